@@ -3,35 +3,35 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["customEmailSubject","string"],["customWebhookPayload","string"],["groupReferences",{"array":{"type":"ResourceReference"}}]]};
+const t0: TypeShape = {"properties":[["customEmailSubject","string"],["customWebhookPayload","string"],["groupReferences",{"array":{"type":"genruntime_ResourceReference"}}]]};
 const t1: TypeShape = {"properties":[["customEmailSubject","string"],["customWebhookPayload","string"],["groupIds",{"array":"string"}]]};
-const t2: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t3: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t4: TypeShape = {"properties":[["id","string"],["parameters",{"map":"json"}]]};
-const t5: TypeShape = {"properties":[["description","string"],["displayName","string"],["isMandatory","boolean"],["name","string"],["type",{"type":"DetectorParameterDefinition_Type_STATUS"}]]};
-const t6: TypeShape = {"enum":["Boolean","DateTime","Double","Integer","String"]};
-const t7: TypeShape = {"properties":[["description","string"],["id","string"],["imagePaths",{"array":"string"}],["name","string"],["parameterDefinitions",{"array":{"type":"DetectorParameterDefinition_STATUS"}}],["parameters",{"map":"json"}],["supportedCadences",{"array":"integer"}],["supportedResourceTypes",{"array":"string"}]]};
-const t8: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t9: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t10: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actionGroups",{"type":"ActionGroupsInformation_STATUS"}],["description","string"],["detector",{"type":"Detector_STATUS"}],["frequency","string"],["scope",{"array":"string"}],["severity",{"type":"SmartDetectorAlertRule_Severity_STATUS"}],["state",{"type":"SmartDetectorAlertRule_State_STATUS"}],["throttling",{"type":"ThrottlingInformation_STATUS"}]]};
-const t12: TypeShape = {"enum":["Sev0","Sev1","Sev2","Sev3","Sev4"]};
-const t13: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actionGroups",{"type":"ActionGroupsInformation"}],["description","string"],["detector",{"type":"Detector"}],["frequency","string"],["scopeReferences",{"array":{"type":"ResourceReference"}}],["severity",{"type":"SmartDetectorAlertRule_Severity"}],["state",{"type":"SmartDetectorAlertRule_State"}],["throttling",{"type":"ThrottlingInformation"}],["operatorSpec",{"type":"SmartDetectorAlertRuleOperatorSpec"}]]};
-const t14: TypeShape = {"enum":["Disabled","Enabled"]};
-const t15: TypeShape = {"properties":[["duration","string"]]};
+const t2: TypeShape = {"properties":[["id","string"],["parameters",{"map":"json"}]]};
+const t3: TypeShape = {"properties":[["description","string"],["displayName","string"],["isMandatory","boolean"],["name","string"],["type",{"type":"DetectorParameterDefinition_Type_STATUS"}]]};
+const t4: TypeShape = {"enum":["Boolean","DateTime","Double","Integer","String"]};
+const t5: TypeShape = {"properties":[["description","string"],["id","string"],["imagePaths",{"array":"string"}],["name","string"],["parameterDefinitions",{"array":{"type":"DetectorParameterDefinition_STATUS"}}],["parameters",{"map":"json"}],["supportedCadences",{"array":"integer"}],["supportedResourceTypes",{"array":"string"}]]};
+const t6: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t7: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actionGroups",{"type":"ActionGroupsInformation_STATUS"}],["description","string"],["detector",{"type":"Detector_STATUS"}],["frequency","string"],["scope",{"array":"string"}],["severity",{"type":"SmartDetectorAlertRule_Severity_STATUS"}],["state",{"type":"SmartDetectorAlertRule_State_STATUS"}],["throttling",{"type":"ThrottlingInformation_STATUS"}]]};
+const t8: TypeShape = {"enum":["Sev0","Sev1","Sev2","Sev3","Sev4"]};
+const t9: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actionGroups",{"type":"ActionGroupsInformation"}],["description","string"],["detector",{"type":"Detector"}],["frequency","string"],["scopeReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity",{"type":"SmartDetectorAlertRule_Severity"}],["state",{"type":"SmartDetectorAlertRule_State"}],["throttling",{"type":"ThrottlingInformation"}],["operatorSpec",{"type":"SmartDetectorAlertRuleOperatorSpec"}]]};
+const t10: TypeShape = {"enum":["Disabled","Enabled"]};
+const t11: TypeShape = {"properties":[["duration","string"]]};
+const t12: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t13: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t14: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t15: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t16: TypeShape = {"properties":[["description","string"],["displayName","string"],["isMandatory","boolean"],["name","string"],["type","string"]]};
-const t17: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actionGroups",{"type":"ActionGroupsInformation_STATUS"}],["description","string"],["detector",{"type":"Detector_STATUS"}],["frequency","string"],["scope",{"array":"string"}],["severity","string"],["state","string"],["throttling",{"type":"ThrottlingInformation_STATUS"}]]};
-const t18: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actionGroups",{"type":"ActionGroupsInformation"}],["description","string"],["detector",{"type":"Detector"}],["frequency","string"],["scopeReferences",{"array":{"type":"ResourceReference"}}],["severity","string"],["state","string"],["throttling",{"type":"ThrottlingInformation"}],["operatorSpec",{"type":"SmartDetectorAlertRuleOperatorSpec"}],["originalVersion","string"]]};
+const t17: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actionGroups",{"type":"ActionGroupsInformation_STATUS"}],["description","string"],["detector",{"type":"Detector_STATUS"}],["frequency","string"],["scope",{"array":"string"}],["severity","string"],["state","string"],["throttling",{"type":"ThrottlingInformation_STATUS"}]]};
+const t18: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actionGroups",{"type":"ActionGroupsInformation"}],["description","string"],["detector",{"type":"Detector"}],["frequency","string"],["scopeReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","string"],["state","string"],["throttling",{"type":"ThrottlingInformation"}],["operatorSpec",{"type":"SmartDetectorAlertRuleOperatorSpec"}],["originalVersion","string"]]};
 const t19: TypeShape = {"properties":[["actions",{"array":{"type":"PrometheusRuleGroupAction"}}],["alert","string"],["annotations",{"map":"string"}],["enabled","boolean"],["expression","string"],["for","string"],["labels",{"map":"string"}],["record","string"],["resolveConfiguration",{"type":"PrometheusRuleResolveConfiguration"}],["severity","integer"]]};
-const t20: TypeShape = {"properties":[["actionGroupReference",{"type":"ResourceReference"}],["actionProperties",{"map":"string"}]]};
+const t20: TypeShape = {"properties":[["actionGroupReference",{"type":"genruntime_ResourceReference"}],["actionProperties",{"map":"string"}]]};
 const t21: TypeShape = {"properties":[["actionGroupId","string"],["actionProperties",{"map":"string"}]]};
-const t22: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["clusterName","string"],["description","string"],["enabled","boolean"],["interval","string"],["rules",{"array":{"type":"PrometheusRule_STATUS"}}],["scopes",{"array":"string"}]]};
-const t23: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["clusterName","string"],["description","string"],["enabled","boolean"],["interval","string"],["rules",{"array":{"type":"PrometheusRule"}}],["scopesReferences",{"array":{"type":"ResourceReference"}}],["operatorSpec",{"type":"PrometheusRuleGroupOperatorSpec"}]]};
+const t22: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["clusterName","string"],["description","string"],["enabled","boolean"],["interval","string"],["rules",{"array":{"type":"PrometheusRule_STATUS"}}],["scopes",{"array":"string"}]]};
+const t23: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["clusterName","string"],["description","string"],["enabled","boolean"],["interval","string"],["rules",{"array":{"type":"PrometheusRule"}}],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"PrometheusRuleGroupOperatorSpec"}]]};
 const t24: TypeShape = {"properties":[["autoResolved","boolean"],["timeToResolve","string"]]};
 const t25: TypeShape = {"properties":[["actions",{"array":{"type":"PrometheusRuleGroupAction_STATUS"}}],["alert","string"],["annotations",{"map":"string"}],["enabled","boolean"],["expression","string"],["for","string"],["labels",{"map":"string"}],["record","string"],["resolveConfiguration",{"type":"PrometheusRuleResolveConfiguration_STATUS"}],["severity","integer"]]};
 const t26: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t27: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t28: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["clusterName","string"],["description","string"],["enabled","boolean"],["interval","string"],["rules",{"array":{"type":"PrometheusRule"}}],["scopesReferences",{"array":{"type":"ResourceReference"}}],["operatorSpec",{"type":"PrometheusRuleGroupOperatorSpec"}],["originalVersion","string"]]};
+const t28: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["clusterName","string"],["description","string"],["enabled","boolean"],["interval","string"],["rules",{"array":{"type":"PrometheusRule"}}],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"PrometheusRuleGroupOperatorSpec"}],["originalVersion","string"]]};
 const t29: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 
 /** Package -> types and resources. */
@@ -44,23 +44,23 @@ export const shapes: GroupShapes = {
       types: {
         "ActionGroupsInformation": t0,
         "ActionGroupsInformation_STATUS": t1,
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "Detector": t4,
-        "DetectorParameterDefinition_STATUS": t5,
-        "DetectorParameterDefinition_Type_STATUS": t6,
-        "Detector_STATUS": t7,
-        "KnownResourceReference": t8,
-        "ResourceReference": t9,
-        "SmartDetectorAlertRuleOperatorSpec": t10,
-        "SmartDetectorAlertRule_STATUS": t11,
-        "SmartDetectorAlertRule_Severity": t12,
-        "SmartDetectorAlertRule_Severity_STATUS": t12,
-        "SmartDetectorAlertRule_Spec": t13,
-        "SmartDetectorAlertRule_State": t14,
-        "SmartDetectorAlertRule_State_STATUS": t14,
-        "ThrottlingInformation": t15,
-        "ThrottlingInformation_STATUS": t15,
+        "Detector": t2,
+        "DetectorParameterDefinition_STATUS": t3,
+        "DetectorParameterDefinition_Type_STATUS": t4,
+        "Detector_STATUS": t5,
+        "SmartDetectorAlertRuleOperatorSpec": t6,
+        "SmartDetectorAlertRule_STATUS": t7,
+        "SmartDetectorAlertRule_Severity": t8,
+        "SmartDetectorAlertRule_Severity_STATUS": t8,
+        "SmartDetectorAlertRule_Spec": t9,
+        "SmartDetectorAlertRule_State": t10,
+        "SmartDetectorAlertRule_State_STATUS": t10,
+        "ThrottlingInformation": t11,
+        "ThrottlingInformation_STATUS": t11,
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
       },
     },
     "v1api20210401storage": {
@@ -68,58 +68,58 @@ export const shapes: GroupShapes = {
       types: {
         "ActionGroupsInformation": t0,
         "ActionGroupsInformation_STATUS": t1,
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "Detector": t4,
+        "Detector": t2,
         "DetectorParameterDefinition_STATUS": t16,
-        "Detector_STATUS": t7,
-        "KnownResourceReference": t8,
-        "ResourceReference": t9,
-        "SmartDetectorAlertRuleOperatorSpec": t10,
+        "Detector_STATUS": t5,
+        "SmartDetectorAlertRuleOperatorSpec": t6,
         "SmartDetectorAlertRule_STATUS": t17,
         "SmartDetectorAlertRule_Spec": t18,
-        "ThrottlingInformation": t15,
-        "ThrottlingInformation_STATUS": t15,
+        "ThrottlingInformation": t11,
+        "ThrottlingInformation_STATUS": t11,
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
       },
     },
     "v1api20230301": {
       resources: {"PrometheusRuleGroup":["PrometheusRuleGroup_Spec","PrometheusRuleGroup_STATUS"]},
       types: {
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "KnownResourceReference": t8,
         "PrometheusRule": t19,
         "PrometheusRuleGroupAction": t20,
         "PrometheusRuleGroupAction_STATUS": t21,
-        "PrometheusRuleGroupOperatorSpec": t10,
+        "PrometheusRuleGroupOperatorSpec": t6,
         "PrometheusRuleGroup_STATUS": t22,
         "PrometheusRuleGroup_Spec": t23,
         "PrometheusRuleResolveConfiguration": t24,
         "PrometheusRuleResolveConfiguration_STATUS": t24,
         "PrometheusRule_STATUS": t25,
-        "ResourceReference": t9,
         "SystemData_CreatedByType_STATUS": t26,
         "SystemData_LastModifiedByType_STATUS": t26,
         "SystemData_STATUS": t27,
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
       },
     },
     "v1api20230301storage": {
       resources: {"PrometheusRuleGroup":["PrometheusRuleGroup_Spec","PrometheusRuleGroup_STATUS"]},
       types: {
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "KnownResourceReference": t8,
         "PrometheusRule": t19,
         "PrometheusRuleGroupAction": t20,
         "PrometheusRuleGroupAction_STATUS": t21,
-        "PrometheusRuleGroupOperatorSpec": t10,
+        "PrometheusRuleGroupOperatorSpec": t6,
         "PrometheusRuleGroup_STATUS": t22,
         "PrometheusRuleGroup_Spec": t28,
         "PrometheusRuleResolveConfiguration": t24,
         "PrometheusRuleResolveConfiguration_STATUS": t24,
         "PrometheusRule_STATUS": t25,
-        "ResourceReference": t9,
         "SystemData_STATUS": t29,
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
       },
     },
     "v20210401": {
@@ -127,23 +127,23 @@ export const shapes: GroupShapes = {
       types: {
         "ActionGroupsInformation": t0,
         "ActionGroupsInformation_STATUS": t1,
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "Detector": t4,
-        "DetectorParameterDefinition_STATUS": t5,
-        "DetectorParameterDefinition_Type_STATUS": t6,
-        "Detector_STATUS": t7,
-        "KnownResourceReference": t8,
-        "ResourceReference": t9,
-        "SmartDetectorAlertRuleOperatorSpec": t10,
-        "SmartDetectorAlertRule_STATUS": t11,
-        "SmartDetectorAlertRule_Severity": t12,
-        "SmartDetectorAlertRule_Severity_STATUS": t12,
-        "SmartDetectorAlertRule_Spec": t13,
-        "SmartDetectorAlertRule_State": t14,
-        "SmartDetectorAlertRule_State_STATUS": t14,
-        "ThrottlingInformation": t15,
-        "ThrottlingInformation_STATUS": t15,
+        "Detector": t2,
+        "DetectorParameterDefinition_STATUS": t3,
+        "DetectorParameterDefinition_Type_STATUS": t4,
+        "Detector_STATUS": t5,
+        "SmartDetectorAlertRuleOperatorSpec": t6,
+        "SmartDetectorAlertRule_STATUS": t7,
+        "SmartDetectorAlertRule_Severity": t8,
+        "SmartDetectorAlertRule_Severity_STATUS": t8,
+        "SmartDetectorAlertRule_Spec": t9,
+        "SmartDetectorAlertRule_State": t10,
+        "SmartDetectorAlertRule_State_STATUS": t10,
+        "ThrottlingInformation": t11,
+        "ThrottlingInformation_STATUS": t11,
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
       },
     },
     "v20210401storage": {
@@ -151,58 +151,58 @@ export const shapes: GroupShapes = {
       types: {
         "ActionGroupsInformation": t0,
         "ActionGroupsInformation_STATUS": t1,
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "Detector": t4,
+        "Detector": t2,
         "DetectorParameterDefinition_STATUS": t16,
-        "Detector_STATUS": t7,
-        "KnownResourceReference": t8,
-        "ResourceReference": t9,
-        "SmartDetectorAlertRuleOperatorSpec": t10,
+        "Detector_STATUS": t5,
+        "SmartDetectorAlertRuleOperatorSpec": t6,
         "SmartDetectorAlertRule_STATUS": t17,
         "SmartDetectorAlertRule_Spec": t18,
-        "ThrottlingInformation": t15,
-        "ThrottlingInformation_STATUS": t15,
+        "ThrottlingInformation": t11,
+        "ThrottlingInformation_STATUS": t11,
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
       },
     },
     "v20230301": {
       resources: {"PrometheusRuleGroup":["PrometheusRuleGroup_Spec","PrometheusRuleGroup_STATUS"]},
       types: {
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "KnownResourceReference": t8,
         "PrometheusRule": t19,
         "PrometheusRuleGroupAction": t20,
         "PrometheusRuleGroupAction_STATUS": t21,
-        "PrometheusRuleGroupOperatorSpec": t10,
+        "PrometheusRuleGroupOperatorSpec": t6,
         "PrometheusRuleGroup_STATUS": t22,
         "PrometheusRuleGroup_Spec": t23,
         "PrometheusRuleResolveConfiguration": t24,
         "PrometheusRuleResolveConfiguration_STATUS": t24,
         "PrometheusRule_STATUS": t25,
-        "ResourceReference": t9,
         "SystemData_CreatedByType_STATUS": t26,
         "SystemData_LastModifiedByType_STATUS": t26,
         "SystemData_STATUS": t27,
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
       },
     },
     "v20230301storage": {
       resources: {"PrometheusRuleGroup":["PrometheusRuleGroup_Spec","PrometheusRuleGroup_STATUS"]},
       types: {
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "KnownResourceReference": t8,
         "PrometheusRule": t19,
         "PrometheusRuleGroupAction": t20,
         "PrometheusRuleGroupAction_STATUS": t21,
-        "PrometheusRuleGroupOperatorSpec": t10,
+        "PrometheusRuleGroupOperatorSpec": t6,
         "PrometheusRuleGroup_STATUS": t22,
         "PrometheusRuleGroup_Spec": t28,
         "PrometheusRuleResolveConfiguration": t24,
         "PrometheusRuleResolveConfiguration_STATUS": t24,
         "PrometheusRule_STATUS": t25,
-        "ResourceReference": t9,
         "SystemData_STATUS": t29,
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
       },
     },
   },

@@ -10,20 +10,20 @@ const k3: readonly string[] = ["azureName","owner","description","displayName","
 const k4: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
 const k5: readonly string[] = ["name","key","value","annotations","labels"];
 const k6: readonly string[] = ["name","armId"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme",{"spell":["Header","Query","Segment"]}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme",{"spell":["Header","Query","Segment"]}],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_fromStorage"}]]};
+const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme",{"spell":["Header","Query","Segment"]}]]};
+const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]};
+const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme",{"spell":["Header","Query","Segment"]}],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_fromStorage"}]]};
 const p5: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
 const p6: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p7: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p8: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v20220801storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v20220801storage"}}]]};
-const p9: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v20220801storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v20220801storage"}}]]};
-const p10: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v20220801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]};
-const p11: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v20220801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]};
-const p12: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v20220801storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_from_v20220801storage"}],["=","originalVersion","s"]]};
-const p13: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v20220801storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_to_v20220801storage"}],["=","originalVersion","s"]]};
+const p8: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220801storage"}}]]};
+const p9: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220801storage"}}]]};
+const p10: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]};
+const p11: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]};
+const p12: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220801storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_from_v20220801storage"}],["=","originalVersion","s"]]};
+const p13: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220801storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_to_v20220801storage"}],["=","originalVersion","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -39,13 +39,13 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_fromStorage: p2,
         ApiVersionSet_STATUS_toStorage: p3,
         ApiVersionSet_Spec_fromStorage: p4,
-        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v1api20220801"]]},
-        Condition_fromStorage: p5,
-        Condition_toStorage: p5,
-        DestinationExpression_fromStorage: p6,
-        DestinationExpression_toStorage: p6,
-        KnownResourceReference_fromStorage: p7,
-        KnownResourceReference_toStorage: p7,
+        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v1api20220801"]]},
+        conditions_Condition_fromStorage: p5,
+        conditions_Condition_toStorage: p5,
+        core_DestinationExpression_fromStorage: p6,
+        core_DestinationExpression_toStorage: p6,
+        genruntime_KnownResourceReference_fromStorage: p7,
+        genruntime_KnownResourceReference_toStorage: p7,
       },
     },
     "v1api20220801storage": {
@@ -60,12 +60,12 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_to_v20220801storage: p11,
         ApiVersionSet_Spec_from_v20220801storage: p12,
         ApiVersionSet_Spec_to_v20220801storage: p13,
-        Condition_from_v20220801storage: p5,
-        Condition_to_v20220801storage: p5,
-        DestinationExpression_from_v20220801storage: p6,
-        DestinationExpression_to_v20220801storage: p6,
-        KnownResourceReference_from_v20220801storage: p7,
-        KnownResourceReference_to_v20220801storage: p7,
+        conditions_Condition_from_v20220801storage: p5,
+        conditions_Condition_to_v20220801storage: p5,
+        core_DestinationExpression_from_v20220801storage: p6,
+        core_DestinationExpression_to_v20220801storage: p6,
+        genruntime_KnownResourceReference_from_v20220801storage: p7,
+        genruntime_KnownResourceReference_to_v20220801storage: p7,
       },
     },
     "v1api20230501preview": {
@@ -79,13 +79,13 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_fromStorage: p2,
         ApiVersionSet_STATUS_toStorage: p3,
         ApiVersionSet_Spec_fromStorage: p4,
-        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v1api20230501preview"]]},
-        Condition_fromStorage: p5,
-        Condition_toStorage: p5,
-        DestinationExpression_fromStorage: p6,
-        DestinationExpression_toStorage: p6,
-        KnownResourceReference_fromStorage: p7,
-        KnownResourceReference_toStorage: p7,
+        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v1api20230501preview"]]},
+        conditions_Condition_fromStorage: p5,
+        conditions_Condition_toStorage: p5,
+        core_DestinationExpression_fromStorage: p6,
+        core_DestinationExpression_toStorage: p6,
+        genruntime_KnownResourceReference_fromStorage: p7,
+        genruntime_KnownResourceReference_toStorage: p7,
       },
     },
     "v1api20230501previewstorage": {
@@ -100,12 +100,12 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_to_v20220801storage: p11,
         ApiVersionSet_Spec_from_v20220801storage: p12,
         ApiVersionSet_Spec_to_v20220801storage: p13,
-        Condition_from_v20220801storage: p5,
-        Condition_to_v20220801storage: p5,
-        DestinationExpression_from_v20220801storage: p6,
-        DestinationExpression_to_v20220801storage: p6,
-        KnownResourceReference_from_v20220801storage: p7,
-        KnownResourceReference_to_v20220801storage: p7,
+        conditions_Condition_from_v20220801storage: p5,
+        conditions_Condition_to_v20220801storage: p5,
+        core_DestinationExpression_from_v20220801storage: p6,
+        core_DestinationExpression_to_v20220801storage: p6,
+        genruntime_KnownResourceReference_from_v20220801storage: p7,
+        genruntime_KnownResourceReference_to_v20220801storage: p7,
       },
     },
     "v1api20240501": {
@@ -119,13 +119,13 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_fromStorage: p2,
         ApiVersionSet_STATUS_toStorage: p3,
         ApiVersionSet_Spec_fromStorage: p4,
-        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v1api20240501"]]},
-        Condition_fromStorage: p5,
-        Condition_toStorage: p5,
-        DestinationExpression_fromStorage: p6,
-        DestinationExpression_toStorage: p6,
-        KnownResourceReference_fromStorage: p7,
-        KnownResourceReference_toStorage: p7,
+        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v1api20240501"]]},
+        conditions_Condition_fromStorage: p5,
+        conditions_Condition_toStorage: p5,
+        core_DestinationExpression_fromStorage: p6,
+        core_DestinationExpression_toStorage: p6,
+        genruntime_KnownResourceReference_fromStorage: p7,
+        genruntime_KnownResourceReference_toStorage: p7,
       },
     },
     "v1api20240501storage": {
@@ -134,18 +134,18 @@ export const plans: GroupPlans = {
         ApiVersionSet_to_v20240501storage: {"apiVersion":"apimanagement.azure.com/v20240501storage","spec":"ApiVersionSet_Spec_to_v20240501storage","status":"ApiVersionSet_STATUS_to_v20240501storage"},
       },
       types: {
-        ApiVersionSetOperatorSpec_from_v20240501storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v20240501storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v20240501storage"}}]]},
-        ApiVersionSetOperatorSpec_to_v20240501storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v20240501storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v20240501storage"}}]]},
-        ApiVersionSet_STATUS_from_v20240501storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v20240501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]},
-        ApiVersionSet_STATUS_to_v20240501storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v20240501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]},
-        ApiVersionSet_Spec_from_v20240501storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v20240501storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_from_v20240501storage"}],["=","originalVersion","s"]]},
-        ApiVersionSet_Spec_to_v20240501storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v20240501storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_to_v20240501storage"}],["=","originalVersion","s"]]},
-        Condition_from_v20240501storage: p5,
-        Condition_to_v20240501storage: p5,
-        DestinationExpression_from_v20240501storage: p6,
-        DestinationExpression_to_v20240501storage: p6,
-        KnownResourceReference_from_v20240501storage: p7,
-        KnownResourceReference_to_v20240501storage: p7,
+        ApiVersionSetOperatorSpec_from_v20240501storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240501storage"}}]]},
+        ApiVersionSetOperatorSpec_to_v20240501storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240501storage"}}]]},
+        ApiVersionSet_STATUS_from_v20240501storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20240501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]},
+        ApiVersionSet_STATUS_to_v20240501storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20240501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]},
+        ApiVersionSet_Spec_from_v20240501storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20240501storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_from_v20240501storage"}],["=","originalVersion","s"]]},
+        ApiVersionSet_Spec_to_v20240501storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20240501storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_to_v20240501storage"}],["=","originalVersion","s"]]},
+        conditions_Condition_from_v20240501storage: p5,
+        conditions_Condition_to_v20240501storage: p5,
+        core_DestinationExpression_from_v20240501storage: p6,
+        core_DestinationExpression_to_v20240501storage: p6,
+        genruntime_KnownResourceReference_from_v20240501storage: p7,
+        genruntime_KnownResourceReference_to_v20240501storage: p7,
       },
     },
     "v20220801": {
@@ -159,13 +159,13 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_fromStorage: p2,
         ApiVersionSet_STATUS_toStorage: p3,
         ApiVersionSet_Spec_fromStorage: p4,
-        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v20220801"]]},
-        Condition_fromStorage: p5,
-        Condition_toStorage: p5,
-        DestinationExpression_fromStorage: p6,
-        DestinationExpression_toStorage: p6,
-        KnownResourceReference_fromStorage: p7,
-        KnownResourceReference_toStorage: p7,
+        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v20220801"]]},
+        conditions_Condition_fromStorage: p5,
+        conditions_Condition_toStorage: p5,
+        core_DestinationExpression_fromStorage: p6,
+        core_DestinationExpression_toStorage: p6,
+        genruntime_KnownResourceReference_fromStorage: p7,
+        genruntime_KnownResourceReference_toStorage: p7,
       },
     },
     "v20220801storage": {
@@ -174,18 +174,18 @@ export const plans: GroupPlans = {
         ApiVersionSet_to_v1api20240501storage: {"apiVersion":"apimanagement.azure.com/v1api20240501storage","spec":"ApiVersionSet_Spec_to_v1api20240501storage","status":"ApiVersionSet_STATUS_to_v1api20240501storage"},
       },
       types: {
-        ApiVersionSetOperatorSpec_from_v1api20240501storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20240501storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20240501storage"}}]]},
-        ApiVersionSetOperatorSpec_to_v1api20240501storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20240501storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20240501storage"}}]]},
-        ApiVersionSet_STATUS_from_v1api20240501storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20240501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]},
-        ApiVersionSet_STATUS_to_v1api20240501storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20240501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]},
-        ApiVersionSet_Spec_from_v1api20240501storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20240501storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_from_v1api20240501storage"}],["=","originalVersion","s"]]},
-        ApiVersionSet_Spec_to_v1api20240501storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20240501storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_to_v1api20240501storage"}],["=","originalVersion","s"]]},
-        Condition_from_v1api20240501storage: p5,
-        Condition_to_v1api20240501storage: p5,
-        DestinationExpression_from_v1api20240501storage: p6,
-        DestinationExpression_to_v1api20240501storage: p6,
-        KnownResourceReference_from_v1api20240501storage: p7,
-        KnownResourceReference_to_v1api20240501storage: p7,
+        ApiVersionSetOperatorSpec_from_v1api20240501storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240501storage"}}]]},
+        ApiVersionSetOperatorSpec_to_v1api20240501storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240501storage"}}]]},
+        ApiVersionSet_STATUS_from_v1api20240501storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]},
+        ApiVersionSet_STATUS_to_v1api20240501storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"]]},
+        ApiVersionSet_Spec_from_v1api20240501storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240501storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_from_v1api20240501storage"}],["=","originalVersion","s"]]},
+        ApiVersionSet_Spec_to_v1api20240501storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240501storage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_to_v1api20240501storage"}],["=","originalVersion","s"]]},
+        conditions_Condition_from_v1api20240501storage: p5,
+        conditions_Condition_to_v1api20240501storage: p5,
+        core_DestinationExpression_from_v1api20240501storage: p6,
+        core_DestinationExpression_to_v1api20240501storage: p6,
+        genruntime_KnownResourceReference_from_v1api20240501storage: p7,
+        genruntime_KnownResourceReference_to_v1api20240501storage: p7,
       },
     },
     "v20230501preview": {
@@ -199,13 +199,13 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_fromStorage: p2,
         ApiVersionSet_STATUS_toStorage: p3,
         ApiVersionSet_Spec_fromStorage: p4,
-        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v20230501preview"]]},
-        Condition_fromStorage: p5,
-        Condition_toStorage: p5,
-        DestinationExpression_fromStorage: p6,
-        DestinationExpression_toStorage: p6,
-        KnownResourceReference_fromStorage: p7,
-        KnownResourceReference_toStorage: p7,
+        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v20230501preview"]]},
+        conditions_Condition_fromStorage: p5,
+        conditions_Condition_toStorage: p5,
+        core_DestinationExpression_fromStorage: p6,
+        core_DestinationExpression_toStorage: p6,
+        genruntime_KnownResourceReference_fromStorage: p7,
+        genruntime_KnownResourceReference_toStorage: p7,
       },
     },
     "v20230501previewstorage": {
@@ -220,12 +220,12 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_to_v20220801storage: p11,
         ApiVersionSet_Spec_from_v20220801storage: p12,
         ApiVersionSet_Spec_to_v20220801storage: p13,
-        Condition_from_v20220801storage: p5,
-        Condition_to_v20220801storage: p5,
-        DestinationExpression_from_v20220801storage: p6,
-        DestinationExpression_to_v20220801storage: p6,
-        KnownResourceReference_from_v20220801storage: p7,
-        KnownResourceReference_to_v20220801storage: p7,
+        conditions_Condition_from_v20220801storage: p5,
+        conditions_Condition_to_v20220801storage: p5,
+        core_DestinationExpression_from_v20220801storage: p6,
+        core_DestinationExpression_to_v20220801storage: p6,
+        genruntime_KnownResourceReference_from_v20220801storage: p7,
+        genruntime_KnownResourceReference_to_v20220801storage: p7,
       },
     },
     "v20240501": {
@@ -239,13 +239,13 @@ export const plans: GroupPlans = {
         ApiVersionSet_STATUS_fromStorage: p2,
         ApiVersionSet_STATUS_toStorage: p3,
         ApiVersionSet_Spec_fromStorage: p4,
-        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v20240501"]]},
-        Condition_fromStorage: p5,
-        Condition_toStorage: p5,
-        DestinationExpression_fromStorage: p6,
-        DestinationExpression_toStorage: p6,
-        KnownResourceReference_fromStorage: p7,
-        KnownResourceReference_toStorage: p7,
+        ApiVersionSet_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","description","s"],["=","displayName","s"],["=","versionHeaderName","s"],["=","versionQueryName","s"],["=","versioningScheme","s"],["=","operatorSpec",{"obj":"ApiVersionSetOperatorSpec_toStorage"}],["v","v20240501"]]},
+        conditions_Condition_fromStorage: p5,
+        conditions_Condition_toStorage: p5,
+        core_DestinationExpression_fromStorage: p6,
+        core_DestinationExpression_toStorage: p6,
+        genruntime_KnownResourceReference_fromStorage: p7,
+        genruntime_KnownResourceReference_toStorage: p7,
       },
     },
   },

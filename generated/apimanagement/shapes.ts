@@ -3,15 +3,15 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t1: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme",{"type":"ApiVersionSet_VersioningScheme_STATUS"}]]};
-const t2: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme",{"type":"ApiVersionSet_VersioningScheme"}],["operatorSpec",{"type":"ApiVersionSetOperatorSpec"}]]};
+const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t1: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme",{"type":"ApiVersionSet_VersioningScheme_STATUS"}]]};
+const t2: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme",{"type":"ApiVersionSet_VersioningScheme"}],["operatorSpec",{"type":"ApiVersionSetOperatorSpec"}]]};
 const t3: TypeShape = {"enum":["Header","Query","Segment"]};
 const t4: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
 const t5: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t6: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t7: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"]]};
-const t8: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"],["operatorSpec",{"type":"ApiVersionSetOperatorSpec"}],["originalVersion","string"]]};
+const t7: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"]]};
+const t8: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"],["operatorSpec",{"type":"ApiVersionSetOperatorSpec"}],["originalVersion","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -26,9 +26,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSet_Spec": t2,
         "ApiVersionSet_VersioningScheme": t3,
         "ApiVersionSet_VersioningScheme_STATUS": t3,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v1api20220801storage": {
@@ -37,9 +37,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t0,
         "ApiVersionSet_STATUS": t7,
         "ApiVersionSet_Spec": t8,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v1api20230501preview": {
@@ -50,9 +50,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSet_Spec": t2,
         "ApiVersionSet_VersioningScheme": t3,
         "ApiVersionSet_VersioningScheme_STATUS": t3,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v1api20230501previewstorage": {
@@ -61,9 +61,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t0,
         "ApiVersionSet_STATUS": t7,
         "ApiVersionSet_Spec": t8,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v1api20240501": {
@@ -74,9 +74,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSet_Spec": t2,
         "ApiVersionSet_VersioningScheme": t3,
         "ApiVersionSet_VersioningScheme_STATUS": t3,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v1api20240501storage": {
@@ -85,9 +85,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t0,
         "ApiVersionSet_STATUS": t7,
         "ApiVersionSet_Spec": t8,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v20220801": {
@@ -98,9 +98,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSet_Spec": t2,
         "ApiVersionSet_VersioningScheme": t3,
         "ApiVersionSet_VersioningScheme_STATUS": t3,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v20220801storage": {
@@ -109,9 +109,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t0,
         "ApiVersionSet_STATUS": t7,
         "ApiVersionSet_Spec": t8,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v20230501preview": {
@@ -122,9 +122,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSet_Spec": t2,
         "ApiVersionSet_VersioningScheme": t3,
         "ApiVersionSet_VersioningScheme_STATUS": t3,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v20230501previewstorage": {
@@ -133,9 +133,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t0,
         "ApiVersionSet_STATUS": t7,
         "ApiVersionSet_Spec": t8,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v20240501": {
@@ -146,9 +146,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSet_Spec": t2,
         "ApiVersionSet_VersioningScheme": t3,
         "ApiVersionSet_VersioningScheme_STATUS": t3,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
     "v20240501storage": {
@@ -157,9 +157,9 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t0,
         "ApiVersionSet_STATUS": t7,
         "ApiVersionSet_Spec": t8,
-        "Condition": t4,
-        "DestinationExpression": t5,
-        "KnownResourceReference": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_KnownResourceReference": t6,
       },
     },
   },

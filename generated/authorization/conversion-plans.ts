@@ -3,22 +3,22 @@
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
 // Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["group","kind","name","armId"];
-const k1: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k2: readonly string[] = ["name","key"];
-const k3: readonly string[] = ["name","key","value","annotations","labels"];
-const k4: readonly string[] = ["configMapExpressions","namingConvention","secretExpressions"];
-const k5: readonly string[] = ["conditions","id","name","type","condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn"];
-const k6: readonly string[] = ["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec","originalVersion"];
-const k7: readonly string[] = ["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec"];
+const k0: readonly string[] = ["configMapExpressions","namingConvention","secretExpressions"];
+const k1: readonly string[] = ["conditions","id","name","type","condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn"];
+const k2: readonly string[] = ["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec","originalVersion"];
+const k3: readonly string[] = ["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec"];
+const k4: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k5: readonly string[] = ["name","key","value","annotations","labels"];
+const k6: readonly string[] = ["group","kind","name","armId"];
+const k7: readonly string[] = ["name","key"];
 const k8: readonly string[] = ["group","kind","name","armId","wellKnownName"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p1: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p4: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","namingConvention",{"spell":["random","stable"]}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]};
-const p5: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]};
-const p6: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]};
+const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","namingConvention",{"spell":["random","stable"]}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p2: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]};
+const p3: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p4: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p5: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p6: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
 const p7: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"],["=","wellKnownName","s"]]};
 
 /** Package -> function name -> plan. */
@@ -30,24 +30,24 @@ export const plans: GroupPlans = {
         RoleAssignment_toStorage: {"apiVersion":"authorization.azure.com/v1api20200801previewstorage","spec":"RoleAssignment_Spec_toStorage","status":"RoleAssignment_STATUS_toStorage"},
       },
       types: {
-        ArbitraryOwnerReference_fromStorage: p0,
-        ArbitraryOwnerReference_toStorage: p0,
-        Condition_fromStorage: p1,
-        Condition_toStorage: p1,
-        ConfigMapReference_fromStorage: p2,
-        ConfigMapReference_toStorage: p2,
-        DestinationExpression_fromStorage: p3,
-        DestinationExpression_toStorage: p3,
-        ResourceReference_fromStorage: p0,
-        ResourceReference_toStorage: p0,
-        RoleAssignmentOperatorSpec_fromStorage: p4,
-        RoleAssignmentOperatorSpec_toStorage: p5,
-        RoleAssignment_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleAssignment_STATUS_toStorage: p6,
-        RoleAssignment_Spec_fromStorage: {"known":k6,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
-        RoleAssignment_Spec_toStorage: {"known":k7,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20200801preview"]]},
-        WellKnownResourceReference_fromStorage: p7,
-        WellKnownResourceReference_toStorage: p7,
+        RoleAssignmentOperatorSpec_fromStorage: p0,
+        RoleAssignmentOperatorSpec_toStorage: p1,
+        RoleAssignment_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+        RoleAssignment_STATUS_toStorage: p2,
+        RoleAssignment_Spec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
+        RoleAssignment_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20200801preview"]]},
+        conditions_Condition_fromStorage: p3,
+        conditions_Condition_toStorage: p3,
+        core_DestinationExpression_fromStorage: p4,
+        core_DestinationExpression_toStorage: p4,
+        genruntime_ArbitraryOwnerReference_fromStorage: p5,
+        genruntime_ArbitraryOwnerReference_toStorage: p5,
+        genruntime_ConfigMapReference_fromStorage: p6,
+        genruntime_ConfigMapReference_toStorage: p6,
+        genruntime_ResourceReference_fromStorage: p5,
+        genruntime_ResourceReference_toStorage: p5,
+        genruntime_WellKnownResourceReference_fromStorage: p7,
+        genruntime_WellKnownResourceReference_toStorage: p7,
       },
     },
     "v1api20200801previewstorage": {
@@ -56,24 +56,24 @@ export const plans: GroupPlans = {
         RoleAssignment_to_v1api20220401storage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleAssignment_Spec_to_v1api20220401storage","status":"RoleAssignment_STATUS_to_v1api20220401storage"},
       },
       types: {
-        ArbitraryOwnerReference_from_v1api20220401storage: p0,
-        ArbitraryOwnerReference_to_v1api20220401storage: p0,
-        Condition_from_v1api20220401storage: p1,
-        Condition_to_v1api20220401storage: p1,
-        ConfigMapReference_from_v1api20220401storage: p2,
-        ConfigMapReference_to_v1api20220401storage: p2,
-        DestinationExpression_from_v1api20220401storage: p3,
-        DestinationExpression_to_v1api20220401storage: p3,
-        ResourceReference_from_v1api20220401storage: p0,
-        ResourceReference_to_v1api20220401storage: p0,
-        RoleAssignmentOperatorSpec_from_v1api20220401storage: {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20220401storage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20220401storage"}}]]},
-        RoleAssignmentOperatorSpec_to_v1api20220401storage: {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20220401storage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20220401storage"}}]]},
-        RoleAssignment_STATUS_from_v1api20220401storage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20220401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleAssignment_STATUS_to_v1api20220401storage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20220401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleAssignment_Spec_from_v1api20220401storage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_from_v1api20220401storage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"ResourceReference_from_v1api20220401storage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"ConfigMapReference_from_v1api20220401storage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"WellKnownResourceReference_from_v1api20220401storage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_from_v1api20220401storage"}],["=","originalVersion","s"]]},
-        RoleAssignment_Spec_to_v1api20220401storage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_to_v1api20220401storage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"ResourceReference_to_v1api20220401storage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"ConfigMapReference_to_v1api20220401storage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"WellKnownResourceReference_to_v1api20220401storage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_to_v1api20220401storage"}],["=","originalVersion","s"]]},
-        WellKnownResourceReference_from_v1api20220401storage: p7,
-        WellKnownResourceReference_to_v1api20220401storage: p7,
+        RoleAssignmentOperatorSpec_from_v1api20220401storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220401storage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220401storage"}}]]},
+        RoleAssignmentOperatorSpec_to_v1api20220401storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220401storage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220401storage"}}]]},
+        RoleAssignment_STATUS_from_v1api20220401storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+        RoleAssignment_STATUS_to_v1api20220401storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+        RoleAssignment_Spec_from_v1api20220401storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20220401storage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20220401storage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20220401storage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_from_v1api20220401storage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_from_v1api20220401storage"}],["=","originalVersion","s"]]},
+        RoleAssignment_Spec_to_v1api20220401storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20220401storage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20220401storage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20220401storage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_to_v1api20220401storage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_to_v1api20220401storage"}],["=","originalVersion","s"]]},
+        conditions_Condition_from_v1api20220401storage: p3,
+        conditions_Condition_to_v1api20220401storage: p3,
+        core_DestinationExpression_from_v1api20220401storage: p4,
+        core_DestinationExpression_to_v1api20220401storage: p4,
+        genruntime_ArbitraryOwnerReference_from_v1api20220401storage: p5,
+        genruntime_ArbitraryOwnerReference_to_v1api20220401storage: p5,
+        genruntime_ConfigMapReference_from_v1api20220401storage: p6,
+        genruntime_ConfigMapReference_to_v1api20220401storage: p6,
+        genruntime_ResourceReference_from_v1api20220401storage: p5,
+        genruntime_ResourceReference_to_v1api20220401storage: p5,
+        genruntime_WellKnownResourceReference_from_v1api20220401storage: p7,
+        genruntime_WellKnownResourceReference_to_v1api20220401storage: p7,
       },
     },
     "v1api20220401": {
@@ -82,24 +82,24 @@ export const plans: GroupPlans = {
         RoleAssignment_toStorage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleAssignment_Spec_toStorage","status":"RoleAssignment_STATUS_toStorage"},
       },
       types: {
-        ArbitraryOwnerReference_fromStorage: p0,
-        ArbitraryOwnerReference_toStorage: p0,
-        Condition_fromStorage: p1,
-        Condition_toStorage: p1,
-        ConfigMapReference_fromStorage: p2,
-        ConfigMapReference_toStorage: p2,
-        DestinationExpression_fromStorage: p3,
-        DestinationExpression_toStorage: p3,
-        ResourceReference_fromStorage: p0,
-        ResourceReference_toStorage: p0,
-        RoleAssignmentOperatorSpec_fromStorage: p4,
-        RoleAssignmentOperatorSpec_toStorage: p5,
-        RoleAssignment_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleAssignment_STATUS_toStorage: p6,
-        RoleAssignment_Spec_fromStorage: {"known":k6,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
-        RoleAssignment_Spec_toStorage: {"known":k7,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20220401"]]},
-        WellKnownResourceReference_fromStorage: p7,
-        WellKnownResourceReference_toStorage: p7,
+        RoleAssignmentOperatorSpec_fromStorage: p0,
+        RoleAssignmentOperatorSpec_toStorage: p1,
+        RoleAssignment_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+        RoleAssignment_STATUS_toStorage: p2,
+        RoleAssignment_Spec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
+        RoleAssignment_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20220401"]]},
+        conditions_Condition_fromStorage: p3,
+        conditions_Condition_toStorage: p3,
+        core_DestinationExpression_fromStorage: p4,
+        core_DestinationExpression_toStorage: p4,
+        genruntime_ArbitraryOwnerReference_fromStorage: p5,
+        genruntime_ArbitraryOwnerReference_toStorage: p5,
+        genruntime_ConfigMapReference_fromStorage: p6,
+        genruntime_ConfigMapReference_toStorage: p6,
+        genruntime_ResourceReference_fromStorage: p5,
+        genruntime_ResourceReference_toStorage: p5,
+        genruntime_WellKnownResourceReference_fromStorage: p7,
+        genruntime_WellKnownResourceReference_toStorage: p7,
       },
     },
   },

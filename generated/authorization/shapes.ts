@@ -3,19 +3,19 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t1: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t3: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t4: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["namingConvention",{"type":"RoleAssignmentOperatorSpecNamingConvention"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t5: TypeShape = {"enum":["random","stable"]};
-const t6: TypeShape = {"enum":["ForeignGroup","Group","ServicePrincipal","User"]};
-const t7: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["condition","string"],["conditionVersion","string"],["createdBy","string"],["createdOn","string"],["delegatedManagedIdentityResourceId","string"],["description","string"],["principalId","string"],["principalType",{"type":"RoleAssignmentProperties_PrincipalType_STATUS"}],["roleDefinitionId","string"],["scope","string"],["updatedBy","string"],["updatedOn","string"]]};
-const t8: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["condition","string"],["conditionVersion","string"],["delegatedManagedIdentityResourceReference",{"type":"ResourceReference"}],["description","string"],["principalId","string"],["principalIdFromConfig",{"type":"ConfigMapReference"}],["principalType",{"type":"RoleAssignmentProperties_PrincipalType"}],["roleDefinitionReference",{"type":"WellKnownResourceReference"}],["operatorSpec",{"type":"RoleAssignmentOperatorSpec"}]]};
+const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["namingConvention",{"type":"RoleAssignmentOperatorSpecNamingConvention"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t1: TypeShape = {"enum":["random","stable"]};
+const t2: TypeShape = {"enum":["ForeignGroup","Group","ServicePrincipal","User"]};
+const t3: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["condition","string"],["conditionVersion","string"],["createdBy","string"],["createdOn","string"],["delegatedManagedIdentityResourceId","string"],["description","string"],["principalId","string"],["principalType",{"type":"RoleAssignmentProperties_PrincipalType_STATUS"}],["roleDefinitionId","string"],["scope","string"],["updatedBy","string"],["updatedOn","string"]]};
+const t4: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["condition","string"],["conditionVersion","string"],["delegatedManagedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["description","string"],["principalId","string"],["principalIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["principalType",{"type":"RoleAssignmentProperties_PrincipalType"}],["roleDefinitionReference",{"type":"genruntime_WellKnownResourceReference"}],["operatorSpec",{"type":"RoleAssignmentOperatorSpec"}]]};
+const t5: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t6: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t7: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t8: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 const t9: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"],["wellKnownName","string"]],"runtime":true};
-const t10: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["namingConvention","string"],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["condition","string"],["conditionVersion","string"],["createdBy","string"],["createdOn","string"],["delegatedManagedIdentityResourceId","string"],["description","string"],["principalId","string"],["principalType","string"],["roleDefinitionId","string"],["scope","string"],["updatedBy","string"],["updatedOn","string"]]};
-const t12: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["condition","string"],["conditionVersion","string"],["delegatedManagedIdentityResourceReference",{"type":"ResourceReference"}],["description","string"],["principalId","string"],["principalIdFromConfig",{"type":"ConfigMapReference"}],["principalType","string"],["roleDefinitionReference",{"type":"WellKnownResourceReference"}],["operatorSpec",{"type":"RoleAssignmentOperatorSpec"}],["originalVersion","string"]]};
+const t10: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["namingConvention","string"],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["condition","string"],["conditionVersion","string"],["createdBy","string"],["createdOn","string"],["delegatedManagedIdentityResourceId","string"],["description","string"],["principalId","string"],["principalType","string"],["roleDefinitionId","string"],["scope","string"],["updatedBy","string"],["updatedOn","string"]]};
+const t12: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["condition","string"],["conditionVersion","string"],["delegatedManagedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["description","string"],["principalId","string"],["principalIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["principalType","string"],["roleDefinitionReference",{"type":"genruntime_WellKnownResourceReference"}],["operatorSpec",{"type":"RoleAssignmentOperatorSpec"}],["originalVersion","string"]]};
 const t13: TypeShape = {"enum":["Device","ForeignGroup","Group","ServicePrincipal","User"]};
 
 /** Package -> types and resources. */
@@ -26,63 +26,63 @@ export const shapes: GroupShapes = {
     "v1api20200801preview": {
       resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"]},
       types: {
-        "ArbitraryOwnerReference": t0,
-        "Condition": t1,
-        "ConfigMapReference": t2,
-        "DestinationExpression": t3,
-        "ResourceReference": t0,
-        "RoleAssignmentOperatorSpec": t4,
-        "RoleAssignmentOperatorSpecNamingConvention": t5,
-        "RoleAssignmentProperties_PrincipalType": t6,
-        "RoleAssignmentProperties_PrincipalType_STATUS": t6,
-        "RoleAssignment_STATUS": t7,
-        "RoleAssignment_Spec": t8,
-        "WellKnownResourceReference": t9,
+        "RoleAssignmentOperatorSpec": t0,
+        "RoleAssignmentOperatorSpecNamingConvention": t1,
+        "RoleAssignmentProperties_PrincipalType": t2,
+        "RoleAssignmentProperties_PrincipalType_STATUS": t2,
+        "RoleAssignment_STATUS": t3,
+        "RoleAssignment_Spec": t4,
+        "conditions_Condition": t5,
+        "core_DestinationExpression": t6,
+        "genruntime_ArbitraryOwnerReference": t7,
+        "genruntime_ConfigMapReference": t8,
+        "genruntime_ResourceReference": t7,
+        "genruntime_WellKnownResourceReference": t9,
       },
     },
     "v1api20200801previewstorage": {
       resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"]},
       types: {
-        "ArbitraryOwnerReference": t0,
-        "Condition": t1,
-        "ConfigMapReference": t2,
-        "DestinationExpression": t3,
-        "ResourceReference": t0,
         "RoleAssignmentOperatorSpec": t10,
         "RoleAssignment_STATUS": t11,
         "RoleAssignment_Spec": t12,
-        "WellKnownResourceReference": t9,
+        "conditions_Condition": t5,
+        "core_DestinationExpression": t6,
+        "genruntime_ArbitraryOwnerReference": t7,
+        "genruntime_ConfigMapReference": t8,
+        "genruntime_ResourceReference": t7,
+        "genruntime_WellKnownResourceReference": t9,
       },
     },
     "v1api20220401": {
       resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"]},
       types: {
-        "ArbitraryOwnerReference": t0,
-        "Condition": t1,
-        "ConfigMapReference": t2,
-        "DestinationExpression": t3,
-        "ResourceReference": t0,
-        "RoleAssignmentOperatorSpec": t4,
-        "RoleAssignmentOperatorSpecNamingConvention": t5,
+        "RoleAssignmentOperatorSpec": t0,
+        "RoleAssignmentOperatorSpecNamingConvention": t1,
         "RoleAssignmentProperties_PrincipalType": t13,
         "RoleAssignmentProperties_PrincipalType_STATUS": t13,
-        "RoleAssignment_STATUS": t7,
-        "RoleAssignment_Spec": t8,
-        "WellKnownResourceReference": t9,
+        "RoleAssignment_STATUS": t3,
+        "RoleAssignment_Spec": t4,
+        "conditions_Condition": t5,
+        "core_DestinationExpression": t6,
+        "genruntime_ArbitraryOwnerReference": t7,
+        "genruntime_ConfigMapReference": t8,
+        "genruntime_ResourceReference": t7,
+        "genruntime_WellKnownResourceReference": t9,
       },
     },
     "v1api20220401storage": {
       resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"]},
       types: {
-        "ArbitraryOwnerReference": t0,
-        "Condition": t1,
-        "ConfigMapReference": t2,
-        "DestinationExpression": t3,
-        "ResourceReference": t0,
         "RoleAssignmentOperatorSpec": t10,
         "RoleAssignment_STATUS": t11,
         "RoleAssignment_Spec": t12,
-        "WellKnownResourceReference": t9,
+        "conditions_Condition": t5,
+        "core_DestinationExpression": t6,
+        "genruntime_ArbitraryOwnerReference": t7,
+        "genruntime_ConfigMapReference": t8,
+        "genruntime_ResourceReference": t7,
+        "genruntime_WellKnownResourceReference": t9,
       },
     },
   },

@@ -3,34 +3,34 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["storageAccountReference",{"type":"ResourceReference"}]]};
+const t0: TypeShape = {"properties":[["storageAccountReference",{"type":"genruntime_ResourceReference"}]]};
 const t1: TypeShape = {"properties":[["lastKeySync","string"],["storageAccountId","string"]]};
-const t2: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
+const t2: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t3: TypeShape = {"enum":["BatchService","UserSubscription"]};
 const t4: TypeShape = {"enum":["Cancelled","Creating","Deleting","Failed","Invalid","Succeeded"]};
 const t5: TypeShape = {"enum":["Disabled","Enabled"]};
-const t6: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["tags",{"map":"string"}],["accountEndpoint","string"],["activeJobAndJobScheduleQuota","integer"],["autoStorage",{"type":"AutoStorage_STATUS"}],["dedicatedCoreQuota","integer"],["dedicatedCoreQuotaPerVMFamily",{"array":{"type":"DedicatedCoreQuotaPerVMFamily_STATUS"}}],["dedicatedCoreQuotaPerVMFamilyEnforced","boolean"],["encryption",{"type":"Encryption_STATUS"}],["keyVaultReference",{"type":"KeyVaultReference_STATUS"}],["lowPriorityCoreQuota","integer"],["poolAllocationMode",{"type":"BatchAccount_PoolAllocationMode_STATUS"}],["poolQuota","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"BatchAccount_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"BatchAccount_PublicNetworkAccess_STATUS"}]]};
-const t7: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["tags",{"map":"string"}],["autoStorage",{"type":"AutoStorage"}],["encryption",{"type":"Encryption"}],["keyVaultReference",{"type":"KeyVaultReference"}],["poolAllocationMode",{"type":"BatchAccount_PoolAllocationMode"}],["publicNetworkAccess",{"type":"BatchAccount_PublicNetworkAccess"}],["operatorSpec",{"type":"BatchAccountOperatorSpec"}]]};
-const t8: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t9: TypeShape = {"properties":[["coreQuota","integer"],["name","string"]]};
-const t10: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t11: TypeShape = {"properties":[["keySource",{"type":"Encryption_KeySource"}],["keyVaultProperties",{"type":"KeyVaultProperties"}]]};
-const t12: TypeShape = {"enum":["Microsoft.Batch","Microsoft.KeyVault"]};
-const t13: TypeShape = {"properties":[["keySource",{"type":"Encryption_KeySource_STATUS"}],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]};
-const t14: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t15: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t16: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
-const t17: TypeShape = {"properties":[["keyIdentifier","string"]]};
-const t18: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}],["url","string"]]};
-const t19: TypeShape = {"properties":[["id","string"],["url","string"]]};
-const t20: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t21: TypeShape = {"properties":[["id","string"]]};
-const t22: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t23: TypeShape = {"properties":[]};
-const t24: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t25: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t26: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["tags",{"map":"string"}],["accountEndpoint","string"],["activeJobAndJobScheduleQuota","integer"],["autoStorage",{"type":"AutoStorage_STATUS"}],["dedicatedCoreQuota","integer"],["dedicatedCoreQuotaPerVMFamily",{"array":{"type":"DedicatedCoreQuotaPerVMFamily_STATUS"}}],["dedicatedCoreQuotaPerVMFamilyEnforced","boolean"],["encryption",{"type":"Encryption_STATUS"}],["keyVaultReference",{"type":"KeyVaultReference_STATUS"}],["lowPriorityCoreQuota","integer"],["poolAllocationMode","string"],["poolQuota","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]};
-const t27: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["tags",{"map":"string"}],["autoStorage",{"type":"AutoStorage"}],["encryption",{"type":"Encryption"}],["keyVaultReference",{"type":"KeyVaultReference"}],["poolAllocationMode","string"],["publicNetworkAccess","string"],["operatorSpec",{"type":"BatchAccountOperatorSpec"}],["originalVersion","string"]]};
+const t6: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["tags",{"map":"string"}],["accountEndpoint","string"],["activeJobAndJobScheduleQuota","integer"],["autoStorage",{"type":"AutoStorage_STATUS"}],["dedicatedCoreQuota","integer"],["dedicatedCoreQuotaPerVMFamily",{"array":{"type":"DedicatedCoreQuotaPerVMFamily_STATUS"}}],["dedicatedCoreQuotaPerVMFamilyEnforced","boolean"],["encryption",{"type":"Encryption_STATUS"}],["keyVaultReference",{"type":"KeyVaultReference_STATUS"}],["lowPriorityCoreQuota","integer"],["poolAllocationMode",{"type":"BatchAccount_PoolAllocationMode_STATUS"}],["poolQuota","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"BatchAccount_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"BatchAccount_PublicNetworkAccess_STATUS"}]]};
+const t7: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["tags",{"map":"string"}],["autoStorage",{"type":"AutoStorage"}],["encryption",{"type":"Encryption"}],["keyVaultReference",{"type":"KeyVaultReference"}],["poolAllocationMode",{"type":"BatchAccount_PoolAllocationMode"}],["publicNetworkAccess",{"type":"BatchAccount_PublicNetworkAccess"}],["operatorSpec",{"type":"BatchAccountOperatorSpec"}]]};
+const t8: TypeShape = {"properties":[["coreQuota","integer"],["name","string"]]};
+const t9: TypeShape = {"properties":[["keySource",{"type":"Encryption_KeySource"}],["keyVaultProperties",{"type":"KeyVaultProperties"}]]};
+const t10: TypeShape = {"enum":["Microsoft.Batch","Microsoft.KeyVault"]};
+const t11: TypeShape = {"properties":[["keySource",{"type":"Encryption_KeySource_STATUS"}],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]};
+const t12: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t13: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t14: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
+const t15: TypeShape = {"properties":[["keyIdentifier","string"]]};
+const t16: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["url","string"]]};
+const t17: TypeShape = {"properties":[["id","string"],["url","string"]]};
+const t18: TypeShape = {"properties":[["id","string"]]};
+const t19: TypeShape = {"properties":[]};
+const t20: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t21: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t22: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t23: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t24: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t25: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t26: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["tags",{"map":"string"}],["accountEndpoint","string"],["activeJobAndJobScheduleQuota","integer"],["autoStorage",{"type":"AutoStorage_STATUS"}],["dedicatedCoreQuota","integer"],["dedicatedCoreQuotaPerVMFamily",{"array":{"type":"DedicatedCoreQuotaPerVMFamily_STATUS"}}],["dedicatedCoreQuotaPerVMFamilyEnforced","boolean"],["encryption",{"type":"Encryption_STATUS"}],["keyVaultReference",{"type":"KeyVaultReference_STATUS"}],["lowPriorityCoreQuota","integer"],["poolAllocationMode","string"],["poolQuota","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]};
+const t27: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["tags",{"map":"string"}],["autoStorage",{"type":"AutoStorage"}],["encryption",{"type":"Encryption"}],["keyVaultReference",{"type":"KeyVaultReference"}],["poolAllocationMode","string"],["publicNetworkAccess","string"],["operatorSpec",{"type":"BatchAccountOperatorSpec"}],["originalVersion","string"]]};
 const t28: TypeShape = {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}]]};
 const t29: TypeShape = {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]};
 const t30: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
@@ -42,7 +42,7 @@ const t35: TypeShape = {"enum":["Disabled","Enabled","SecuredByPerimeter"]};
 const t36: TypeShape = {"enum":["Allow"]};
 const t37: TypeShape = {"properties":[["accountAccess",{"type":"AccountAccess"}],["nodeManagementAccess",{"type":"NodeManagementAccess"}]]};
 const t38: TypeShape = {"properties":[["accountAccess",{"type":"AccountAccess_STATUS"}],["nodeManagementAccess",{"type":"NodeManagementAccess_STATUS"}]]};
-const t39: TypeShape = {"properties":[["resourceReference",{"type":"ResourceReference"}]]};
+const t39: TypeShape = {"properties":[["resourceReference",{"type":"genruntime_ResourceReference"}]]};
 const t40: TypeShape = {"properties":[["resourceId","string"]]};
 const t41: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t42: TypeShape = {"properties":[["defaultAction","string"],["ipRules",{"array":{"type":"IpRule"}}]]};
@@ -67,27 +67,27 @@ export const shapes: GroupShapes = {
         "BatchAccount_PublicNetworkAccess_STATUS": t5,
         "BatchAccount_STATUS": t6,
         "BatchAccount_Spec": t7,
-        "Condition": t8,
-        "DedicatedCoreQuotaPerVMFamily_STATUS": t9,
-        "DestinationExpression": t10,
-        "Encryption": t11,
-        "Encryption_KeySource": t12,
-        "Encryption_KeySource_STATUS": t12,
-        "Encryption_STATUS": t13,
-        "Identity": t14,
-        "Identity_STATUS": t15,
-        "Identity_Type": t16,
-        "Identity_Type_STATUS": t16,
-        "KeyVaultProperties": t17,
-        "KeyVaultProperties_STATUS": t17,
-        "KeyVaultReference": t18,
-        "KeyVaultReference_STATUS": t19,
-        "KnownResourceReference": t20,
-        "PrivateEndpointConnection_STATUS": t21,
-        "ResourceReference": t22,
-        "UserAssignedIdentity": t23,
-        "UserAssignedIdentityDetails": t24,
-        "UserAssignedIdentity_STATUS": t25,
+        "DedicatedCoreQuotaPerVMFamily_STATUS": t8,
+        "Encryption": t9,
+        "Encryption_KeySource": t10,
+        "Encryption_KeySource_STATUS": t10,
+        "Encryption_STATUS": t11,
+        "Identity": t12,
+        "Identity_STATUS": t13,
+        "Identity_Type": t14,
+        "Identity_Type_STATUS": t14,
+        "KeyVaultProperties": t15,
+        "KeyVaultProperties_STATUS": t15,
+        "KeyVaultReference": t16,
+        "KeyVaultReference_STATUS": t17,
+        "PrivateEndpointConnection_STATUS": t18,
+        "UserAssignedIdentity": t19,
+        "UserAssignedIdentityDetails": t20,
+        "UserAssignedIdentity_STATUS": t21,
+        "conditions_Condition": t22,
+        "core_DestinationExpression": t23,
+        "genruntime_KnownResourceReference": t24,
+        "genruntime_ResourceReference": t25,
       },
     },
     "v1api20210101storage": {
@@ -98,23 +98,23 @@ export const shapes: GroupShapes = {
         "BatchAccountOperatorSpec": t2,
         "BatchAccount_STATUS": t26,
         "BatchAccount_Spec": t27,
-        "Condition": t8,
-        "DedicatedCoreQuotaPerVMFamily_STATUS": t9,
-        "DestinationExpression": t10,
+        "DedicatedCoreQuotaPerVMFamily_STATUS": t8,
         "Encryption": t28,
         "Encryption_STATUS": t29,
         "Identity": t30,
         "Identity_STATUS": t31,
-        "KeyVaultProperties": t17,
-        "KeyVaultProperties_STATUS": t17,
-        "KeyVaultReference": t18,
-        "KeyVaultReference_STATUS": t19,
-        "KnownResourceReference": t20,
-        "PrivateEndpointConnection_STATUS": t21,
-        "ResourceReference": t22,
-        "UserAssignedIdentity": t23,
-        "UserAssignedIdentityDetails": t24,
-        "UserAssignedIdentity_STATUS": t25,
+        "KeyVaultProperties": t15,
+        "KeyVaultProperties_STATUS": t15,
+        "KeyVaultReference": t16,
+        "KeyVaultReference_STATUS": t17,
+        "PrivateEndpointConnection_STATUS": t18,
+        "UserAssignedIdentity": t19,
+        "UserAssignedIdentityDetails": t20,
+        "UserAssignedIdentity_STATUS": t21,
+        "conditions_Condition": t22,
+        "core_DestinationExpression": t23,
+        "genruntime_KnownResourceReference": t24,
+        "genruntime_ResourceReference": t25,
       },
     },
     "v20210101": {
@@ -130,27 +130,27 @@ export const shapes: GroupShapes = {
         "BatchAccount_PublicNetworkAccess_STATUS": t5,
         "BatchAccount_STATUS": t6,
         "BatchAccount_Spec": t7,
-        "Condition": t8,
-        "DedicatedCoreQuotaPerVMFamily_STATUS": t9,
-        "DestinationExpression": t10,
-        "Encryption": t11,
-        "Encryption_KeySource": t12,
-        "Encryption_KeySource_STATUS": t12,
-        "Encryption_STATUS": t13,
-        "Identity": t14,
-        "Identity_STATUS": t15,
-        "Identity_Type": t16,
-        "Identity_Type_STATUS": t16,
-        "KeyVaultProperties": t17,
-        "KeyVaultProperties_STATUS": t17,
-        "KeyVaultReference": t18,
-        "KeyVaultReference_STATUS": t19,
-        "KnownResourceReference": t20,
-        "PrivateEndpointConnection_STATUS": t21,
-        "ResourceReference": t22,
-        "UserAssignedIdentity": t23,
-        "UserAssignedIdentityDetails": t24,
-        "UserAssignedIdentity_STATUS": t25,
+        "DedicatedCoreQuotaPerVMFamily_STATUS": t8,
+        "Encryption": t9,
+        "Encryption_KeySource": t10,
+        "Encryption_KeySource_STATUS": t10,
+        "Encryption_STATUS": t11,
+        "Identity": t12,
+        "Identity_STATUS": t13,
+        "Identity_Type": t14,
+        "Identity_Type_STATUS": t14,
+        "KeyVaultProperties": t15,
+        "KeyVaultProperties_STATUS": t15,
+        "KeyVaultReference": t16,
+        "KeyVaultReference_STATUS": t17,
+        "PrivateEndpointConnection_STATUS": t18,
+        "UserAssignedIdentity": t19,
+        "UserAssignedIdentityDetails": t20,
+        "UserAssignedIdentity_STATUS": t21,
+        "conditions_Condition": t22,
+        "core_DestinationExpression": t23,
+        "genruntime_KnownResourceReference": t24,
+        "genruntime_ResourceReference": t25,
       },
     },
     "v20210101storage": {
@@ -161,23 +161,23 @@ export const shapes: GroupShapes = {
         "BatchAccountOperatorSpec": t2,
         "BatchAccount_STATUS": t26,
         "BatchAccount_Spec": t27,
-        "Condition": t8,
-        "DedicatedCoreQuotaPerVMFamily_STATUS": t9,
-        "DestinationExpression": t10,
+        "DedicatedCoreQuotaPerVMFamily_STATUS": t8,
         "Encryption": t28,
         "Encryption_STATUS": t29,
         "Identity": t30,
         "Identity_STATUS": t31,
-        "KeyVaultProperties": t17,
-        "KeyVaultProperties_STATUS": t17,
-        "KeyVaultReference": t18,
-        "KeyVaultReference_STATUS": t19,
-        "KnownResourceReference": t20,
-        "PrivateEndpointConnection_STATUS": t21,
-        "ResourceReference": t22,
-        "UserAssignedIdentity": t23,
-        "UserAssignedIdentityDetails": t24,
-        "UserAssignedIdentity_STATUS": t25,
+        "KeyVaultProperties": t15,
+        "KeyVaultProperties_STATUS": t15,
+        "KeyVaultReference": t16,
+        "KeyVaultReference_STATUS": t17,
+        "PrivateEndpointConnection_STATUS": t18,
+        "UserAssignedIdentity": t19,
+        "UserAssignedIdentityDetails": t20,
+        "UserAssignedIdentity_STATUS": t21,
+        "conditions_Condition": t22,
+        "core_DestinationExpression": t23,
+        "genruntime_KnownResourceReference": t24,
+        "genruntime_ResourceReference": t25,
       },
     },
     "v20240701": {
@@ -187,7 +187,7 @@ export const shapes: GroupShapes = {
         "AccountAccess_DefaultAction": t32,
         "AccountAccess_DefaultAction_STATUS": t32,
         "AccountAccess_STATUS": {"properties":[["defaultAction",{"type":"AccountAccess_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}]]},
-        "AutoStorage": {"properties":[["authenticationMode",{"type":"AutoStorage_AuthenticationMode"}],["nodeIdentityReference",{"type":"NodeIdentityReference"}],["storageAccountReference",{"type":"ResourceReference"}]]},
+        "AutoStorage": {"properties":[["authenticationMode",{"type":"AutoStorage_AuthenticationMode"}],["nodeIdentityReference",{"type":"NodeIdentityReference"}],["storageAccountReference",{"type":"genruntime_ResourceReference"}]]},
         "AutoStorage_AuthenticationMode": t33,
         "AutoStorage_AuthenticationMode_STATUS": t33,
         "AutoStorage_STATUS": {"properties":[["authenticationMode",{"type":"AutoStorage_AuthenticationMode_STATUS"}],["lastKeySync","string"],["nodeIdentityReference",{"type":"NodeIdentityReference_STATUS"}],["storageAccountId","string"]]},
@@ -199,28 +199,25 @@ export const shapes: GroupShapes = {
         "BatchAccount_ProvisioningState_STATUS": t4,
         "BatchAccount_PublicNetworkAccess": t35,
         "BatchAccount_PublicNetworkAccess_STATUS": t35,
-        "BatchAccount_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountEndpoint","string"],["activeJobAndJobScheduleQuota","integer"],["allowedAuthenticationModes",{"array":{"type":"BatchAccount_AllowedAuthenticationModes_STATUS"}}],["autoStorage",{"type":"AutoStorage_STATUS"}],["dedicatedCoreQuota","integer"],["dedicatedCoreQuotaPerVMFamily",{"array":{"type":"DedicatedCoreQuotaPerVMFamily_STATUS"}}],["dedicatedCoreQuotaPerVMFamilyEnforced","boolean"],["encryption",{"type":"Encryption_STATUS"}],["keyVaultReference",{"type":"KeyVaultReference_STATUS"}],["lowPriorityCoreQuota","integer"],["networkProfile",{"type":"NetworkProfile_STATUS"}],["nodeManagementEndpoint","string"],["poolAllocationMode",{"type":"BatchAccount_PoolAllocationMode_STATUS"}],["poolQuota","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"BatchAccount_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"BatchAccount_PublicNetworkAccess_STATUS"}]]},
-        "BatchAccount_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["tags",{"map":"string"}],["allowedAuthenticationModes",{"array":{"type":"BatchAccount_AllowedAuthenticationModes"}}],["autoStorage",{"type":"AutoStorage"}],["encryption",{"type":"Encryption"}],["keyVaultReference",{"type":"KeyVaultReference"}],["networkProfile",{"type":"NetworkProfile"}],["poolAllocationMode",{"type":"BatchAccount_PoolAllocationMode"}],["publicNetworkAccess",{"type":"BatchAccount_PublicNetworkAccess"}],["operatorSpec",{"type":"BatchAccountOperatorSpec"}]]},
-        "Condition": t8,
-        "DedicatedCoreQuotaPerVMFamily_STATUS": t9,
-        "DestinationExpression": t10,
-        "Encryption": t11,
-        "Encryption_KeySource": t12,
-        "Encryption_KeySource_STATUS": t12,
-        "Encryption_STATUS": t13,
-        "Identity": t14,
-        "Identity_STATUS": t15,
-        "Identity_Type": t16,
-        "Identity_Type_STATUS": t16,
+        "BatchAccount_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountEndpoint","string"],["activeJobAndJobScheduleQuota","integer"],["allowedAuthenticationModes",{"array":{"type":"BatchAccount_AllowedAuthenticationModes_STATUS"}}],["autoStorage",{"type":"AutoStorage_STATUS"}],["dedicatedCoreQuota","integer"],["dedicatedCoreQuotaPerVMFamily",{"array":{"type":"DedicatedCoreQuotaPerVMFamily_STATUS"}}],["dedicatedCoreQuotaPerVMFamilyEnforced","boolean"],["encryption",{"type":"Encryption_STATUS"}],["keyVaultReference",{"type":"KeyVaultReference_STATUS"}],["lowPriorityCoreQuota","integer"],["networkProfile",{"type":"NetworkProfile_STATUS"}],["nodeManagementEndpoint","string"],["poolAllocationMode",{"type":"BatchAccount_PoolAllocationMode_STATUS"}],["poolQuota","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"BatchAccount_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"BatchAccount_PublicNetworkAccess_STATUS"}]]},
+        "BatchAccount_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["tags",{"map":"string"}],["allowedAuthenticationModes",{"array":{"type":"BatchAccount_AllowedAuthenticationModes"}}],["autoStorage",{"type":"AutoStorage"}],["encryption",{"type":"Encryption"}],["keyVaultReference",{"type":"KeyVaultReference"}],["networkProfile",{"type":"NetworkProfile"}],["poolAllocationMode",{"type":"BatchAccount_PoolAllocationMode"}],["publicNetworkAccess",{"type":"BatchAccount_PublicNetworkAccess"}],["operatorSpec",{"type":"BatchAccountOperatorSpec"}]]},
+        "DedicatedCoreQuotaPerVMFamily_STATUS": t8,
+        "Encryption": t9,
+        "Encryption_KeySource": t10,
+        "Encryption_KeySource_STATUS": t10,
+        "Encryption_STATUS": t11,
+        "Identity": t12,
+        "Identity_STATUS": t13,
+        "Identity_Type": t14,
+        "Identity_Type_STATUS": t14,
         "IpRule": {"properties":[["action",{"type":"IpRule_Action"}],["value","string"]]},
         "IpRule_Action": t36,
         "IpRule_Action_STATUS": t36,
         "IpRule_STATUS": {"properties":[["action",{"type":"IpRule_Action_STATUS"}],["value","string"]]},
-        "KeyVaultProperties": t17,
-        "KeyVaultProperties_STATUS": t17,
-        "KeyVaultReference": t18,
-        "KeyVaultReference_STATUS": t19,
-        "KnownResourceReference": t20,
+        "KeyVaultProperties": t15,
+        "KeyVaultProperties_STATUS": t15,
+        "KeyVaultReference": t16,
+        "KeyVaultReference_STATUS": t17,
         "NetworkProfile": t37,
         "NetworkProfile_STATUS": t38,
         "NodeIdentityReference": t39,
@@ -229,14 +226,17 @@ export const shapes: GroupShapes = {
         "NodeManagementAccess_DefaultAction": t32,
         "NodeManagementAccess_DefaultAction_STATUS": t32,
         "NodeManagementAccess_STATUS": {"properties":[["defaultAction",{"type":"NodeManagementAccess_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}]]},
-        "PrivateEndpointConnection_STATUS": t21,
-        "ResourceReference": t22,
+        "PrivateEndpointConnection_STATUS": t18,
         "SystemData_CreatedByType_STATUS": t41,
         "SystemData_LastModifiedByType_STATUS": t41,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "UserAssignedIdentity": t23,
-        "UserAssignedIdentityDetails": t24,
-        "UserAssignedIdentity_STATUS": t25,
+        "UserAssignedIdentity": t19,
+        "UserAssignedIdentityDetails": t20,
+        "UserAssignedIdentity_STATUS": t21,
+        "conditions_Condition": t22,
+        "core_DestinationExpression": t23,
+        "genruntime_KnownResourceReference": t24,
+        "genruntime_ResourceReference": t25,
       },
     },
     "v20240701storage": {
@@ -244,37 +244,37 @@ export const shapes: GroupShapes = {
       types: {
         "AccountAccess": t42,
         "AccountAccess_STATUS": t43,
-        "AutoStorage": {"properties":[["authenticationMode","string"],["nodeIdentityReference",{"type":"NodeIdentityReference"}],["storageAccountReference",{"type":"ResourceReference"}]]},
+        "AutoStorage": {"properties":[["authenticationMode","string"],["nodeIdentityReference",{"type":"NodeIdentityReference"}],["storageAccountReference",{"type":"genruntime_ResourceReference"}]]},
         "AutoStorage_STATUS": {"properties":[["authenticationMode","string"],["lastKeySync","string"],["nodeIdentityReference",{"type":"NodeIdentityReference_STATUS"}],["storageAccountId","string"]]},
         "BatchAccountOperatorSpec": t2,
-        "BatchAccount_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountEndpoint","string"],["activeJobAndJobScheduleQuota","integer"],["allowedAuthenticationModes",{"array":"string"}],["autoStorage",{"type":"AutoStorage_STATUS"}],["dedicatedCoreQuota","integer"],["dedicatedCoreQuotaPerVMFamily",{"array":{"type":"DedicatedCoreQuotaPerVMFamily_STATUS"}}],["dedicatedCoreQuotaPerVMFamilyEnforced","boolean"],["encryption",{"type":"Encryption_STATUS"}],["keyVaultReference",{"type":"KeyVaultReference_STATUS"}],["lowPriorityCoreQuota","integer"],["networkProfile",{"type":"NetworkProfile_STATUS"}],["nodeManagementEndpoint","string"],["poolAllocationMode","string"],["poolQuota","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]},
-        "BatchAccount_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["tags",{"map":"string"}],["allowedAuthenticationModes",{"array":"string"}],["autoStorage",{"type":"AutoStorage"}],["encryption",{"type":"Encryption"}],["keyVaultReference",{"type":"KeyVaultReference"}],["networkProfile",{"type":"NetworkProfile"}],["poolAllocationMode","string"],["publicNetworkAccess","string"],["operatorSpec",{"type":"BatchAccountOperatorSpec"}],["originalVersion","string"]]},
-        "Condition": t8,
-        "DedicatedCoreQuotaPerVMFamily_STATUS": t9,
-        "DestinationExpression": t10,
+        "BatchAccount_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountEndpoint","string"],["activeJobAndJobScheduleQuota","integer"],["allowedAuthenticationModes",{"array":"string"}],["autoStorage",{"type":"AutoStorage_STATUS"}],["dedicatedCoreQuota","integer"],["dedicatedCoreQuotaPerVMFamily",{"array":{"type":"DedicatedCoreQuotaPerVMFamily_STATUS"}}],["dedicatedCoreQuotaPerVMFamilyEnforced","boolean"],["encryption",{"type":"Encryption_STATUS"}],["keyVaultReference",{"type":"KeyVaultReference_STATUS"}],["lowPriorityCoreQuota","integer"],["networkProfile",{"type":"NetworkProfile_STATUS"}],["nodeManagementEndpoint","string"],["poolAllocationMode","string"],["poolQuota","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]},
+        "BatchAccount_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["tags",{"map":"string"}],["allowedAuthenticationModes",{"array":"string"}],["autoStorage",{"type":"AutoStorage"}],["encryption",{"type":"Encryption"}],["keyVaultReference",{"type":"KeyVaultReference"}],["networkProfile",{"type":"NetworkProfile"}],["poolAllocationMode","string"],["publicNetworkAccess","string"],["operatorSpec",{"type":"BatchAccountOperatorSpec"}],["originalVersion","string"]]},
+        "DedicatedCoreQuotaPerVMFamily_STATUS": t8,
         "Encryption": t28,
         "Encryption_STATUS": t29,
         "Identity": t30,
         "Identity_STATUS": t31,
         "IpRule": t44,
         "IpRule_STATUS": t44,
-        "KeyVaultProperties": t17,
-        "KeyVaultProperties_STATUS": t17,
-        "KeyVaultReference": t18,
-        "KeyVaultReference_STATUS": t19,
-        "KnownResourceReference": t20,
+        "KeyVaultProperties": t15,
+        "KeyVaultProperties_STATUS": t15,
+        "KeyVaultReference": t16,
+        "KeyVaultReference_STATUS": t17,
         "NetworkProfile": t37,
         "NetworkProfile_STATUS": t38,
         "NodeIdentityReference": t39,
         "NodeIdentityReference_STATUS": t40,
         "NodeManagementAccess": t42,
         "NodeManagementAccess_STATUS": t43,
-        "PrivateEndpointConnection_STATUS": t21,
-        "ResourceReference": t22,
+        "PrivateEndpointConnection_STATUS": t18,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "UserAssignedIdentity": t23,
-        "UserAssignedIdentityDetails": t24,
-        "UserAssignedIdentity_STATUS": t25,
+        "UserAssignedIdentity": t19,
+        "UserAssignedIdentityDetails": t20,
+        "UserAssignedIdentity_STATUS": t21,
+        "conditions_Condition": t22,
+        "core_DestinationExpression": t23,
+        "genruntime_KnownResourceReference": t24,
+        "genruntime_ResourceReference": t25,
       },
     },
   },

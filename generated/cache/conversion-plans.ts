@@ -3,21 +3,21 @@
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
 // Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k1: readonly string[] = ["name","key","value","annotations","labels"];
-const k2: readonly string[] = ["name","armId"];
-const k3: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k4: readonly string[] = ["conditions","id","name","type","endIP","startIP"];
-const k5: readonly string[] = ["azureName","owner","endIP","startIP","operatorSpec","originalVersion"];
-const k6: readonly string[] = ["azureName","owner","endIP","startIP","operatorSpec"];
-const k7: readonly string[] = ["conditions","id","name","type","linkedRedisCacheId","linkedRedisCacheLocation","provisioningState","serverRole"];
-const k8: readonly string[] = ["azureName","owner","linkedRedisCacheReference","linkedRedisCacheLocation","serverRole","operatorSpec","originalVersion"];
-const k9: readonly string[] = ["azureName","owner","linkedRedisCacheReference","linkedRedisCacheLocation","serverRole","operatorSpec"];
-const k10: readonly string[] = ["conditions","id","name","type","location","scheduleEntries"];
-const k11: readonly string[] = ["owner","scheduleEntries","operatorSpec","originalVersion"];
-const k12: readonly string[] = ["owner","scheduleEntries","operatorSpec"];
-const k13: readonly string[] = ["group","kind","name","armId"];
-const k14: readonly string[] = ["dayOfWeek","maintenanceWindow","startHourUtc"];
+const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
+const k1: readonly string[] = ["conditions","id","name","type","endIP","startIP"];
+const k2: readonly string[] = ["azureName","owner","endIP","startIP","operatorSpec","originalVersion"];
+const k3: readonly string[] = ["azureName","owner","endIP","startIP","operatorSpec"];
+const k4: readonly string[] = ["conditions","id","name","type","linkedRedisCacheId","linkedRedisCacheLocation","provisioningState","serverRole"];
+const k5: readonly string[] = ["azureName","owner","linkedRedisCacheReference","linkedRedisCacheLocation","serverRole","operatorSpec","originalVersion"];
+const k6: readonly string[] = ["azureName","owner","linkedRedisCacheReference","linkedRedisCacheLocation","serverRole","operatorSpec"];
+const k7: readonly string[] = ["conditions","id","name","type","location","scheduleEntries"];
+const k8: readonly string[] = ["owner","scheduleEntries","operatorSpec","originalVersion"];
+const k9: readonly string[] = ["owner","scheduleEntries","operatorSpec"];
+const k10: readonly string[] = ["dayOfWeek","maintenanceWindow","startHourUtc"];
+const k11: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k12: readonly string[] = ["name","key","value","annotations","labels"];
+const k13: readonly string[] = ["name","armId"];
+const k14: readonly string[] = ["group","kind","name","armId"];
 const k15: readonly string[] = ["conditions","id","name","type","geoReplicatedPrimaryHostName","linkedRedisCacheId","linkedRedisCacheLocation","primaryHostName","provisioningState","serverRole"];
 const k16: readonly string[] = ["args","name","version"];
 const k17: readonly string[] = ["args","name"];
@@ -30,8 +30,8 @@ const k23: readonly string[] = ["azureName","owner","clientProtocol","clustering
 const k24: readonly string[] = ["conditions","id","name","type","location","sku","tags","zones","hostName","minimumTlsVersion","privateEndpointConnections","provisioningState","redisVersion","resourceState"];
 const k25: readonly string[] = ["azureName","owner","location","sku","tags","zones","minimumTlsVersion","operatorSpec","originalVersion"];
 const k26: readonly string[] = ["azureName","owner","location","sku","tags","zones","minimumTlsVersion","operatorSpec"];
-const k27: readonly string[] = ["name","key","annotations","labels"];
-const k28: readonly string[] = ["capacity","name"];
+const k27: readonly string[] = ["capacity","name"];
+const k28: readonly string[] = ["name","key","annotations","labels"];
 const k29: readonly string[] = ["conditions","id","name","type","clientProtocol","clusteringPolicy","evictionPolicy","geoReplication","modules","persistence","port","provisioningState","resourceState"];
 const k30: readonly string[] = ["azureName","owner","clientProtocol","clusteringPolicy","evictionPolicy","geoReplication","modules","persistence","port","operatorSpec","originalVersion"];
 const k31: readonly string[] = ["groupNickname","linkedDatabases"];
@@ -44,10 +44,10 @@ const k37: readonly string[] = ["azureName","owner","identity","kind","location"
 const k38: readonly string[] = ["conditions","id","name","type","systemData","endIP","startIP"];
 const k39: readonly string[] = ["conditions","id","name","type","systemData","geoReplicatedPrimaryHostName","linkedRedisCacheId","linkedRedisCacheLocation","primaryHostName","provisioningState","serverRole"];
 const k40: readonly string[] = ["conditions","id","name","type","location","systemData","scheduleEntries"];
-const k41: readonly string[] = ["name","key"];
-const k42: readonly string[] = ["conditions","id","name","type","systemData","accessPolicyName","objectId","objectIdAlias","provisioningState"];
-const k43: readonly string[] = ["conditions","id","name","type","systemData","permissions","properties_type","provisioningState"];
-const k44: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+const k41: readonly string[] = ["conditions","id","name","type","systemData","accessPolicyName","objectId","objectIdAlias","provisioningState"];
+const k42: readonly string[] = ["conditions","id","name","type","systemData","permissions","properties_type","provisioningState"];
+const k43: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+const k44: readonly string[] = ["name","key"];
 const k45: readonly string[] = ["identityType","userAssignedIdentityResourceId"];
 const k46: readonly string[] = ["identityType","userAssignedIdentityResourceReference"];
 const k47: readonly string[] = ["keyEncryptionKeyIdentity","keyEncryptionKeyUrl"];
@@ -55,23 +55,23 @@ const k48: readonly string[] = ["customerManagedKeyEncryption"];
 const k49: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
 const k50: readonly string[] = ["type","userAssignedIdentities"];
 const k51: readonly string[] = ["clientId","principalId"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p1: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]};
-const p4: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]};
-const p5: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]};
-const p6: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]};
-const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_fromStorage"}]]};
-const p8: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_fromStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole",{"spell":["Primary","Secondary"]}],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_fromStorage"}]]};
-const p9: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_fromStorage"}}]]};
-const p10: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_toStorage"}}]]};
-const p11: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_fromStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_fromStorage"}]]};
-const p12: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p13: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Everyday","Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday","Weekend"]}],["=","maintenanceWindow","s"],["=","startHourUtc","i"]]};
-const p14: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","maintenanceWindow","s"],["=","startHourUtc","i"]]};
-const p15: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230401storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230401storage"}}]]};
-const p16: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230401storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230401storage"}}]]};
+const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]};
+const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]};
+const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_fromStorage"}]]};
+const p5: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole",{"spell":["Primary","Secondary"]}],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_fromStorage"}]]};
+const p6: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_fromStorage"}}]]};
+const p7: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_toStorage"}}]]};
+const p8: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_fromStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_fromStorage"}]]};
+const p9: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Everyday","Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday","Weekend"]}],["=","maintenanceWindow","s"],["=","startHourUtc","i"]]};
+const p10: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","maintenanceWindow","s"],["=","startHourUtc","i"]]};
+const p11: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p12: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p13: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p14: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p15: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230401storage"}}]]};
+const p16: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230401storage"}}]]};
 const p17: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","args","s"],["=","name","s"],["=","version","s"]]};
 const p18: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","args","s"],["=","name","s"],["=","version","s"]]};
 const p19: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","args","s"],["=","name","s"]]};
@@ -80,36 +80,36 @@ const p21: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","aofE
 const p22: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","aofEnabled","b"],["=","aofFrequency","s"],["=","rdbEnabled","b"],["=","rdbFrequency","s"]]};
 const p23: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","id","s"]]};
 const p24: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","id","s"]]};
-const p25: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","primaryKey",{"obj":"SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"SecretDestination_fromStorage"}]]};
-const p26: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"SecretDestination_toStorage"}]]};
-const p27: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_fromStorage"}]]};
-const p28: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_toStorage"}]]};
-const p29: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","redisVersion","s"],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Running","UpdateFailed","Updating"]}]]};
-const p30: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"]]};
-const p31: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_fromStorage"}]]};
-const p32: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p33: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E50"]}]]};
-const p34: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"]]};
-const p35: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole",{"spell":["Primary","Secondary"]}]]};
-const p36: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]};
-const p37: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230801storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230801storage"}}]]};
-const p38: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230801storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230801storage"}}]]};
+const p25: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+const p26: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+const p27: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_fromStorage"}]]};
+const p28: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_toStorage"}]]};
+const p29: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","redisVersion","s"],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Running","UpdateFailed","Updating"]}]]};
+const p30: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"]]};
+const p31: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_fromStorage"}]]};
+const p32: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E50"]}]]};
+const p33: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"]]};
+const p34: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p35: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole",{"spell":["Primary","Secondary"]}]]};
+const p36: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]};
+const p37: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230801storage"}}]]};
+const p38: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230801storage"}}]]};
 const p39: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_STATUS_fromStorage"}}]]};
 const p40: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_STATUS_toStorage"}}]]};
 const p41: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_fromStorage"}}]]};
 const p42: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_toStorage"}}]]};
 const p43: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","id","s"],["=","state",{"spell":["LinkFailed","Linked","Linking","UnlinkFailed","Unlinking"]}]]};
 const p44: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","id","s"],["=","state","s"]]};
-const p45: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","reference",{"obj":"ResourceReference_fromStorage"}]]};
-const p46: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_toStorage"}]]};
-const p47: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_normalize"}]]};
-const p48: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20241101storage"}}]]};
-const p49: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20241101storage"}}]]};
-const p50: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p51: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p52: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p45: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p46: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p47: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]};
+const p48: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}]]};
+const p49: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}]]};
+const p50: TypeConversionPlan = {"known":k43,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+const p51: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p52: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
 const p53: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","identityType","s"],["=","userAssignedIdentityResourceId","s"]]};
-const p54: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["Balanced_B0","Balanced_B1","Balanced_B10","Balanced_B100","Balanced_B1000","Balanced_B150","Balanced_B20","Balanced_B250","Balanced_B3","Balanced_B350","Balanced_B5","Balanced_B50","Balanced_B500","Balanced_B700","ComputeOptimized_X10","ComputeOptimized_X100","ComputeOptimized_X150","ComputeOptimized_X20","ComputeOptimized_X250","ComputeOptimized_X3","ComputeOptimized_X350","ComputeOptimized_X5","ComputeOptimized_X50","ComputeOptimized_X500","ComputeOptimized_X700","EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E1","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E200","Enterprise_E400","Enterprise_E5","Enterprise_E50","FlashOptimized_A1000","FlashOptimized_A1500","FlashOptimized_A2000","FlashOptimized_A250","FlashOptimized_A4500","FlashOptimized_A500","FlashOptimized_A700","MemoryOptimized_M10","MemoryOptimized_M100","MemoryOptimized_M1000","MemoryOptimized_M150","MemoryOptimized_M1500","MemoryOptimized_M20","MemoryOptimized_M2000","MemoryOptimized_M250","MemoryOptimized_M350","MemoryOptimized_M50","MemoryOptimized_M500","MemoryOptimized_M700"]}]]};
+const p54: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["Balanced_B0","Balanced_B1","Balanced_B10","Balanced_B100","Balanced_B1000","Balanced_B150","Balanced_B20","Balanced_B250","Balanced_B3","Balanced_B350","Balanced_B5","Balanced_B50","Balanced_B500","Balanced_B700","ComputeOptimized_X10","ComputeOptimized_X100","ComputeOptimized_X150","ComputeOptimized_X20","ComputeOptimized_X250","ComputeOptimized_X3","ComputeOptimized_X350","ComputeOptimized_X5","ComputeOptimized_X50","ComputeOptimized_X500","ComputeOptimized_X700","EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E1","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E200","Enterprise_E400","Enterprise_E5","Enterprise_E50","FlashOptimized_A1000","FlashOptimized_A1500","FlashOptimized_A2000","FlashOptimized_A250","FlashOptimized_A4500","FlashOptimized_A500","FlashOptimized_A700","MemoryOptimized_M10","MemoryOptimized_M100","MemoryOptimized_M1000","MemoryOptimized_M150","MemoryOptimized_M1500","MemoryOptimized_M20","MemoryOptimized_M2000","MemoryOptimized_M250","MemoryOptimized_M350","MemoryOptimized_M50","MemoryOptimized_M500","MemoryOptimized_M700"]}]]};
 const p55: TypeConversionPlan = {"known":k51,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
 
 /** Package -> function name -> plan. */
@@ -125,36 +125,36 @@ export const plans: GroupPlans = {
         RedisPatchSchedule_toStorage: {"apiVersion":"cache.azure.com/v1api20201201storage","spec":"RedisPatchSchedule_Spec_toStorage","status":"RedisPatchSchedule_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        RedisFirewallRuleOperatorSpec_fromStorage: p3,
-        RedisFirewallRuleOperatorSpec_toStorage: p4,
-        RedisFirewallRule_STATUS_fromStorage: p5,
-        RedisFirewallRule_STATUS_toStorage: p6,
-        RedisFirewallRule_Spec_fromStorage: p7,
-        RedisFirewallRule_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20201201"]]},
-        RedisLinkedServerOperatorSpec_fromStorage: p3,
-        RedisLinkedServerOperatorSpec_toStorage: p4,
-        RedisLinkedServer_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","provisioningState","s"],["=","serverRole",{"spell":["Primary","Secondary"]}]]},
-        RedisLinkedServer_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
-        RedisLinkedServer_Spec_fromStorage: p8,
-        RedisLinkedServer_Spec_toStorage: {"known":k9,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_toStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_toStorage"}],["v","v1api20201201"]]},
-        RedisPatchScheduleOperatorSpec_fromStorage: p3,
-        RedisPatchScheduleOperatorSpec_toStorage: p4,
-        RedisPatchSchedule_STATUS_fromStorage: p9,
-        RedisPatchSchedule_STATUS_toStorage: p10,
-        RedisPatchSchedule_Spec_fromStorage: p11,
-        RedisPatchSchedule_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_toStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_toStorage"}],["v","v1api20201201"]]},
-        ResourceReference_fromStorage: p12,
-        ResourceReference_toStorage: p12,
-        ScheduleEntry_STATUS_fromStorage: p13,
-        ScheduleEntry_STATUS_toStorage: p14,
-        ScheduleEntry_fromStorage: p13,
-        ScheduleEntry_toStorage: p14,
+        RedisFirewallRuleOperatorSpec_fromStorage: p0,
+        RedisFirewallRuleOperatorSpec_toStorage: p1,
+        RedisFirewallRule_STATUS_fromStorage: p2,
+        RedisFirewallRule_STATUS_toStorage: p3,
+        RedisFirewallRule_Spec_fromStorage: p4,
+        RedisFirewallRule_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20201201"]]},
+        RedisLinkedServerOperatorSpec_fromStorage: p0,
+        RedisLinkedServerOperatorSpec_toStorage: p1,
+        RedisLinkedServer_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","provisioningState","s"],["=","serverRole",{"spell":["Primary","Secondary"]}]]},
+        RedisLinkedServer_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
+        RedisLinkedServer_Spec_fromStorage: p5,
+        RedisLinkedServer_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_toStorage"}],["v","v1api20201201"]]},
+        RedisPatchScheduleOperatorSpec_fromStorage: p0,
+        RedisPatchScheduleOperatorSpec_toStorage: p1,
+        RedisPatchSchedule_STATUS_fromStorage: p6,
+        RedisPatchSchedule_STATUS_toStorage: p7,
+        RedisPatchSchedule_Spec_fromStorage: p8,
+        RedisPatchSchedule_Spec_toStorage: {"known":k9,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_toStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_toStorage"}],["v","v1api20201201"]]},
+        ScheduleEntry_STATUS_fromStorage: p9,
+        ScheduleEntry_STATUS_toStorage: p10,
+        ScheduleEntry_fromStorage: p9,
+        ScheduleEntry_toStorage: p10,
+        conditions_Condition_fromStorage: p11,
+        conditions_Condition_toStorage: p11,
+        core_DestinationExpression_fromStorage: p12,
+        core_DestinationExpression_toStorage: p12,
+        genruntime_KnownResourceReference_fromStorage: p13,
+        genruntime_KnownResourceReference_toStorage: p13,
+        genruntime_ResourceReference_fromStorage: p14,
+        genruntime_ResourceReference_toStorage: p14,
       },
     },
     "v1api20201201storage": {
@@ -167,36 +167,36 @@ export const plans: GroupPlans = {
         RedisPatchSchedule_to_v1api20230401storage: {"apiVersion":"cache.azure.com/v1api20230401storage","spec":"RedisPatchSchedule_Spec_to_v1api20230401storage","status":"RedisPatchSchedule_STATUS_to_v1api20230401storage"},
       },
       types: {
-        Condition_from_v1api20230401storage: p0,
-        Condition_to_v1api20230401storage: p0,
-        DestinationExpression_from_v1api20230401storage: p1,
-        DestinationExpression_to_v1api20230401storage: p1,
-        KnownResourceReference_from_v1api20230401storage: p2,
-        KnownResourceReference_to_v1api20230401storage: p2,
         RedisFirewallRuleOperatorSpec_from_v1api20230401storage: p15,
         RedisFirewallRuleOperatorSpec_to_v1api20230401storage: p16,
-        RedisFirewallRule_STATUS_from_v1api20230401storage: {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]},
-        RedisFirewallRule_STATUS_to_v1api20230401storage: {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]},
-        RedisFirewallRule_Spec_from_v1api20230401storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20230401storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_from_v1api20230401storage"}],["=","originalVersion","s"]]},
-        RedisFirewallRule_Spec_to_v1api20230401storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20230401storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_to_v1api20230401storage"}],["=","originalVersion","s"]]},
+        RedisFirewallRule_STATUS_from_v1api20230401storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]},
+        RedisFirewallRule_STATUS_to_v1api20230401storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]},
+        RedisFirewallRule_Spec_from_v1api20230401storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230401storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_from_v1api20230401storage"}],["=","originalVersion","s"]]},
+        RedisFirewallRule_Spec_to_v1api20230401storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230401storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_to_v1api20230401storage"}],["=","originalVersion","s"]]},
         RedisLinkedServerOperatorSpec_from_v1api20230401storage: p15,
         RedisLinkedServerOperatorSpec_to_v1api20230401storage: p16,
-        RedisLinkedServer_STATUS_from_v1api20230401storage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","geoReplicatedPrimaryHostName"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],[">","primaryHostName"],["=","provisioningState","s"],["=","serverRole","s"]]},
-        RedisLinkedServer_STATUS_to_v1api20230401storage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","provisioningState","s"],["=","serverRole","s"],["<","geoReplicatedPrimaryHostName","s"],["<","primaryHostName","s"]]},
-        RedisLinkedServer_Spec_from_v1api20230401storage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20230401storage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_from_v1api20230401storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_from_v1api20230401storage"}],["=","originalVersion","s"]]},
-        RedisLinkedServer_Spec_to_v1api20230401storage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20230401storage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_to_v1api20230401storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_to_v1api20230401storage"}],["=","originalVersion","s"]]},
+        RedisLinkedServer_STATUS_from_v1api20230401storage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","geoReplicatedPrimaryHostName"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],[">","primaryHostName"],["=","provisioningState","s"],["=","serverRole","s"]]},
+        RedisLinkedServer_STATUS_to_v1api20230401storage: {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","provisioningState","s"],["=","serverRole","s"],["<","geoReplicatedPrimaryHostName","s"],["<","primaryHostName","s"]]},
+        RedisLinkedServer_Spec_from_v1api20230401storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230401storage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_from_v1api20230401storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_from_v1api20230401storage"}],["=","originalVersion","s"]]},
+        RedisLinkedServer_Spec_to_v1api20230401storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230401storage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_to_v1api20230401storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_to_v1api20230401storage"}],["=","originalVersion","s"]]},
         RedisPatchScheduleOperatorSpec_from_v1api20230401storage: p15,
         RedisPatchScheduleOperatorSpec_to_v1api20230401storage: p16,
-        RedisPatchSchedule_STATUS_from_v1api20230401storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_from_v1api20230401storage"}}]]},
-        RedisPatchSchedule_STATUS_to_v1api20230401storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_to_v1api20230401storage"}}]]},
-        RedisPatchSchedule_Spec_from_v1api20230401storage: {"known":k11,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_from_v1api20230401storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_from_v1api20230401storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_from_v1api20230401storage"}],["=","originalVersion","s"]]},
-        RedisPatchSchedule_Spec_to_v1api20230401storage: {"known":k11,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_to_v1api20230401storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_to_v1api20230401storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_to_v1api20230401storage"}],["=","originalVersion","s"]]},
-        ResourceReference_from_v1api20230401storage: p12,
-        ResourceReference_to_v1api20230401storage: p12,
-        ScheduleEntry_STATUS_from_v1api20230401storage: p14,
-        ScheduleEntry_STATUS_to_v1api20230401storage: p14,
-        ScheduleEntry_from_v1api20230401storage: p14,
-        ScheduleEntry_to_v1api20230401storage: p14,
+        RedisPatchSchedule_STATUS_from_v1api20230401storage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_from_v1api20230401storage"}}]]},
+        RedisPatchSchedule_STATUS_to_v1api20230401storage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_to_v1api20230401storage"}}]]},
+        RedisPatchSchedule_Spec_from_v1api20230401storage: {"known":k8,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230401storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_from_v1api20230401storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_from_v1api20230401storage"}],["=","originalVersion","s"]]},
+        RedisPatchSchedule_Spec_to_v1api20230401storage: {"known":k8,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230401storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_to_v1api20230401storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_to_v1api20230401storage"}],["=","originalVersion","s"]]},
+        ScheduleEntry_STATUS_from_v1api20230401storage: p10,
+        ScheduleEntry_STATUS_to_v1api20230401storage: p10,
+        ScheduleEntry_from_v1api20230401storage: p10,
+        ScheduleEntry_to_v1api20230401storage: p10,
+        conditions_Condition_from_v1api20230401storage: p11,
+        conditions_Condition_to_v1api20230401storage: p11,
+        core_DestinationExpression_from_v1api20230401storage: p12,
+        core_DestinationExpression_to_v1api20230401storage: p12,
+        genruntime_KnownResourceReference_from_v1api20230401storage: p13,
+        genruntime_KnownResourceReference_to_v1api20230401storage: p13,
+        genruntime_ResourceReference_from_v1api20230401storage: p14,
+        genruntime_ResourceReference_to_v1api20230401storage: p14,
       },
     },
     "v1api20210301": {
@@ -207,12 +207,6 @@ export const plans: GroupPlans = {
         RedisEnterprise_toStorage: {"apiVersion":"cache.azure.com/v1api20210301storage","spec":"RedisEnterprise_Spec_toStorage","status":"RedisEnterprise_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
         Module_STATUS_fromStorage: p17,
         Module_STATUS_toStorage: p18,
         Module_fromStorage: p19,
@@ -227,22 +221,28 @@ export const plans: GroupPlans = {
         RedisEnterpriseDatabaseOperatorSecrets_toStorage: p26,
         RedisEnterpriseDatabaseOperatorSpec_fromStorage: p27,
         RedisEnterpriseDatabaseOperatorSpec_toStorage: p28,
-        RedisEnterpriseDatabase_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","modules",{"arr":{"obj":"Module_STATUS_fromStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_fromStorage"}],["=","port","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Running","UpdateFailed","Updating"]}]]},
-        RedisEnterpriseDatabase_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","modules",{"arr":{"obj":"Module_STATUS_toStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_toStorage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
-        RedisEnterpriseDatabase_Spec_fromStorage: {"known":k23,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","modules",{"arr":{"obj":"Module_fromStorage"}}],["=","persistence",{"obj":"Persistence_fromStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_fromStorage"}]]},
-        RedisEnterpriseDatabase_Spec_toStorage: {"known":["azureName","owner","clientProtocol","clusteringPolicy","evictionPolicy","modules","persistence","port","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","modules",{"arr":{"obj":"Module_toStorage"}}],["=","persistence",{"obj":"Persistence_toStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_toStorage"}],["v","v1api20210301"]]},
-        RedisEnterpriseOperatorSpec_fromStorage: p3,
-        RedisEnterpriseOperatorSpec_toStorage: p4,
+        RedisEnterpriseDatabase_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","modules",{"arr":{"obj":"Module_STATUS_fromStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_fromStorage"}],["=","port","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Running","UpdateFailed","Updating"]}]]},
+        RedisEnterpriseDatabase_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","modules",{"arr":{"obj":"Module_STATUS_toStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_toStorage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
+        RedisEnterpriseDatabase_Spec_fromStorage: {"known":k23,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","modules",{"arr":{"obj":"Module_fromStorage"}}],["=","persistence",{"obj":"Persistence_fromStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_fromStorage"}]]},
+        RedisEnterpriseDatabase_Spec_toStorage: {"known":["azureName","owner","clientProtocol","clusteringPolicy","evictionPolicy","modules","persistence","port","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","modules",{"arr":{"obj":"Module_toStorage"}}],["=","persistence",{"obj":"Persistence_toStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_toStorage"}],["v","v1api20210301"]]},
+        RedisEnterpriseOperatorSpec_fromStorage: p0,
+        RedisEnterpriseOperatorSpec_toStorage: p1,
         RedisEnterprise_STATUS_fromStorage: p29,
         RedisEnterprise_STATUS_toStorage: p30,
         RedisEnterprise_Spec_fromStorage: p31,
-        RedisEnterprise_Spec_toStorage: {"known":k26,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_toStorage"}],["v","v1api20210301"]]},
-        SecretDestination_fromStorage: p32,
-        SecretDestination_toStorage: p32,
-        Sku_STATUS_fromStorage: p33,
-        Sku_STATUS_toStorage: p34,
-        Sku_fromStorage: p33,
-        Sku_toStorage: p34,
+        RedisEnterprise_Spec_toStorage: {"known":k26,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_toStorage"}],["v","v1api20210301"]]},
+        Sku_STATUS_fromStorage: p32,
+        Sku_STATUS_toStorage: p33,
+        Sku_fromStorage: p32,
+        Sku_toStorage: p33,
+        conditions_Condition_fromStorage: p11,
+        conditions_Condition_toStorage: p11,
+        core_DestinationExpression_fromStorage: p12,
+        core_DestinationExpression_toStorage: p12,
+        genruntime_KnownResourceReference_fromStorage: p13,
+        genruntime_KnownResourceReference_toStorage: p13,
+        genruntime_SecretDestination_fromStorage: p34,
+        genruntime_SecretDestination_toStorage: p34,
       },
     },
     "v1api20210301storage": {
@@ -253,12 +253,6 @@ export const plans: GroupPlans = {
         RedisEnterprise_to_v1api20230701storage: {"apiVersion":"cache.azure.com/v1api20230701storage","spec":"RedisEnterprise_Spec_to_v1api20230701storage","status":"RedisEnterprise_STATUS_to_v1api20230701storage"},
       },
       types: {
-        Condition_from_v1api20230701storage: p0,
-        Condition_to_v1api20230701storage: p0,
-        DestinationExpression_from_v1api20230701storage: p1,
-        DestinationExpression_to_v1api20230701storage: p1,
-        KnownResourceReference_from_v1api20230701storage: p2,
-        KnownResourceReference_to_v1api20230701storage: p2,
         Module_STATUS_from_v1api20230701storage: p18,
         Module_STATUS_to_v1api20230701storage: p18,
         Module_from_v1api20230701storage: p20,
@@ -269,26 +263,32 @@ export const plans: GroupPlans = {
         Persistence_to_v1api20230701storage: p22,
         PrivateEndpointConnection_STATUS_from_v1api20230701storage: p24,
         PrivateEndpointConnection_STATUS_to_v1api20230701storage: p24,
-        RedisEnterpriseDatabaseOperatorSecrets_from_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"SecretDestination_from_v1api20230701storage"}],["=","secondaryKey",{"obj":"SecretDestination_from_v1api20230701storage"}]]},
-        RedisEnterpriseDatabaseOperatorSecrets_to_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"SecretDestination_to_v1api20230701storage"}],["=","secondaryKey",{"obj":"SecretDestination_to_v1api20230701storage"}]]},
-        RedisEnterpriseDatabaseOperatorSpec_from_v1api20230701storage: {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230701storage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_from_v1api20230701storage"}]]},
-        RedisEnterpriseDatabaseOperatorSpec_to_v1api20230701storage: {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230701storage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_to_v1api20230701storage"}]]},
-        RedisEnterpriseDatabase_STATUS_from_v1api20230701storage: {"known":k29,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],[">","geoReplication"],["=","modules",{"arr":{"obj":"Module_STATUS_from_v1api20230701storage"}}],["=","persistence",{"obj":"Persistence_STATUS_from_v1api20230701storage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
-        RedisEnterpriseDatabase_STATUS_to_v1api20230701storage: {"known":k22,"dest":"v1api20230701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","modules",{"arr":{"obj":"Module_STATUS_to_v1api20230701storage"}}],["=","persistence",{"obj":"Persistence_STATUS_to_v1api20230701storage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"],["<","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_normalize"}]]},
-        RedisEnterpriseDatabase_Spec_from_v1api20230701storage: {"known":k30,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20230701storage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],[">","geoReplication"],["=","modules",{"arr":{"obj":"Module_from_v1api20230701storage"}}],["=","persistence",{"obj":"Persistence_from_v1api20230701storage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_from_v1api20230701storage"}],["=","originalVersion","s"]]},
-        RedisEnterpriseDatabase_Spec_to_v1api20230701storage: {"known":k23,"dest":"v1api20230701storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20230701storage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","modules",{"arr":{"obj":"Module_to_v1api20230701storage"}}],["=","persistence",{"obj":"Persistence_to_v1api20230701storage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_to_v1api20230701storage"}],["=","originalVersion","s"],["<","geoReplication",{"obj":"DatabaseProperties_GeoReplication_normalize"}]]},
-        RedisEnterpriseOperatorSpec_from_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230701storage"}}]]},
-        RedisEnterpriseOperatorSpec_to_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230701storage"}}]]},
-        RedisEnterprise_STATUS_from_v1api20230701storage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20230701storage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"]]},
-        RedisEnterprise_STATUS_to_v1api20230701storage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20230701storage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"]]},
-        RedisEnterprise_Spec_from_v1api20230701storage: {"known":k25,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_from_v1api20230701storage"}],["=","originalVersion","s"]]},
-        RedisEnterprise_Spec_to_v1api20230701storage: {"known":k25,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_to_v1api20230701storage"}],["=","originalVersion","s"]]},
-        SecretDestination_from_v1api20230701storage: p32,
-        SecretDestination_to_v1api20230701storage: p32,
-        Sku_STATUS_from_v1api20230701storage: p34,
-        Sku_STATUS_to_v1api20230701storage: p34,
-        Sku_from_v1api20230701storage: p34,
-        Sku_to_v1api20230701storage: p34,
+        RedisEnterpriseDatabaseOperatorSecrets_from_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v1api20230701storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v1api20230701storage"}]]},
+        RedisEnterpriseDatabaseOperatorSecrets_to_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v1api20230701storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v1api20230701storage"}]]},
+        RedisEnterpriseDatabaseOperatorSpec_from_v1api20230701storage: {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_from_v1api20230701storage"}]]},
+        RedisEnterpriseDatabaseOperatorSpec_to_v1api20230701storage: {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_to_v1api20230701storage"}]]},
+        RedisEnterpriseDatabase_STATUS_from_v1api20230701storage: {"known":k29,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],[">","geoReplication"],["=","modules",{"arr":{"obj":"Module_STATUS_from_v1api20230701storage"}}],["=","persistence",{"obj":"Persistence_STATUS_from_v1api20230701storage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
+        RedisEnterpriseDatabase_STATUS_to_v1api20230701storage: {"known":k22,"dest":"v1api20230701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","modules",{"arr":{"obj":"Module_STATUS_to_v1api20230701storage"}}],["=","persistence",{"obj":"Persistence_STATUS_to_v1api20230701storage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"],["<","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_normalize"}]]},
+        RedisEnterpriseDatabase_Spec_from_v1api20230701storage: {"known":k30,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230701storage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],[">","geoReplication"],["=","modules",{"arr":{"obj":"Module_from_v1api20230701storage"}}],["=","persistence",{"obj":"Persistence_from_v1api20230701storage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_from_v1api20230701storage"}],["=","originalVersion","s"]]},
+        RedisEnterpriseDatabase_Spec_to_v1api20230701storage: {"known":k23,"dest":"v1api20230701storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230701storage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","modules",{"arr":{"obj":"Module_to_v1api20230701storage"}}],["=","persistence",{"obj":"Persistence_to_v1api20230701storage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_to_v1api20230701storage"}],["=","originalVersion","s"],["<","geoReplication",{"obj":"DatabaseProperties_GeoReplication_normalize"}]]},
+        RedisEnterpriseOperatorSpec_from_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}]]},
+        RedisEnterpriseOperatorSpec_to_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}]]},
+        RedisEnterprise_STATUS_from_v1api20230701storage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20230701storage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"]]},
+        RedisEnterprise_STATUS_to_v1api20230701storage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20230701storage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"]]},
+        RedisEnterprise_Spec_from_v1api20230701storage: {"known":k25,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_from_v1api20230701storage"}],["=","originalVersion","s"]]},
+        RedisEnterprise_Spec_to_v1api20230701storage: {"known":k25,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_to_v1api20230701storage"}],["=","originalVersion","s"]]},
+        Sku_STATUS_from_v1api20230701storage: p33,
+        Sku_STATUS_to_v1api20230701storage: p33,
+        Sku_from_v1api20230701storage: p33,
+        Sku_to_v1api20230701storage: p33,
+        conditions_Condition_from_v1api20230701storage: p11,
+        conditions_Condition_to_v1api20230701storage: p11,
+        core_DestinationExpression_from_v1api20230701storage: p12,
+        core_DestinationExpression_to_v1api20230701storage: p12,
+        genruntime_KnownResourceReference_from_v1api20230701storage: p13,
+        genruntime_KnownResourceReference_to_v1api20230701storage: p13,
+        genruntime_SecretDestination_from_v1api20230701storage: p34,
+        genruntime_SecretDestination_to_v1api20230701storage: p34,
       },
     },
     "v1api20230401": {
@@ -301,36 +301,36 @@ export const plans: GroupPlans = {
         RedisPatchSchedule_toStorage: {"apiVersion":"cache.azure.com/v1api20230401storage","spec":"RedisPatchSchedule_Spec_toStorage","status":"RedisPatchSchedule_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        RedisFirewallRuleOperatorSpec_fromStorage: p3,
-        RedisFirewallRuleOperatorSpec_toStorage: p4,
-        RedisFirewallRule_STATUS_fromStorage: p5,
-        RedisFirewallRule_STATUS_toStorage: p6,
-        RedisFirewallRule_Spec_fromStorage: p7,
-        RedisFirewallRule_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20230401"]]},
-        RedisLinkedServerOperatorSpec_fromStorage: p3,
-        RedisLinkedServerOperatorSpec_toStorage: p4,
+        RedisFirewallRuleOperatorSpec_fromStorage: p0,
+        RedisFirewallRuleOperatorSpec_toStorage: p1,
+        RedisFirewallRule_STATUS_fromStorage: p2,
+        RedisFirewallRule_STATUS_toStorage: p3,
+        RedisFirewallRule_Spec_fromStorage: p4,
+        RedisFirewallRule_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20230401"]]},
+        RedisLinkedServerOperatorSpec_fromStorage: p0,
+        RedisLinkedServerOperatorSpec_toStorage: p1,
         RedisLinkedServer_STATUS_fromStorage: p35,
         RedisLinkedServer_STATUS_toStorage: p36,
-        RedisLinkedServer_Spec_fromStorage: p8,
-        RedisLinkedServer_Spec_toStorage: {"known":k9,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_toStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_toStorage"}],["v","v1api20230401"]]},
-        RedisPatchScheduleOperatorSpec_fromStorage: p3,
-        RedisPatchScheduleOperatorSpec_toStorage: p4,
-        RedisPatchSchedule_STATUS_fromStorage: p9,
-        RedisPatchSchedule_STATUS_toStorage: p10,
-        RedisPatchSchedule_Spec_fromStorage: p11,
-        RedisPatchSchedule_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_toStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_toStorage"}],["v","v1api20230401"]]},
-        ResourceReference_fromStorage: p12,
-        ResourceReference_toStorage: p12,
-        ScheduleEntry_STATUS_fromStorage: p13,
-        ScheduleEntry_STATUS_toStorage: p14,
-        ScheduleEntry_fromStorage: p13,
-        ScheduleEntry_toStorage: p14,
+        RedisLinkedServer_Spec_fromStorage: p5,
+        RedisLinkedServer_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_toStorage"}],["v","v1api20230401"]]},
+        RedisPatchScheduleOperatorSpec_fromStorage: p0,
+        RedisPatchScheduleOperatorSpec_toStorage: p1,
+        RedisPatchSchedule_STATUS_fromStorage: p6,
+        RedisPatchSchedule_STATUS_toStorage: p7,
+        RedisPatchSchedule_Spec_fromStorage: p8,
+        RedisPatchSchedule_Spec_toStorage: {"known":k9,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_toStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_toStorage"}],["v","v1api20230401"]]},
+        ScheduleEntry_STATUS_fromStorage: p9,
+        ScheduleEntry_STATUS_toStorage: p10,
+        ScheduleEntry_fromStorage: p9,
+        ScheduleEntry_toStorage: p10,
+        conditions_Condition_fromStorage: p11,
+        conditions_Condition_toStorage: p11,
+        core_DestinationExpression_fromStorage: p12,
+        core_DestinationExpression_toStorage: p12,
+        genruntime_KnownResourceReference_fromStorage: p13,
+        genruntime_KnownResourceReference_toStorage: p13,
+        genruntime_ResourceReference_fromStorage: p14,
+        genruntime_ResourceReference_toStorage: p14,
       },
     },
     "v1api20230401storage": {
@@ -343,36 +343,36 @@ export const plans: GroupPlans = {
         RedisPatchSchedule_to_v1api20230801storage: {"apiVersion":"cache.azure.com/v1api20230801storage","spec":"RedisPatchSchedule_Spec_to_v1api20230801storage","status":"RedisPatchSchedule_STATUS_to_v1api20230801storage"},
       },
       types: {
-        Condition_from_v1api20230801storage: p0,
-        Condition_to_v1api20230801storage: p0,
-        DestinationExpression_from_v1api20230801storage: p1,
-        DestinationExpression_to_v1api20230801storage: p1,
-        KnownResourceReference_from_v1api20230801storage: p2,
-        KnownResourceReference_to_v1api20230801storage: p2,
         RedisFirewallRuleOperatorSpec_from_v1api20230801storage: p37,
         RedisFirewallRuleOperatorSpec_to_v1api20230801storage: p38,
-        RedisFirewallRule_STATUS_from_v1api20230801storage: {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]},
-        RedisFirewallRule_STATUS_to_v1api20230801storage: {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]},
-        RedisFirewallRule_Spec_from_v1api20230801storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20230801storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_from_v1api20230801storage"}],["=","originalVersion","s"]]},
-        RedisFirewallRule_Spec_to_v1api20230801storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20230801storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_to_v1api20230801storage"}],["=","originalVersion","s"]]},
+        RedisFirewallRule_STATUS_from_v1api20230801storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]},
+        RedisFirewallRule_STATUS_to_v1api20230801storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]},
+        RedisFirewallRule_Spec_from_v1api20230801storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230801storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_from_v1api20230801storage"}],["=","originalVersion","s"]]},
+        RedisFirewallRule_Spec_to_v1api20230801storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230801storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_to_v1api20230801storage"}],["=","originalVersion","s"]]},
         RedisLinkedServerOperatorSpec_from_v1api20230801storage: p37,
         RedisLinkedServerOperatorSpec_to_v1api20230801storage: p38,
-        RedisLinkedServer_STATUS_from_v1api20230801storage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
-        RedisLinkedServer_STATUS_to_v1api20230801storage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
-        RedisLinkedServer_Spec_from_v1api20230801storage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20230801storage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_from_v1api20230801storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_from_v1api20230801storage"}],["=","originalVersion","s"]]},
-        RedisLinkedServer_Spec_to_v1api20230801storage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20230801storage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_to_v1api20230801storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_to_v1api20230801storage"}],["=","originalVersion","s"]]},
+        RedisLinkedServer_STATUS_from_v1api20230801storage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
+        RedisLinkedServer_STATUS_to_v1api20230801storage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
+        RedisLinkedServer_Spec_from_v1api20230801storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230801storage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_from_v1api20230801storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_from_v1api20230801storage"}],["=","originalVersion","s"]]},
+        RedisLinkedServer_Spec_to_v1api20230801storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230801storage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_to_v1api20230801storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_to_v1api20230801storage"}],["=","originalVersion","s"]]},
         RedisPatchScheduleOperatorSpec_from_v1api20230801storage: p37,
         RedisPatchScheduleOperatorSpec_to_v1api20230801storage: p38,
-        RedisPatchSchedule_STATUS_from_v1api20230801storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_from_v1api20230801storage"}}]]},
-        RedisPatchSchedule_STATUS_to_v1api20230801storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_to_v1api20230801storage"}}]]},
-        RedisPatchSchedule_Spec_from_v1api20230801storage: {"known":k11,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_from_v1api20230801storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_from_v1api20230801storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_from_v1api20230801storage"}],["=","originalVersion","s"]]},
-        RedisPatchSchedule_Spec_to_v1api20230801storage: {"known":k11,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_to_v1api20230801storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_to_v1api20230801storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_to_v1api20230801storage"}],["=","originalVersion","s"]]},
-        ResourceReference_from_v1api20230801storage: p12,
-        ResourceReference_to_v1api20230801storage: p12,
-        ScheduleEntry_STATUS_from_v1api20230801storage: p14,
-        ScheduleEntry_STATUS_to_v1api20230801storage: p14,
-        ScheduleEntry_from_v1api20230801storage: p14,
-        ScheduleEntry_to_v1api20230801storage: p14,
+        RedisPatchSchedule_STATUS_from_v1api20230801storage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_from_v1api20230801storage"}}]]},
+        RedisPatchSchedule_STATUS_to_v1api20230801storage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_to_v1api20230801storage"}}]]},
+        RedisPatchSchedule_Spec_from_v1api20230801storage: {"known":k8,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230801storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_from_v1api20230801storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_from_v1api20230801storage"}],["=","originalVersion","s"]]},
+        RedisPatchSchedule_Spec_to_v1api20230801storage: {"known":k8,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230801storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_to_v1api20230801storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_to_v1api20230801storage"}],["=","originalVersion","s"]]},
+        ScheduleEntry_STATUS_from_v1api20230801storage: p10,
+        ScheduleEntry_STATUS_to_v1api20230801storage: p10,
+        ScheduleEntry_from_v1api20230801storage: p10,
+        ScheduleEntry_to_v1api20230801storage: p10,
+        conditions_Condition_from_v1api20230801storage: p11,
+        conditions_Condition_to_v1api20230801storage: p11,
+        core_DestinationExpression_from_v1api20230801storage: p12,
+        core_DestinationExpression_to_v1api20230801storage: p12,
+        genruntime_KnownResourceReference_from_v1api20230801storage: p13,
+        genruntime_KnownResourceReference_to_v1api20230801storage: p13,
+        genruntime_ResourceReference_from_v1api20230801storage: p14,
+        genruntime_ResourceReference_to_v1api20230801storage: p14,
       },
     },
     "v1api20230701": {
@@ -383,16 +383,10 @@ export const plans: GroupPlans = {
         RedisEnterprise_toStorage: {"apiVersion":"cache.azure.com/v1api20230701storage","spec":"RedisEnterprise_Spec_toStorage","status":"RedisEnterprise_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
         DatabaseProperties_GeoReplication_STATUS_fromStorage: p39,
         DatabaseProperties_GeoReplication_STATUS_toStorage: p40,
         DatabaseProperties_GeoReplication_fromStorage: p41,
         DatabaseProperties_GeoReplication_toStorage: p42,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
         LinkedDatabase_STATUS_fromStorage: p43,
         LinkedDatabase_STATUS_toStorage: p44,
         LinkedDatabase_fromStorage: p45,
@@ -411,24 +405,30 @@ export const plans: GroupPlans = {
         RedisEnterpriseDatabaseOperatorSecrets_toStorage: p26,
         RedisEnterpriseDatabaseOperatorSpec_fromStorage: p27,
         RedisEnterpriseDatabaseOperatorSpec_toStorage: p28,
-        RedisEnterpriseDatabase_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_fromStorage"}],["=","modules",{"arr":{"obj":"Module_STATUS_fromStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_fromStorage"}],["=","port","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Running","UpdateFailed","Updating"]}]]},
-        RedisEnterpriseDatabase_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_toStorage"}],["=","modules",{"arr":{"obj":"Module_STATUS_toStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_toStorage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
-        RedisEnterpriseDatabase_Spec_fromStorage: {"known":k30,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_fromStorage"}],["=","modules",{"arr":{"obj":"Module_fromStorage"}}],["=","persistence",{"obj":"Persistence_fromStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_fromStorage"}]]},
-        RedisEnterpriseDatabase_Spec_toStorage: {"known":["azureName","owner","clientProtocol","clusteringPolicy","evictionPolicy","geoReplication","modules","persistence","port","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_toStorage"}],["=","modules",{"arr":{"obj":"Module_toStorage"}}],["=","persistence",{"obj":"Persistence_toStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_toStorage"}],["v","v1api20230701"]]},
-        RedisEnterpriseOperatorSpec_fromStorage: p3,
-        RedisEnterpriseOperatorSpec_toStorage: p4,
+        RedisEnterpriseDatabase_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_fromStorage"}],["=","modules",{"arr":{"obj":"Module_STATUS_fromStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_fromStorage"}],["=","port","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Running","UpdateFailed","Updating"]}]]},
+        RedisEnterpriseDatabase_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_toStorage"}],["=","modules",{"arr":{"obj":"Module_STATUS_toStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_toStorage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
+        RedisEnterpriseDatabase_Spec_fromStorage: {"known":k30,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_fromStorage"}],["=","modules",{"arr":{"obj":"Module_fromStorage"}}],["=","persistence",{"obj":"Persistence_fromStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_fromStorage"}]]},
+        RedisEnterpriseDatabase_Spec_toStorage: {"known":["azureName","owner","clientProtocol","clusteringPolicy","evictionPolicy","geoReplication","modules","persistence","port","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_toStorage"}],["=","modules",{"arr":{"obj":"Module_toStorage"}}],["=","persistence",{"obj":"Persistence_toStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_toStorage"}],["v","v1api20230701"]]},
+        RedisEnterpriseOperatorSpec_fromStorage: p0,
+        RedisEnterpriseOperatorSpec_toStorage: p1,
         RedisEnterprise_STATUS_fromStorage: p29,
         RedisEnterprise_STATUS_toStorage: p30,
         RedisEnterprise_Spec_fromStorage: p31,
-        RedisEnterprise_Spec_toStorage: {"known":k26,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_toStorage"}],["v","v1api20230701"]]},
-        ResourceReference_fromStorage: p12,
-        ResourceReference_toStorage: p12,
-        SecretDestination_fromStorage: p32,
-        SecretDestination_toStorage: p32,
-        Sku_STATUS_fromStorage: p33,
-        Sku_STATUS_toStorage: p34,
-        Sku_fromStorage: p33,
-        Sku_toStorage: p34,
+        RedisEnterprise_Spec_toStorage: {"known":k26,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_toStorage"}],["v","v1api20230701"]]},
+        Sku_STATUS_fromStorage: p32,
+        Sku_STATUS_toStorage: p33,
+        Sku_fromStorage: p32,
+        Sku_toStorage: p33,
+        conditions_Condition_fromStorage: p11,
+        conditions_Condition_toStorage: p11,
+        core_DestinationExpression_fromStorage: p12,
+        core_DestinationExpression_toStorage: p12,
+        genruntime_KnownResourceReference_fromStorage: p13,
+        genruntime_KnownResourceReference_toStorage: p13,
+        genruntime_ResourceReference_fromStorage: p14,
+        genruntime_ResourceReference_toStorage: p14,
+        genruntime_SecretDestination_fromStorage: p34,
+        genruntime_SecretDestination_toStorage: p34,
       },
     },
     "v1api20230701storage": {
@@ -439,24 +439,18 @@ export const plans: GroupPlans = {
         RedisEnterprise_to_v1api20250401storage: {"apiVersion":"cache.azure.com/v1api20250401storage","spec":"RedisEnterprise_Spec_to_v1api20250401storage","status":"RedisEnterprise_STATUS_to_v1api20250401storage"},
       },
       types: {
-        Condition_from_v1api20250401storage: p0,
-        Condition_to_v1api20250401storage: p0,
         DatabaseProperties_GeoReplication_STATUS_from_v1api20250401storage: {"known":k31,"destBag":true,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_STATUS_from_v1api20250401storage"}}]]},
         DatabaseProperties_GeoReplication_STATUS_normalize: {"known":k31,"destBag":true,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_STATUS_normalize"}}]]},
         DatabaseProperties_GeoReplication_STATUS_to_v1api20250401storage: {"known":k31,"destBag":true,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_STATUS_to_v1api20250401storage"}}]]},
         DatabaseProperties_GeoReplication_from_v1api20250401storage: {"known":k31,"destBag":true,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_from_v1api20250401storage"}}]]},
         DatabaseProperties_GeoReplication_normalize: {"known":k31,"destBag":true,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_normalize"}}]]},
         DatabaseProperties_GeoReplication_to_v1api20250401storage: {"known":k31,"destBag":true,"steps":[["=","groupNickname","s"],["=","linkedDatabases",{"arr":{"obj":"LinkedDatabase_to_v1api20250401storage"}}]]},
-        DestinationExpression_from_v1api20250401storage: p1,
-        DestinationExpression_to_v1api20250401storage: p1,
-        KnownResourceReference_from_v1api20250401storage: p2,
-        KnownResourceReference_to_v1api20250401storage: p2,
         LinkedDatabase_STATUS_from_v1api20250401storage: p44,
         LinkedDatabase_STATUS_normalize: p44,
         LinkedDatabase_STATUS_to_v1api20250401storage: p44,
-        LinkedDatabase_from_v1api20250401storage: {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_from_v1api20250401storage"}]]},
+        LinkedDatabase_from_v1api20250401storage: {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250401storage"}]]},
         LinkedDatabase_normalize: p47,
-        LinkedDatabase_to_v1api20250401storage: {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_to_v1api20250401storage"}]]},
+        LinkedDatabase_to_v1api20250401storage: {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250401storage"}]]},
         Module_STATUS_from_v1api20250401storage: p18,
         Module_STATUS_to_v1api20250401storage: p18,
         Module_from_v1api20250401storage: p20,
@@ -467,29 +461,35 @@ export const plans: GroupPlans = {
         Persistence_to_v1api20250401storage: p22,
         PrivateEndpointConnection_STATUS_from_v1api20250401storage: p24,
         PrivateEndpointConnection_STATUS_to_v1api20250401storage: p24,
-        RedisEnterpriseDatabaseOperatorSecrets_from_v1api20250401storage: {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"SecretDestination_from_v1api20250401storage"}],["=","secondaryKey",{"obj":"SecretDestination_from_v1api20250401storage"}]]},
-        RedisEnterpriseDatabaseOperatorSecrets_to_v1api20250401storage: {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"SecretDestination_to_v1api20250401storage"}],["=","secondaryKey",{"obj":"SecretDestination_to_v1api20250401storage"}]]},
-        RedisEnterpriseDatabaseOperatorSpec_from_v1api20250401storage: {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20250401storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20250401storage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_from_v1api20250401storage"}]]},
-        RedisEnterpriseDatabaseOperatorSpec_to_v1api20250401storage: {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20250401storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20250401storage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_to_v1api20250401storage"}]]},
-        RedisEnterpriseDatabase_STATUS_from_v1api20250401storage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20250401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],[">","accessKeysAuthentication"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],[">","deferUpgrade"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_from_v1api20250401storage"}],["=","modules",{"arr":{"obj":"Module_STATUS_from_v1api20250401storage"}}],["=","persistence",{"obj":"Persistence_STATUS_from_v1api20250401storage"}],["=","port","i"],["=","provisioningState","s"],[">","redisVersion"],["=","resourceState","s"]]},
-        RedisEnterpriseDatabase_STATUS_to_v1api20250401storage: {"known":k29,"dest":"v1api20250401storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20250401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_to_v1api20250401storage"}],["=","modules",{"arr":{"obj":"Module_STATUS_to_v1api20250401storage"}}],["=","persistence",{"obj":"Persistence_STATUS_to_v1api20250401storage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}],["<","accessKeysAuthentication","s"],["<","deferUpgrade","s"],["<","redisVersion","s"]]},
-        RedisEnterpriseDatabase_Spec_from_v1api20250401storage: {"known":k35,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20250401storage"}],[">","accessKeysAuthentication"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],[">","deferUpgrade"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_from_v1api20250401storage"}],["=","modules",{"arr":{"obj":"Module_from_v1api20250401storage"}}],["=","persistence",{"obj":"Persistence_from_v1api20250401storage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_from_v1api20250401storage"}],["=","originalVersion","s"]]},
-        RedisEnterpriseDatabase_Spec_to_v1api20250401storage: {"known":k30,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20250401storage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_to_v1api20250401storage"}],["=","modules",{"arr":{"obj":"Module_to_v1api20250401storage"}}],["=","persistence",{"obj":"Persistence_to_v1api20250401storage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_to_v1api20250401storage"}],["=","originalVersion","s"],["<","accessKeysAuthentication","s"],["<","deferUpgrade","s"]]},
-        RedisEnterpriseOperatorSpec_from_v1api20250401storage: {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20250401storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20250401storage"}}]]},
-        RedisEnterpriseOperatorSpec_to_v1api20250401storage: {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20250401storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20250401storage"}}]]},
-        RedisEnterprise_STATUS_from_v1api20250401storage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20250401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","identity"],[">","kind"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20250401storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],[">","encryption"],[">","highAvailability"],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20250401storage"}}],["=","provisioningState","s"],["=","redisVersion","s"],[">","redundancyMode"],["=","resourceState","s"]]},
-        RedisEnterprise_STATUS_to_v1api20250401storage: {"known":k24,"dest":"v1api20250401storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20250401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20250401storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20250401storage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"],["<","identity",{"obj":"ManagedServiceIdentity_STATUS_normalize"}],["<","kind","s"],["<","encryption",{"obj":"ClusterProperties_Encryption_STATUS_normalize"}],["<","highAvailability","s"],["<","redundancyMode","s"]]},
-        RedisEnterprise_Spec_from_v1api20250401storage: {"known":k37,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20250401storage"}],[">","identity"],[">","kind"],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20250401storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],[">","encryption"],[">","highAvailability"],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_from_v1api20250401storage"}],["=","originalVersion","s"]]},
-        RedisEnterprise_Spec_to_v1api20250401storage: {"known":k25,"dest":"v1api20250401storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20250401storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20250401storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_to_v1api20250401storage"}],["=","originalVersion","s"],["<","identity",{"obj":"ManagedServiceIdentity_normalize"}],["<","kind","s"],["<","encryption",{"obj":"ClusterProperties_Encryption_normalize"}],["<","highAvailability","s"]]},
-        ResourceReference_from_v1api20250401storage: p12,
-        ResourceReference_normalize: p12,
-        ResourceReference_to_v1api20250401storage: p12,
-        SecretDestination_from_v1api20250401storage: p32,
-        SecretDestination_to_v1api20250401storage: p32,
-        Sku_STATUS_from_v1api20250401storage: p34,
-        Sku_STATUS_to_v1api20250401storage: p34,
-        Sku_from_v1api20250401storage: p34,
-        Sku_to_v1api20250401storage: p34,
+        RedisEnterpriseDatabaseOperatorSecrets_from_v1api20250401storage: {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v1api20250401storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v1api20250401storage"}]]},
+        RedisEnterpriseDatabaseOperatorSecrets_to_v1api20250401storage: {"known":k20,"destBag":true,"steps":[["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v1api20250401storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v1api20250401storage"}]]},
+        RedisEnterpriseDatabaseOperatorSpec_from_v1api20250401storage: {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250401storage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_from_v1api20250401storage"}]]},
+        RedisEnterpriseDatabaseOperatorSpec_to_v1api20250401storage: {"known":k21,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250401storage"}}],["=","secrets",{"obj":"RedisEnterpriseDatabaseOperatorSecrets_to_v1api20250401storage"}]]},
+        RedisEnterpriseDatabase_STATUS_from_v1api20250401storage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],[">","accessKeysAuthentication"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],[">","deferUpgrade"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_from_v1api20250401storage"}],["=","modules",{"arr":{"obj":"Module_STATUS_from_v1api20250401storage"}}],["=","persistence",{"obj":"Persistence_STATUS_from_v1api20250401storage"}],["=","port","i"],["=","provisioningState","s"],[">","redisVersion"],["=","resourceState","s"]]},
+        RedisEnterpriseDatabase_STATUS_to_v1api20250401storage: {"known":k29,"dest":"v1api20250401storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_to_v1api20250401storage"}],["=","modules",{"arr":{"obj":"Module_STATUS_to_v1api20250401storage"}}],["=","persistence",{"obj":"Persistence_STATUS_to_v1api20250401storage"}],["=","port","i"],["=","provisioningState","s"],["=","resourceState","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}],["<","accessKeysAuthentication","s"],["<","deferUpgrade","s"],["<","redisVersion","s"]]},
+        RedisEnterpriseDatabase_Spec_from_v1api20250401storage: {"known":k35,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250401storage"}],[">","accessKeysAuthentication"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],[">","deferUpgrade"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_from_v1api20250401storage"}],["=","modules",{"arr":{"obj":"Module_from_v1api20250401storage"}}],["=","persistence",{"obj":"Persistence_from_v1api20250401storage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_from_v1api20250401storage"}],["=","originalVersion","s"]]},
+        RedisEnterpriseDatabase_Spec_to_v1api20250401storage: {"known":k30,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250401storage"}],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_to_v1api20250401storage"}],["=","modules",{"arr":{"obj":"Module_to_v1api20250401storage"}}],["=","persistence",{"obj":"Persistence_to_v1api20250401storage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_to_v1api20250401storage"}],["=","originalVersion","s"],["<","accessKeysAuthentication","s"],["<","deferUpgrade","s"]]},
+        RedisEnterpriseOperatorSpec_from_v1api20250401storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250401storage"}}]]},
+        RedisEnterpriseOperatorSpec_to_v1api20250401storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250401storage"}}]]},
+        RedisEnterprise_STATUS_from_v1api20250401storage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","identity"],[">","kind"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20250401storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],[">","encryption"],[">","highAvailability"],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20250401storage"}}],["=","provisioningState","s"],["=","redisVersion","s"],[">","redundancyMode"],["=","resourceState","s"]]},
+        RedisEnterprise_STATUS_to_v1api20250401storage: {"known":k24,"dest":"v1api20250401storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20250401storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20250401storage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"],["<","identity",{"obj":"ManagedServiceIdentity_STATUS_normalize"}],["<","kind","s"],["<","encryption",{"obj":"ClusterProperties_Encryption_STATUS_normalize"}],["<","highAvailability","s"],["<","redundancyMode","s"]]},
+        RedisEnterprise_Spec_from_v1api20250401storage: {"known":k37,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250401storage"}],[">","identity"],[">","kind"],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20250401storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],[">","encryption"],[">","highAvailability"],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_from_v1api20250401storage"}],["=","originalVersion","s"]]},
+        RedisEnterprise_Spec_to_v1api20250401storage: {"known":k25,"dest":"v1api20250401storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250401storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20250401storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_to_v1api20250401storage"}],["=","originalVersion","s"],["<","identity",{"obj":"ManagedServiceIdentity_normalize"}],["<","kind","s"],["<","encryption",{"obj":"ClusterProperties_Encryption_normalize"}],["<","highAvailability","s"]]},
+        Sku_STATUS_from_v1api20250401storage: p33,
+        Sku_STATUS_to_v1api20250401storage: p33,
+        Sku_from_v1api20250401storage: p33,
+        Sku_to_v1api20250401storage: p33,
+        conditions_Condition_from_v1api20250401storage: p11,
+        conditions_Condition_to_v1api20250401storage: p11,
+        core_DestinationExpression_from_v1api20250401storage: p12,
+        core_DestinationExpression_to_v1api20250401storage: p12,
+        genruntime_KnownResourceReference_from_v1api20250401storage: p13,
+        genruntime_KnownResourceReference_to_v1api20250401storage: p13,
+        genruntime_ResourceReference_from_v1api20250401storage: p14,
+        genruntime_ResourceReference_normalize: p14,
+        genruntime_ResourceReference_to_v1api20250401storage: p14,
+        genruntime_SecretDestination_from_v1api20250401storage: p34,
+        genruntime_SecretDestination_to_v1api20250401storage: p34,
       },
     },
     "v1api20230801": {
@@ -502,36 +502,36 @@ export const plans: GroupPlans = {
         RedisPatchSchedule_toStorage: {"apiVersion":"cache.azure.com/v1api20230801storage","spec":"RedisPatchSchedule_Spec_toStorage","status":"RedisPatchSchedule_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        RedisFirewallRuleOperatorSpec_fromStorage: p3,
-        RedisFirewallRuleOperatorSpec_toStorage: p4,
-        RedisFirewallRule_STATUS_fromStorage: p5,
-        RedisFirewallRule_STATUS_toStorage: p6,
-        RedisFirewallRule_Spec_fromStorage: p7,
-        RedisFirewallRule_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20230801"]]},
-        RedisLinkedServerOperatorSpec_fromStorage: p3,
-        RedisLinkedServerOperatorSpec_toStorage: p4,
+        RedisFirewallRuleOperatorSpec_fromStorage: p0,
+        RedisFirewallRuleOperatorSpec_toStorage: p1,
+        RedisFirewallRule_STATUS_fromStorage: p2,
+        RedisFirewallRule_STATUS_toStorage: p3,
+        RedisFirewallRule_Spec_fromStorage: p4,
+        RedisFirewallRule_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20230801"]]},
+        RedisLinkedServerOperatorSpec_fromStorage: p0,
+        RedisLinkedServerOperatorSpec_toStorage: p1,
         RedisLinkedServer_STATUS_fromStorage: p35,
         RedisLinkedServer_STATUS_toStorage: p36,
-        RedisLinkedServer_Spec_fromStorage: p8,
-        RedisLinkedServer_Spec_toStorage: {"known":k9,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_toStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_toStorage"}],["v","v1api20230801"]]},
-        RedisPatchScheduleOperatorSpec_fromStorage: p3,
-        RedisPatchScheduleOperatorSpec_toStorage: p4,
-        RedisPatchSchedule_STATUS_fromStorage: p9,
-        RedisPatchSchedule_STATUS_toStorage: p10,
-        RedisPatchSchedule_Spec_fromStorage: p11,
-        RedisPatchSchedule_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_toStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_toStorage"}],["v","v1api20230801"]]},
-        ResourceReference_fromStorage: p12,
-        ResourceReference_toStorage: p12,
-        ScheduleEntry_STATUS_fromStorage: p13,
-        ScheduleEntry_STATUS_toStorage: p14,
-        ScheduleEntry_fromStorage: p13,
-        ScheduleEntry_toStorage: p14,
+        RedisLinkedServer_Spec_fromStorage: p5,
+        RedisLinkedServer_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_toStorage"}],["v","v1api20230801"]]},
+        RedisPatchScheduleOperatorSpec_fromStorage: p0,
+        RedisPatchScheduleOperatorSpec_toStorage: p1,
+        RedisPatchSchedule_STATUS_fromStorage: p6,
+        RedisPatchSchedule_STATUS_toStorage: p7,
+        RedisPatchSchedule_Spec_fromStorage: p8,
+        RedisPatchSchedule_Spec_toStorage: {"known":k9,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_toStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_toStorage"}],["v","v1api20230801"]]},
+        ScheduleEntry_STATUS_fromStorage: p9,
+        ScheduleEntry_STATUS_toStorage: p10,
+        ScheduleEntry_fromStorage: p9,
+        ScheduleEntry_toStorage: p10,
+        conditions_Condition_fromStorage: p11,
+        conditions_Condition_toStorage: p11,
+        core_DestinationExpression_fromStorage: p12,
+        core_DestinationExpression_toStorage: p12,
+        genruntime_KnownResourceReference_fromStorage: p13,
+        genruntime_KnownResourceReference_toStorage: p13,
+        genruntime_ResourceReference_fromStorage: p14,
+        genruntime_ResourceReference_toStorage: p14,
       },
     },
     "v1api20230801storage": {
@@ -544,36 +544,36 @@ export const plans: GroupPlans = {
         RedisPatchSchedule_to_v1api20241101storage: {"apiVersion":"cache.azure.com/v1api20241101storage","spec":"RedisPatchSchedule_Spec_to_v1api20241101storage","status":"RedisPatchSchedule_STATUS_to_v1api20241101storage"},
       },
       types: {
-        Condition_from_v1api20241101storage: p0,
-        Condition_to_v1api20241101storage: p0,
-        DestinationExpression_from_v1api20241101storage: p1,
-        DestinationExpression_to_v1api20241101storage: p1,
-        KnownResourceReference_from_v1api20241101storage: p2,
-        KnownResourceReference_to_v1api20241101storage: p2,
         RedisFirewallRuleOperatorSpec_from_v1api20241101storage: p48,
         RedisFirewallRuleOperatorSpec_to_v1api20241101storage: p49,
-        RedisFirewallRule_STATUS_from_v1api20241101storage: {"known":k38,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],["=","endIP","s"],["=","startIP","s"]]},
-        RedisFirewallRule_STATUS_to_v1api20241101storage: {"known":k4,"dest":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
-        RedisFirewallRule_Spec_from_v1api20241101storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20241101storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_from_v1api20241101storage"}],["=","originalVersion","s"]]},
-        RedisFirewallRule_Spec_to_v1api20241101storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20241101storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_to_v1api20241101storage"}],["=","originalVersion","s"]]},
+        RedisFirewallRule_STATUS_from_v1api20241101storage: {"known":k38,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],["=","endIP","s"],["=","startIP","s"]]},
+        RedisFirewallRule_STATUS_to_v1api20241101storage: {"known":k1,"dest":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
+        RedisFirewallRule_Spec_from_v1api20241101storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20241101storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_from_v1api20241101storage"}],["=","originalVersion","s"]]},
+        RedisFirewallRule_Spec_to_v1api20241101storage: {"known":k2,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20241101storage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_to_v1api20241101storage"}],["=","originalVersion","s"]]},
         RedisLinkedServerOperatorSpec_from_v1api20241101storage: p48,
         RedisLinkedServerOperatorSpec_to_v1api20241101storage: p49,
-        RedisLinkedServer_STATUS_from_v1api20241101storage: {"known":k39,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
-        RedisLinkedServer_STATUS_to_v1api20241101storage: {"known":k15,"dest":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"],["<","systemData",{"obj":"RedisLinkedServerSystemData_STATUS_normalize"}]]},
-        RedisLinkedServer_Spec_from_v1api20241101storage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20241101storage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_from_v1api20241101storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_from_v1api20241101storage"}],["=","originalVersion","s"]]},
-        RedisLinkedServer_Spec_to_v1api20241101storage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20241101storage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_to_v1api20241101storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_to_v1api20241101storage"}],["=","originalVersion","s"]]},
+        RedisLinkedServer_STATUS_from_v1api20241101storage: {"known":k39,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
+        RedisLinkedServer_STATUS_to_v1api20241101storage: {"known":k15,"dest":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"],["<","systemData",{"obj":"RedisLinkedServerSystemData_STATUS_normalize"}]]},
+        RedisLinkedServer_Spec_from_v1api20241101storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20241101storage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_from_v1api20241101storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_from_v1api20241101storage"}],["=","originalVersion","s"]]},
+        RedisLinkedServer_Spec_to_v1api20241101storage: {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20241101storage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_to_v1api20241101storage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_to_v1api20241101storage"}],["=","originalVersion","s"]]},
         RedisPatchScheduleOperatorSpec_from_v1api20241101storage: p48,
         RedisPatchScheduleOperatorSpec_to_v1api20241101storage: p49,
-        RedisPatchSchedule_STATUS_from_v1api20241101storage: {"known":k40,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],[">","systemData"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_from_v1api20241101storage"}}]]},
-        RedisPatchSchedule_STATUS_to_v1api20241101storage: {"known":k10,"dest":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_to_v1api20241101storage"}}],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
-        RedisPatchSchedule_Spec_from_v1api20241101storage: {"known":k11,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_from_v1api20241101storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_from_v1api20241101storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_from_v1api20241101storage"}],["=","originalVersion","s"]]},
-        RedisPatchSchedule_Spec_to_v1api20241101storage: {"known":k11,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_to_v1api20241101storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_to_v1api20241101storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_to_v1api20241101storage"}],["=","originalVersion","s"]]},
-        ResourceReference_from_v1api20241101storage: p12,
-        ResourceReference_to_v1api20241101storage: p12,
-        ScheduleEntry_STATUS_from_v1api20241101storage: p14,
-        ScheduleEntry_STATUS_to_v1api20241101storage: p14,
-        ScheduleEntry_from_v1api20241101storage: p14,
-        ScheduleEntry_to_v1api20241101storage: p14,
+        RedisPatchSchedule_STATUS_from_v1api20241101storage: {"known":k40,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],[">","systemData"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_from_v1api20241101storage"}}]]},
+        RedisPatchSchedule_STATUS_to_v1api20241101storage: {"known":k7,"dest":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_to_v1api20241101storage"}}],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
+        RedisPatchSchedule_Spec_from_v1api20241101storage: {"known":k8,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20241101storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_from_v1api20241101storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_from_v1api20241101storage"}],["=","originalVersion","s"]]},
+        RedisPatchSchedule_Spec_to_v1api20241101storage: {"known":k8,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20241101storage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_to_v1api20241101storage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_to_v1api20241101storage"}],["=","originalVersion","s"]]},
+        ScheduleEntry_STATUS_from_v1api20241101storage: p10,
+        ScheduleEntry_STATUS_to_v1api20241101storage: p10,
+        ScheduleEntry_from_v1api20241101storage: p10,
+        ScheduleEntry_to_v1api20241101storage: p10,
+        conditions_Condition_from_v1api20241101storage: p11,
+        conditions_Condition_to_v1api20241101storage: p11,
+        core_DestinationExpression_from_v1api20241101storage: p12,
+        core_DestinationExpression_to_v1api20241101storage: p12,
+        genruntime_KnownResourceReference_from_v1api20241101storage: p13,
+        genruntime_KnownResourceReference_to_v1api20241101storage: p13,
+        genruntime_ResourceReference_from_v1api20241101storage: p14,
+        genruntime_ResourceReference_to_v1api20241101storage: p14,
       },
     },
     "v1api20241101": {
@@ -590,62 +590,62 @@ export const plans: GroupPlans = {
         RedisPatchSchedule_toStorage: {"apiVersion":"cache.azure.com/v1api20241101storage","spec":"RedisPatchSchedule_Spec_toStorage","status":"RedisPatchSchedule_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        ConfigMapReference_fromStorage: p50,
-        ConfigMapReference_toStorage: p50,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        RedisAccessPolicyAssignmentOperatorSpec_fromStorage: p3,
-        RedisAccessPolicyAssignmentOperatorSpec_toStorage: p4,
-        RedisAccessPolicyAssignment_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","accessPolicyName","s"],["=","objectId","s"],["=","objectIdAlias","s"],["=","provisioningState",{"spell":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]}]]},
-        RedisAccessPolicyAssignment_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","accessPolicyName","s"],["=","objectId","s"],["=","objectIdAlias","s"],["=","provisioningState","s"]]},
-        RedisAccessPolicyAssignment_Spec_fromStorage: {"known":["azureName","owner","accessPolicyName","objectId","objectIdFromConfig","objectIdAlias","objectIdAliasFromConfig","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","accessPolicyName","s"],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"ConfigMapReference_fromStorage"}],["=","objectIdAlias","s"],["=","objectIdAliasFromConfig",{"obj":"ConfigMapReference_fromStorage"}],["=","operatorSpec",{"obj":"RedisAccessPolicyAssignmentOperatorSpec_fromStorage"}]]},
-        RedisAccessPolicyAssignment_Spec_toStorage: {"known":["azureName","owner","accessPolicyName","objectId","objectIdFromConfig","objectIdAlias","objectIdAliasFromConfig","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","accessPolicyName","s"],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"ConfigMapReference_toStorage"}],["=","objectIdAlias","s"],["=","objectIdAliasFromConfig",{"obj":"ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"RedisAccessPolicyAssignmentOperatorSpec_toStorage"}],["v","v1api20241101"]]},
-        RedisAccessPolicyOperatorSpec_fromStorage: p3,
-        RedisAccessPolicyOperatorSpec_toStorage: p4,
-        RedisAccessPolicy_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","permissions","s"],["=","properties_type",{"spell":["BuiltIn","Custom"]}],["=","provisioningState",{"spell":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]}]]},
-        RedisAccessPolicy_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","permissions","s"],["=","properties_type","s"],["=","provisioningState","s"]]},
-        RedisAccessPolicy_Spec_fromStorage: {"known":["azureName","owner","permissions","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","permissions","s"],["=","operatorSpec",{"obj":"RedisAccessPolicyOperatorSpec_fromStorage"}]]},
-        RedisAccessPolicy_Spec_toStorage: {"known":["azureName","owner","permissions","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","permissions","s"],["=","operatorSpec",{"obj":"RedisAccessPolicyOperatorSpec_toStorage"}],["v","v1api20241101"]]},
-        RedisFirewallRuleOperatorSpec_fromStorage: p3,
-        RedisFirewallRuleOperatorSpec_toStorage: p4,
-        RedisFirewallRule_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","endIP","s"],["=","startIP","s"]]},
-        RedisFirewallRule_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","endIP","s"],["=","startIP","s"]]},
-        RedisFirewallRule_Spec_fromStorage: p7,
-        RedisFirewallRule_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20241101"]]},
-        RedisLinkedServerOperatorSpec_fromStorage: p3,
-        RedisLinkedServerOperatorSpec_toStorage: p4,
-        RedisLinkedServerSystemData_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        RedisLinkedServerSystemData_STATUS_toStorage: p51,
-        RedisLinkedServer_STATUS_fromStorage: {"known":k39,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"RedisLinkedServerSystemData_STATUS_fromStorage"}],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole",{"spell":["Primary","Secondary"]}]]},
-        RedisLinkedServer_STATUS_toStorage: {"known":k39,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"RedisLinkedServerSystemData_STATUS_toStorage"}],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
-        RedisLinkedServer_Spec_fromStorage: p8,
-        RedisLinkedServer_Spec_toStorage: {"known":k9,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","linkedRedisCacheReference",{"obj":"ResourceReference_toStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_toStorage"}],["v","v1api20241101"]]},
-        RedisPatchScheduleOperatorSpec_fromStorage: p3,
-        RedisPatchScheduleOperatorSpec_toStorage: p4,
-        RedisPatchSchedule_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_fromStorage"}}]]},
-        RedisPatchSchedule_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_toStorage"}}]]},
-        RedisPatchSchedule_Spec_fromStorage: p11,
-        RedisPatchSchedule_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_toStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_toStorage"}],["v","v1api20241101"]]},
-        ResourceReference_fromStorage: p12,
-        ResourceReference_toStorage: p12,
-        ScheduleEntry_STATUS_fromStorage: p13,
-        ScheduleEntry_STATUS_toStorage: p14,
-        ScheduleEntry_fromStorage: p13,
-        ScheduleEntry_toStorage: p14,
-        SystemData_STATUS_fromStorage: p52,
-        SystemData_STATUS_toStorage: p51,
+        RedisAccessPolicyAssignmentOperatorSpec_fromStorage: p0,
+        RedisAccessPolicyAssignmentOperatorSpec_toStorage: p1,
+        RedisAccessPolicyAssignment_STATUS_fromStorage: {"known":k41,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","accessPolicyName","s"],["=","objectId","s"],["=","objectIdAlias","s"],["=","provisioningState",{"spell":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]}]]},
+        RedisAccessPolicyAssignment_STATUS_toStorage: {"known":k41,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","accessPolicyName","s"],["=","objectId","s"],["=","objectIdAlias","s"],["=","provisioningState","s"]]},
+        RedisAccessPolicyAssignment_Spec_fromStorage: {"known":["azureName","owner","accessPolicyName","objectId","objectIdFromConfig","objectIdAlias","objectIdAliasFromConfig","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","accessPolicyName","s"],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","objectIdAlias","s"],["=","objectIdAliasFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","operatorSpec",{"obj":"RedisAccessPolicyAssignmentOperatorSpec_fromStorage"}]]},
+        RedisAccessPolicyAssignment_Spec_toStorage: {"known":["azureName","owner","accessPolicyName","objectId","objectIdFromConfig","objectIdAlias","objectIdAliasFromConfig","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","accessPolicyName","s"],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","objectIdAlias","s"],["=","objectIdAliasFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"RedisAccessPolicyAssignmentOperatorSpec_toStorage"}],["v","v1api20241101"]]},
+        RedisAccessPolicyOperatorSpec_fromStorage: p0,
+        RedisAccessPolicyOperatorSpec_toStorage: p1,
+        RedisAccessPolicy_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","permissions","s"],["=","properties_type",{"spell":["BuiltIn","Custom"]}],["=","provisioningState",{"spell":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]}]]},
+        RedisAccessPolicy_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","permissions","s"],["=","properties_type","s"],["=","provisioningState","s"]]},
+        RedisAccessPolicy_Spec_fromStorage: {"known":["azureName","owner","permissions","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","permissions","s"],["=","operatorSpec",{"obj":"RedisAccessPolicyOperatorSpec_fromStorage"}]]},
+        RedisAccessPolicy_Spec_toStorage: {"known":["azureName","owner","permissions","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","permissions","s"],["=","operatorSpec",{"obj":"RedisAccessPolicyOperatorSpec_toStorage"}],["v","v1api20241101"]]},
+        RedisFirewallRuleOperatorSpec_fromStorage: p0,
+        RedisFirewallRuleOperatorSpec_toStorage: p1,
+        RedisFirewallRule_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","endIP","s"],["=","startIP","s"]]},
+        RedisFirewallRule_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","endIP","s"],["=","startIP","s"]]},
+        RedisFirewallRule_Spec_fromStorage: p4,
+        RedisFirewallRule_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20241101"]]},
+        RedisLinkedServerOperatorSpec_fromStorage: p0,
+        RedisLinkedServerOperatorSpec_toStorage: p1,
+        RedisLinkedServerSystemData_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+        RedisLinkedServerSystemData_STATUS_toStorage: p50,
+        RedisLinkedServer_STATUS_fromStorage: {"known":k39,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"RedisLinkedServerSystemData_STATUS_fromStorage"}],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole",{"spell":["Primary","Secondary"]}]]},
+        RedisLinkedServer_STATUS_toStorage: {"known":k39,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"RedisLinkedServerSystemData_STATUS_toStorage"}],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
+        RedisLinkedServer_Spec_fromStorage: p5,
+        RedisLinkedServer_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","linkedRedisCacheReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","linkedRedisCacheLocation","s"],["=","serverRole","s"],["=","operatorSpec",{"obj":"RedisLinkedServerOperatorSpec_toStorage"}],["v","v1api20241101"]]},
+        RedisPatchScheduleOperatorSpec_fromStorage: p0,
+        RedisPatchScheduleOperatorSpec_toStorage: p1,
+        RedisPatchSchedule_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_fromStorage"}}]]},
+        RedisPatchSchedule_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_STATUS_toStorage"}}]]},
+        RedisPatchSchedule_Spec_fromStorage: p8,
+        RedisPatchSchedule_Spec_toStorage: {"known":k9,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","scheduleEntries",{"arr":{"obj":"ScheduleEntry_toStorage"}}],["=","operatorSpec",{"obj":"RedisPatchScheduleOperatorSpec_toStorage"}],["v","v1api20241101"]]},
+        ScheduleEntry_STATUS_fromStorage: p9,
+        ScheduleEntry_STATUS_toStorage: p10,
+        ScheduleEntry_fromStorage: p9,
+        ScheduleEntry_toStorage: p10,
+        SystemData_STATUS_fromStorage: p51,
+        SystemData_STATUS_toStorage: p50,
+        conditions_Condition_fromStorage: p11,
+        conditions_Condition_toStorage: p11,
+        core_DestinationExpression_fromStorage: p12,
+        core_DestinationExpression_toStorage: p12,
+        genruntime_ConfigMapReference_fromStorage: p52,
+        genruntime_ConfigMapReference_toStorage: p52,
+        genruntime_KnownResourceReference_fromStorage: p13,
+        genruntime_KnownResourceReference_toStorage: p13,
+        genruntime_ResourceReference_fromStorage: p14,
+        genruntime_ResourceReference_toStorage: p14,
       },
     },
     "v1api20241101storage": {
       resources: {
       },
       types: {
-        RedisLinkedServerSystemData_STATUS_normalize: p51,
-        SystemData_STATUS_normalize: p51,
+        RedisLinkedServerSystemData_STATUS_normalize: p50,
+        SystemData_STATUS_normalize: p50,
       },
     },
     "v1api20250401": {
@@ -658,8 +658,8 @@ export const plans: GroupPlans = {
       types: {
         ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","identityType",{"spell":["systemAssignedIdentity","userAssignedIdentity"]}],["=","userAssignedIdentityResourceId","s"]]},
         ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS_toStorage: p53,
-        ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_fromStorage: {"known":k46,"destBag":false,"steps":[["=","identityType",{"spell":["systemAssignedIdentity","userAssignedIdentity"]}],["=","userAssignedIdentityResourceReference",{"obj":"ResourceReference_fromStorage"}]]},
-        ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_toStorage: {"known":k46,"destBag":true,"steps":[["=","identityType","s"],["=","userAssignedIdentityResourceReference",{"obj":"ResourceReference_toStorage"}]]},
+        ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_fromStorage: {"known":k46,"destBag":false,"steps":[["=","identityType",{"spell":["systemAssignedIdentity","userAssignedIdentity"]}],["=","userAssignedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_toStorage: {"known":k46,"destBag":true,"steps":[["=","identityType","s"],["=","userAssignedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
         ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","keyEncryptionKeyIdentity",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS_fromStorage"}],["=","keyEncryptionKeyUrl","s"]]},
         ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","keyEncryptionKeyIdentity",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS_toStorage"}],["=","keyEncryptionKeyUrl","s"]]},
         ClusterProperties_Encryption_CustomerManagedKeyEncryption_fromStorage: {"known":k47,"destBag":false,"steps":[["=","keyEncryptionKeyIdentity",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_fromStorage"}],["=","keyEncryptionKeyUrl","s"]]},
@@ -668,16 +668,10 @@ export const plans: GroupPlans = {
         ClusterProperties_Encryption_STATUS_toStorage: {"known":k48,"destBag":true,"steps":[["=","customerManagedKeyEncryption",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS_toStorage"}]]},
         ClusterProperties_Encryption_fromStorage: {"known":k48,"destBag":false,"steps":[["=","customerManagedKeyEncryption",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_fromStorage"}]]},
         ClusterProperties_Encryption_toStorage: {"known":k48,"destBag":true,"steps":[["=","customerManagedKeyEncryption",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_toStorage"}]]},
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
         DatabaseProperties_GeoReplication_STATUS_fromStorage: p39,
         DatabaseProperties_GeoReplication_STATUS_toStorage: p40,
         DatabaseProperties_GeoReplication_fromStorage: p41,
         DatabaseProperties_GeoReplication_toStorage: p42,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
         LinkedDatabase_STATUS_fromStorage: p43,
         LinkedDatabase_STATUS_toStorage: p44,
         LinkedDatabase_fromStorage: p45,
@@ -700,30 +694,36 @@ export const plans: GroupPlans = {
         RedisEnterpriseDatabaseOperatorSecrets_toStorage: p26,
         RedisEnterpriseDatabaseOperatorSpec_fromStorage: p27,
         RedisEnterpriseDatabaseOperatorSpec_toStorage: p28,
-        RedisEnterpriseDatabase_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","accessKeysAuthentication",{"spell":["Disabled","Enabled"]}],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","deferUpgrade",{"spell":["Deferred","NotDeferred"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_fromStorage"}],["=","modules",{"arr":{"obj":"Module_STATUS_fromStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_fromStorage"}],["=","port","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","redisVersion","s"],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Moving","Running","Scaling","ScalingFailed","UpdateFailed","Updating"]}]]},
-        RedisEnterpriseDatabase_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","accessKeysAuthentication","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","deferUpgrade","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_toStorage"}],["=","modules",{"arr":{"obj":"Module_STATUS_toStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_toStorage"}],["=","port","i"],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"]]},
-        RedisEnterpriseDatabase_Spec_fromStorage: {"known":k35,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","accessKeysAuthentication",{"spell":["Disabled","Enabled"]}],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","deferUpgrade",{"spell":["Deferred","NotDeferred"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_fromStorage"}],["=","modules",{"arr":{"obj":"Module_fromStorage"}}],["=","persistence",{"obj":"Persistence_fromStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_fromStorage"}]]},
-        RedisEnterpriseDatabase_Spec_toStorage: {"known":["azureName","owner","accessKeysAuthentication","clientProtocol","clusteringPolicy","deferUpgrade","evictionPolicy","geoReplication","modules","persistence","port","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","accessKeysAuthentication","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","deferUpgrade","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_toStorage"}],["=","modules",{"arr":{"obj":"Module_toStorage"}}],["=","persistence",{"obj":"Persistence_toStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_toStorage"}],["v","v1api20250401"]]},
-        RedisEnterpriseOperatorSpec_fromStorage: p3,
-        RedisEnterpriseOperatorSpec_toStorage: p4,
-        RedisEnterprise_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["v1","v2"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","encryption",{"obj":"ClusterProperties_Encryption_STATUS_fromStorage"}],["=","highAvailability",{"spell":["Disabled","Enabled"]}],["=","hostName","s"],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","redisVersion","s"],["=","redundancyMode",{"spell":["LR","None","ZR"]}],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Moving","Running","Scaling","ScalingFailed","UpdateFailed","Updating"]}]]},
-        RedisEnterprise_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","encryption",{"obj":"ClusterProperties_Encryption_STATUS_toStorage"}],["=","highAvailability","s"],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","redundancyMode","s"],["=","resourceState","s"]]},
-        RedisEnterprise_Spec_fromStorage: {"known":k37,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["v1","v2"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","encryption",{"obj":"ClusterProperties_Encryption_fromStorage"}],["=","highAvailability",{"spell":["Disabled","Enabled"]}],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_fromStorage"}]]},
-        RedisEnterprise_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","zones","encryption","highAvailability","minimumTlsVersion","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","encryption",{"obj":"ClusterProperties_Encryption_toStorage"}],["=","highAvailability","s"],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_toStorage"}],["v","v1api20250401"]]},
-        ResourceReference_fromStorage: p12,
-        ResourceReference_toStorage: p12,
-        SecretDestination_fromStorage: p32,
-        SecretDestination_toStorage: p32,
+        RedisEnterpriseDatabase_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","accessKeysAuthentication",{"spell":["Disabled","Enabled"]}],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","deferUpgrade",{"spell":["Deferred","NotDeferred"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_fromStorage"}],["=","modules",{"arr":{"obj":"Module_STATUS_fromStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_fromStorage"}],["=","port","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","redisVersion","s"],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Moving","Running","Scaling","ScalingFailed","UpdateFailed","Updating"]}]]},
+        RedisEnterpriseDatabase_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","accessKeysAuthentication","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","deferUpgrade","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_STATUS_toStorage"}],["=","modules",{"arr":{"obj":"Module_STATUS_toStorage"}}],["=","persistence",{"obj":"Persistence_STATUS_toStorage"}],["=","port","i"],["=","provisioningState","s"],["=","redisVersion","s"],["=","resourceState","s"]]},
+        RedisEnterpriseDatabase_Spec_fromStorage: {"known":k35,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","accessKeysAuthentication",{"spell":["Disabled","Enabled"]}],["=","clientProtocol",{"spell":["Encrypted","Plaintext"]}],["=","clusteringPolicy",{"spell":["EnterpriseCluster","OSSCluster"]}],["=","deferUpgrade",{"spell":["Deferred","NotDeferred"]}],["=","evictionPolicy",{"spell":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]}],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_fromStorage"}],["=","modules",{"arr":{"obj":"Module_fromStorage"}}],["=","persistence",{"obj":"Persistence_fromStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_fromStorage"}]]},
+        RedisEnterpriseDatabase_Spec_toStorage: {"known":["azureName","owner","accessKeysAuthentication","clientProtocol","clusteringPolicy","deferUpgrade","evictionPolicy","geoReplication","modules","persistence","port","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","accessKeysAuthentication","s"],["=","clientProtocol","s"],["=","clusteringPolicy","s"],["=","deferUpgrade","s"],["=","evictionPolicy","s"],["=","geoReplication",{"obj":"DatabaseProperties_GeoReplication_toStorage"}],["=","modules",{"arr":{"obj":"Module_toStorage"}}],["=","persistence",{"obj":"Persistence_toStorage"}],["=","port","i"],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseOperatorSpec_toStorage"}],["v","v1api20250401"]]},
+        RedisEnterpriseOperatorSpec_fromStorage: p0,
+        RedisEnterpriseOperatorSpec_toStorage: p1,
+        RedisEnterprise_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["v1","v2"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","encryption",{"obj":"ClusterProperties_Encryption_STATUS_fromStorage"}],["=","highAvailability",{"spell":["Disabled","Enabled"]}],["=","hostName","s"],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","redisVersion","s"],["=","redundancyMode",{"spell":["LR","None","ZR"]}],["=","resourceState",{"spell":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Moving","Running","Scaling","ScalingFailed","UpdateFailed","Updating"]}]]},
+        RedisEnterprise_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","encryption",{"obj":"ClusterProperties_Encryption_STATUS_toStorage"}],["=","highAvailability","s"],["=","hostName","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","redisVersion","s"],["=","redundancyMode","s"],["=","resourceState","s"]]},
+        RedisEnterprise_Spec_fromStorage: {"known":k37,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["v1","v2"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","encryption",{"obj":"ClusterProperties_Encryption_fromStorage"}],["=","highAvailability",{"spell":["Disabled","Enabled"]}],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_fromStorage"}]]},
+        RedisEnterprise_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","zones","encryption","highAvailability","minimumTlsVersion","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","encryption",{"obj":"ClusterProperties_Encryption_toStorage"}],["=","highAvailability","s"],["=","minimumTlsVersion","s"],["=","operatorSpec",{"obj":"RedisEnterpriseOperatorSpec_toStorage"}],["v","v1api20250401"]]},
         Sku_STATUS_fromStorage: p54,
-        Sku_STATUS_toStorage: p34,
+        Sku_STATUS_toStorage: p33,
         Sku_fromStorage: p54,
-        Sku_toStorage: p34,
-        SystemData_STATUS_fromStorage: p52,
-        SystemData_STATUS_toStorage: p51,
+        Sku_toStorage: p33,
+        SystemData_STATUS_fromStorage: p51,
+        SystemData_STATUS_toStorage: p50,
         UserAssignedIdentityDetails_fromStorage: p45,
         UserAssignedIdentityDetails_toStorage: p46,
         UserAssignedIdentity_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         UserAssignedIdentity_STATUS_toStorage: p55,
+        conditions_Condition_fromStorage: p11,
+        conditions_Condition_toStorage: p11,
+        core_DestinationExpression_fromStorage: p12,
+        core_DestinationExpression_toStorage: p12,
+        genruntime_KnownResourceReference_fromStorage: p13,
+        genruntime_KnownResourceReference_toStorage: p13,
+        genruntime_ResourceReference_fromStorage: p14,
+        genruntime_ResourceReference_toStorage: p14,
+        genruntime_SecretDestination_fromStorage: p34,
+        genruntime_SecretDestination_toStorage: p34,
       },
     },
     "v1api20250401storage": {
@@ -731,17 +731,17 @@ export const plans: GroupPlans = {
       },
       types: {
         ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS_normalize: p53,
-        ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_normalize: {"known":k46,"destBag":true,"steps":[["=","identityType","s"],["=","userAssignedIdentityResourceReference",{"obj":"ResourceReference_normalize"}]]},
+        ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_normalize: {"known":k46,"destBag":true,"steps":[["=","identityType","s"],["=","userAssignedIdentityResourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
         ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS_normalize: {"known":k47,"destBag":true,"steps":[["=","keyEncryptionKeyIdentity",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS_normalize"}],["=","keyEncryptionKeyUrl","s"]]},
         ClusterProperties_Encryption_CustomerManagedKeyEncryption_normalize: {"known":k47,"destBag":true,"steps":[["=","keyEncryptionKeyIdentity",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_normalize"}],["=","keyEncryptionKeyUrl","s"]]},
         ClusterProperties_Encryption_STATUS_normalize: {"known":k48,"destBag":true,"steps":[["=","customerManagedKeyEncryption",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS_normalize"}]]},
         ClusterProperties_Encryption_normalize: {"known":k48,"destBag":true,"steps":[["=","customerManagedKeyEncryption",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_normalize"}]]},
         ManagedServiceIdentity_STATUS_normalize: {"known":k49,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
         ManagedServiceIdentity_normalize: {"known":k50,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
-        ResourceReference_normalize: p12,
-        SystemData_STATUS_normalize: p51,
+        SystemData_STATUS_normalize: p50,
         UserAssignedIdentityDetails_normalize: p47,
         UserAssignedIdentity_STATUS_normalize: p55,
+        genruntime_ResourceReference_normalize: p14,
       },
     },
   },

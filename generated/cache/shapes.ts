@@ -3,23 +3,23 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t3: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t4: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["endIP","string"],["startIP","string"]]};
-const t5: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["endIP","string"],["startIP","string"],["operatorSpec",{"type":"RedisFirewallRuleOperatorSpec"}]]};
-const t6: TypeShape = {"enum":["Primary","Secondary"]};
-const t7: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["linkedRedisCacheReference",{"type":"ResourceReference"}],["linkedRedisCacheLocation","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole"}],["operatorSpec",{"type":"RedisLinkedServerOperatorSpec"}]]};
-const t8: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["scheduleEntries",{"array":{"type":"ScheduleEntry_STATUS"}}]]};
-const t9: TypeShape = {"properties":[["owner",{"type":"KnownResourceReference"}],["scheduleEntries",{"array":{"type":"ScheduleEntry"}}],["operatorSpec",{"type":"RedisPatchScheduleOperatorSpec"}]]};
-const t10: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t11: TypeShape = {"properties":[["dayOfWeek",{"type":"ScheduleEntry_DayOfWeek"}],["maintenanceWindow","string"],["startHourUtc","integer"]]};
-const t12: TypeShape = {"enum":["Everyday","Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday","Weekend"]};
-const t13: TypeShape = {"properties":[["dayOfWeek",{"type":"ScheduleEntry_DayOfWeek_STATUS"}],["maintenanceWindow","string"],["startHourUtc","integer"]]};
-const t14: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["endIP","string"],["startIP","string"],["operatorSpec",{"type":"RedisFirewallRuleOperatorSpec"}],["originalVersion","string"]]};
-const t15: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["linkedRedisCacheReference",{"type":"ResourceReference"}],["linkedRedisCacheLocation","string"],["serverRole","string"],["operatorSpec",{"type":"RedisLinkedServerOperatorSpec"}],["originalVersion","string"]]};
-const t16: TypeShape = {"properties":[["owner",{"type":"KnownResourceReference"}],["scheduleEntries",{"array":{"type":"ScheduleEntry"}}],["operatorSpec",{"type":"RedisPatchScheduleOperatorSpec"}],["originalVersion","string"]]};
+const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t1: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["endIP","string"],["startIP","string"]]};
+const t2: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIP","string"],["startIP","string"],["operatorSpec",{"type":"RedisFirewallRuleOperatorSpec"}]]};
+const t3: TypeShape = {"enum":["Primary","Secondary"]};
+const t4: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["linkedRedisCacheReference",{"type":"genruntime_ResourceReference"}],["linkedRedisCacheLocation","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole"}],["operatorSpec",{"type":"RedisLinkedServerOperatorSpec"}]]};
+const t5: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["scheduleEntries",{"array":{"type":"ScheduleEntry_STATUS"}}]]};
+const t6: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["scheduleEntries",{"array":{"type":"ScheduleEntry"}}],["operatorSpec",{"type":"RedisPatchScheduleOperatorSpec"}]]};
+const t7: TypeShape = {"properties":[["dayOfWeek",{"type":"ScheduleEntry_DayOfWeek"}],["maintenanceWindow","string"],["startHourUtc","integer"]]};
+const t8: TypeShape = {"enum":["Everyday","Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday","Weekend"]};
+const t9: TypeShape = {"properties":[["dayOfWeek",{"type":"ScheduleEntry_DayOfWeek_STATUS"}],["maintenanceWindow","string"],["startHourUtc","integer"]]};
+const t10: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t11: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t12: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t13: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t14: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIP","string"],["startIP","string"],["operatorSpec",{"type":"RedisFirewallRuleOperatorSpec"}],["originalVersion","string"]]};
+const t15: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["linkedRedisCacheReference",{"type":"genruntime_ResourceReference"}],["linkedRedisCacheLocation","string"],["serverRole","string"],["operatorSpec",{"type":"RedisLinkedServerOperatorSpec"}],["originalVersion","string"]]};
+const t16: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["scheduleEntries",{"array":{"type":"ScheduleEntry"}}],["operatorSpec",{"type":"RedisPatchScheduleOperatorSpec"}],["originalVersion","string"]]};
 const t17: TypeShape = {"properties":[["dayOfWeek","string"],["maintenanceWindow","string"],["startHourUtc","integer"]]};
 const t18: TypeShape = {"properties":[["args","string"],["name","string"]]};
 const t19: TypeShape = {"properties":[["args","string"],["name","string"],["version","string"]]};
@@ -28,39 +28,39 @@ const t21: TypeShape = {"enum":["1s","always"]};
 const t22: TypeShape = {"enum":["12h","1h","6h"]};
 const t23: TypeShape = {"properties":[["aofEnabled","boolean"],["aofFrequency",{"type":"Persistence_AofFrequency_STATUS"}],["rdbEnabled","boolean"],["rdbFrequency",{"type":"Persistence_RdbFrequency_STATUS"}]]};
 const t24: TypeShape = {"properties":[["id","string"]]};
-const t25: TypeShape = {"properties":[["primaryKey",{"type":"SecretDestination"}],["secondaryKey",{"type":"SecretDestination"}]]};
-const t26: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"RedisEnterpriseDatabaseOperatorSecrets"}]]};
+const t25: TypeShape = {"properties":[["primaryKey",{"type":"genruntime_SecretDestination"}],["secondaryKey",{"type":"genruntime_SecretDestination"}]]};
+const t26: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"RedisEnterpriseDatabaseOperatorSecrets"}]]};
 const t27: TypeShape = {"enum":["Encrypted","Plaintext"]};
 const t28: TypeShape = {"enum":["EnterpriseCluster","OSSCluster"]};
 const t29: TypeShape = {"enum":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEviction","VolatileLFU","VolatileLRU","VolatileRandom","VolatileTTL"]};
 const t30: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
 const t31: TypeShape = {"enum":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Running","UpdateFailed","Updating"]};
 const t32: TypeShape = {"enum":["1.0","1.1","1.2"]};
-const t33: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["hostName","string"],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"RedisEnterprise_ProvisioningState_STATUS"}],["redisVersion","string"],["resourceState",{"type":"RedisEnterprise_ResourceState_STATUS"}]]};
-const t34: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion"}],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}]]};
-const t35: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t36: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name"}]]};
-const t37: TypeShape = {"enum":["EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E50"]};
-const t38: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name_STATUS"}]]};
+const t33: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["hostName","string"],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"RedisEnterprise_ProvisioningState_STATUS"}],["redisVersion","string"],["resourceState",{"type":"RedisEnterprise_ResourceState_STATUS"}]]};
+const t34: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion"}],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}]]};
+const t35: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name"}]]};
+const t36: TypeShape = {"enum":["EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E50"]};
+const t37: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name_STATUS"}]]};
+const t38: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t39: TypeShape = {"properties":[["aofEnabled","boolean"],["aofFrequency","string"],["rdbEnabled","boolean"],["rdbFrequency","string"]]};
-const t40: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["hostName","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["redisVersion","string"],["resourceState","string"]]};
-const t41: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]]};
+const t40: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["hostName","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["redisVersion","string"],["resourceState","string"]]};
+const t41: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]]};
 const t42: TypeShape = {"properties":[["capacity","integer"],["name","string"]]};
-const t43: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]};
-const t44: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole","string"]]};
+const t43: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]};
+const t44: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole","string"]]};
 const t45: TypeShape = {"properties":[["groupNickname","string"],["linkedDatabases",{"array":{"type":"LinkedDatabase"}}]]};
 const t46: TypeShape = {"properties":[["groupNickname","string"],["linkedDatabases",{"array":{"type":"LinkedDatabase_STATUS"}}]]};
-const t47: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t47: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
 const t48: TypeShape = {"properties":[["id","string"],["state",{"type":"LinkedDatabase_State_STATUS"}]]};
 const t49: TypeShape = {"enum":["LinkFailed","Linked","Linking","UnlinkFailed","Unlinking"]};
 const t50: TypeShape = {"properties":[["id","string"],["state","string"]]};
-const t51: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t52: TypeShape = {"enum":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]};
-const t53: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["endIP","string"],["startIP","string"]]};
-const t54: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t55: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["scheduleEntries",{"array":{"type":"ScheduleEntry_STATUS"}}]]};
-const t56: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t57: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t51: TypeShape = {"enum":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]};
+const t52: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["endIP","string"],["startIP","string"]]};
+const t53: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t54: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["scheduleEntries",{"array":{"type":"ScheduleEntry_STATUS"}}]]};
+const t55: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t56: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t57: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 const t58: TypeShape = {"properties":[["customerManagedKeyEncryption",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption"}]]};
 const t59: TypeShape = {"properties":[["keyEncryptionKeyIdentity",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity"}],["keyEncryptionKeyUrl","string"]]};
 const t60: TypeShape = {"enum":["systemAssignedIdentity","userAssignedIdentity"]};
@@ -83,53 +83,50 @@ export const shapes: GroupShapes = {
     "v1api20201201": {
       resources: {"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t4,
-        "RedisFirewallRule_Spec": t5,
-        "RedisLinkedServerOperatorSpec": t3,
-        "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]},
-        "RedisLinkedServer_ServerRole": t6,
-        "RedisLinkedServer_ServerRole_STATUS": t6,
-        "RedisLinkedServer_Spec": t7,
-        "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t8,
-        "RedisPatchSchedule_Spec": t9,
-        "ResourceReference": t10,
-        "ScheduleEntry": t11,
-        "ScheduleEntry_DayOfWeek": t12,
-        "ScheduleEntry_DayOfWeek_STATUS": t12,
-        "ScheduleEntry_STATUS": t13,
+        "RedisFirewallRuleOperatorSpec": t0,
+        "RedisFirewallRule_STATUS": t1,
+        "RedisFirewallRule_Spec": t2,
+        "RedisLinkedServerOperatorSpec": t0,
+        "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]},
+        "RedisLinkedServer_ServerRole": t3,
+        "RedisLinkedServer_ServerRole_STATUS": t3,
+        "RedisLinkedServer_Spec": t4,
+        "RedisPatchScheduleOperatorSpec": t0,
+        "RedisPatchSchedule_STATUS": t5,
+        "RedisPatchSchedule_Spec": t6,
+        "ScheduleEntry": t7,
+        "ScheduleEntry_DayOfWeek": t8,
+        "ScheduleEntry_DayOfWeek_STATUS": t8,
+        "ScheduleEntry_STATUS": t9,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
       },
     },
     "v1api20201201storage": {
       resources: {"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t4,
+        "RedisFirewallRuleOperatorSpec": t0,
+        "RedisFirewallRule_STATUS": t1,
         "RedisFirewallRule_Spec": t14,
-        "RedisLinkedServerOperatorSpec": t3,
-        "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["provisioningState","string"],["serverRole","string"]]},
+        "RedisLinkedServerOperatorSpec": t0,
+        "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["provisioningState","string"],["serverRole","string"]]},
         "RedisLinkedServer_Spec": t15,
-        "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t8,
+        "RedisPatchScheduleOperatorSpec": t0,
+        "RedisPatchSchedule_STATUS": t5,
         "RedisPatchSchedule_Spec": t16,
-        "ResourceReference": t10,
         "ScheduleEntry": t17,
         "ScheduleEntry_STATUS": t17,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
       },
     },
     "v1api20210301": {
       resources: {"RedisEnterprise":["RedisEnterprise_Spec","RedisEnterprise_STATUS"],"RedisEnterpriseDatabase":["RedisEnterpriseDatabase_Spec","RedisEnterpriseDatabase_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "Module": t18,
         "Module_STATUS": t19,
         "Persistence": t20,
@@ -149,28 +146,28 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabase_EvictionPolicy_STATUS": t29,
         "RedisEnterpriseDatabase_ProvisioningState_STATUS": t30,
         "RedisEnterpriseDatabase_ResourceState_STATUS": t31,
-        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
-        "RedisEnterpriseOperatorSpec": t3,
+        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
+        "RedisEnterpriseOperatorSpec": t0,
         "RedisEnterprise_MinimumTlsVersion": t32,
         "RedisEnterprise_MinimumTlsVersion_STATUS": t32,
         "RedisEnterprise_ProvisioningState_STATUS": t30,
         "RedisEnterprise_ResourceState_STATUS": t31,
         "RedisEnterprise_STATUS": t33,
         "RedisEnterprise_Spec": t34,
-        "SecretDestination": t35,
-        "Sku": t36,
-        "Sku_Name": t37,
-        "Sku_Name_STATUS": t37,
-        "Sku_STATUS": t38,
+        "Sku": t35,
+        "Sku_Name": t36,
+        "Sku_Name_STATUS": t36,
+        "Sku_STATUS": t37,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_SecretDestination": t38,
       },
     },
     "v1api20210301storage": {
       resources: {"RedisEnterprise":["RedisEnterprise_Spec","RedisEnterprise_STATUS"],"RedisEnterpriseDatabase":["RedisEnterpriseDatabase_Spec","RedisEnterpriseDatabase_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "Module": t18,
         "Module_STATUS": t19,
         "Persistence": t39,
@@ -178,68 +175,68 @@ export const shapes: GroupShapes = {
         "PrivateEndpointConnection_STATUS": t24,
         "RedisEnterpriseDatabaseOperatorSecrets": t25,
         "RedisEnterpriseDatabaseOperatorSpec": t26,
-        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["resourceState","string"]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
-        "RedisEnterpriseOperatorSpec": t3,
+        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["resourceState","string"]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
+        "RedisEnterpriseOperatorSpec": t0,
         "RedisEnterprise_STATUS": t40,
         "RedisEnterprise_Spec": t41,
-        "SecretDestination": t35,
         "Sku": t42,
         "Sku_STATUS": t42,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_SecretDestination": t38,
       },
     },
     "v1api20230401": {
       resources: {"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t4,
-        "RedisFirewallRule_Spec": t5,
-        "RedisLinkedServerOperatorSpec": t3,
+        "RedisFirewallRuleOperatorSpec": t0,
+        "RedisFirewallRule_STATUS": t1,
+        "RedisFirewallRule_Spec": t2,
+        "RedisLinkedServerOperatorSpec": t0,
         "RedisLinkedServer_STATUS": t43,
-        "RedisLinkedServer_ServerRole": t6,
-        "RedisLinkedServer_ServerRole_STATUS": t6,
-        "RedisLinkedServer_Spec": t7,
-        "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t8,
-        "RedisPatchSchedule_Spec": t9,
-        "ResourceReference": t10,
-        "ScheduleEntry": t11,
-        "ScheduleEntry_DayOfWeek": t12,
-        "ScheduleEntry_DayOfWeek_STATUS": t12,
-        "ScheduleEntry_STATUS": t13,
+        "RedisLinkedServer_ServerRole": t3,
+        "RedisLinkedServer_ServerRole_STATUS": t3,
+        "RedisLinkedServer_Spec": t4,
+        "RedisPatchScheduleOperatorSpec": t0,
+        "RedisPatchSchedule_STATUS": t5,
+        "RedisPatchSchedule_Spec": t6,
+        "ScheduleEntry": t7,
+        "ScheduleEntry_DayOfWeek": t8,
+        "ScheduleEntry_DayOfWeek_STATUS": t8,
+        "ScheduleEntry_STATUS": t9,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
       },
     },
     "v1api20230401storage": {
       resources: {"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t4,
+        "RedisFirewallRuleOperatorSpec": t0,
+        "RedisFirewallRule_STATUS": t1,
         "RedisFirewallRule_Spec": t14,
-        "RedisLinkedServerOperatorSpec": t3,
+        "RedisLinkedServerOperatorSpec": t0,
         "RedisLinkedServer_STATUS": t44,
         "RedisLinkedServer_Spec": t15,
-        "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t8,
+        "RedisPatchScheduleOperatorSpec": t0,
+        "RedisPatchSchedule_STATUS": t5,
         "RedisPatchSchedule_Spec": t16,
-        "ResourceReference": t10,
         "ScheduleEntry": t17,
         "ScheduleEntry_STATUS": t17,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
       },
     },
     "v1api20230701": {
       resources: {"RedisEnterprise":["RedisEnterprise_Spec","RedisEnterprise_STATUS"],"RedisEnterpriseDatabase":["RedisEnterpriseDatabase_Spec","RedisEnterpriseDatabase_STATUS"]},
       types: {
-        "Condition": t0,
         "DatabaseProperties_GeoReplication": t45,
         "DatabaseProperties_GeoReplication_STATUS": t46,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "LinkedDatabase": t47,
         "LinkedDatabase_STATUS": t48,
         "LinkedDatabase_State_STATUS": t49,
@@ -262,31 +259,31 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabase_EvictionPolicy_STATUS": t29,
         "RedisEnterpriseDatabase_ProvisioningState_STATUS": t30,
         "RedisEnterpriseDatabase_ResourceState_STATUS": t31,
-        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
-        "RedisEnterpriseOperatorSpec": t3,
+        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
+        "RedisEnterpriseOperatorSpec": t0,
         "RedisEnterprise_MinimumTlsVersion": t32,
         "RedisEnterprise_MinimumTlsVersion_STATUS": t32,
         "RedisEnterprise_ProvisioningState_STATUS": t30,
         "RedisEnterprise_ResourceState_STATUS": t31,
         "RedisEnterprise_STATUS": t33,
         "RedisEnterprise_Spec": t34,
-        "ResourceReference": t10,
-        "SecretDestination": t35,
-        "Sku": t36,
-        "Sku_Name": t37,
-        "Sku_Name_STATUS": t37,
-        "Sku_STATUS": t38,
+        "Sku": t35,
+        "Sku_Name": t36,
+        "Sku_Name_STATUS": t36,
+        "Sku_STATUS": t37,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
+        "genruntime_SecretDestination": t38,
       },
     },
     "v1api20230701storage": {
       resources: {"RedisEnterprise":["RedisEnterprise_Spec","RedisEnterprise_STATUS"],"RedisEnterpriseDatabase":["RedisEnterpriseDatabase_Spec","RedisEnterpriseDatabase_STATUS"]},
       types: {
-        "Condition": t0,
         "DatabaseProperties_GeoReplication": t45,
         "DatabaseProperties_GeoReplication_STATUS": t46,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "LinkedDatabase": t47,
         "LinkedDatabase_STATUS": t50,
         "Module": t18,
@@ -296,126 +293,129 @@ export const shapes: GroupShapes = {
         "PrivateEndpointConnection_STATUS": t24,
         "RedisEnterpriseDatabaseOperatorSecrets": t25,
         "RedisEnterpriseDatabaseOperatorSpec": t26,
-        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["resourceState","string"]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
-        "RedisEnterpriseOperatorSpec": t3,
+        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["resourceState","string"]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
+        "RedisEnterpriseOperatorSpec": t0,
         "RedisEnterprise_STATUS": t40,
         "RedisEnterprise_Spec": t41,
-        "ResourceReference": t10,
-        "SecretDestination": t35,
         "Sku": t42,
         "Sku_STATUS": t42,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
+        "genruntime_SecretDestination": t38,
       },
     },
     "v1api20230801": {
       resources: {"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t4,
-        "RedisFirewallRule_Spec": t5,
-        "RedisLinkedServerOperatorSpec": t3,
+        "RedisFirewallRuleOperatorSpec": t0,
+        "RedisFirewallRule_STATUS": t1,
+        "RedisFirewallRule_Spec": t2,
+        "RedisLinkedServerOperatorSpec": t0,
         "RedisLinkedServer_STATUS": t43,
-        "RedisLinkedServer_ServerRole": t6,
-        "RedisLinkedServer_ServerRole_STATUS": t6,
-        "RedisLinkedServer_Spec": t7,
-        "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t8,
-        "RedisPatchSchedule_Spec": t9,
-        "ResourceReference": t10,
-        "ScheduleEntry": t11,
-        "ScheduleEntry_DayOfWeek": t12,
-        "ScheduleEntry_DayOfWeek_STATUS": t12,
-        "ScheduleEntry_STATUS": t13,
+        "RedisLinkedServer_ServerRole": t3,
+        "RedisLinkedServer_ServerRole_STATUS": t3,
+        "RedisLinkedServer_Spec": t4,
+        "RedisPatchScheduleOperatorSpec": t0,
+        "RedisPatchSchedule_STATUS": t5,
+        "RedisPatchSchedule_Spec": t6,
+        "ScheduleEntry": t7,
+        "ScheduleEntry_DayOfWeek": t8,
+        "ScheduleEntry_DayOfWeek_STATUS": t8,
+        "ScheduleEntry_STATUS": t9,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
       },
     },
     "v1api20230801storage": {
       resources: {"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t4,
+        "RedisFirewallRuleOperatorSpec": t0,
+        "RedisFirewallRule_STATUS": t1,
         "RedisFirewallRule_Spec": t14,
-        "RedisLinkedServerOperatorSpec": t3,
+        "RedisLinkedServerOperatorSpec": t0,
         "RedisLinkedServer_STATUS": t44,
         "RedisLinkedServer_Spec": t15,
-        "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t8,
+        "RedisPatchScheduleOperatorSpec": t0,
+        "RedisPatchSchedule_STATUS": t5,
         "RedisPatchSchedule_Spec": t16,
-        "ResourceReference": t10,
         "ScheduleEntry": t17,
         "ScheduleEntry_STATUS": t17,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
       },
     },
     "v1api20241101": {
       resources: {"RedisAccessPolicy":["RedisAccessPolicy_Spec","RedisAccessPolicy_STATUS"],"RedisAccessPolicyAssignment":["RedisAccessPolicyAssignment_Spec","RedisAccessPolicyAssignment_STATUS"],"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapReference": t51,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "RedisAccessPolicyAssignmentOperatorSpec": t3,
-        "RedisAccessPolicyAssignment_ProvisioningState_STATUS": t52,
-        "RedisAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessPolicyName","string"],["objectId","string"],["objectIdAlias","string"],["provisioningState",{"type":"RedisAccessPolicyAssignment_ProvisioningState_STATUS"}]]},
-        "RedisAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["accessPolicyName","string"],["objectId","string"],["objectIdFromConfig",{"type":"ConfigMapReference"}],["objectIdAlias","string"],["objectIdAliasFromConfig",{"type":"ConfigMapReference"}],["operatorSpec",{"type":"RedisAccessPolicyAssignmentOperatorSpec"}]]},
-        "RedisAccessPolicyOperatorSpec": t3,
+        "RedisAccessPolicyAssignmentOperatorSpec": t0,
+        "RedisAccessPolicyAssignment_ProvisioningState_STATUS": t51,
+        "RedisAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessPolicyName","string"],["objectId","string"],["objectIdAlias","string"],["provisioningState",{"type":"RedisAccessPolicyAssignment_ProvisioningState_STATUS"}]]},
+        "RedisAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["objectIdAlias","string"],["objectIdAliasFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"RedisAccessPolicyAssignmentOperatorSpec"}]]},
+        "RedisAccessPolicyOperatorSpec": t0,
         "RedisAccessPolicy_Properties_type_STATUS": {"enum":["BuiltIn","Custom"]},
-        "RedisAccessPolicy_ProvisioningState_STATUS": t52,
-        "RedisAccessPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["permissions","string"],["properties_type",{"type":"RedisAccessPolicy_Properties_type_STATUS"}],["provisioningState",{"type":"RedisAccessPolicy_ProvisioningState_STATUS"}]]},
-        "RedisAccessPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["permissions","string"],["operatorSpec",{"type":"RedisAccessPolicyOperatorSpec"}]]},
-        "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t53,
-        "RedisFirewallRule_Spec": t5,
-        "RedisLinkedServerOperatorSpec": t3,
-        "RedisLinkedServerSystemData_STATUS": t54,
-        "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"RedisLinkedServerSystemData_STATUS"}],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]},
-        "RedisLinkedServer_ServerRole": t6,
-        "RedisLinkedServer_ServerRole_STATUS": t6,
-        "RedisLinkedServer_Spec": t7,
-        "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t55,
-        "RedisPatchSchedule_Spec": t9,
-        "ResourceReference": t10,
-        "ScheduleEntry": t11,
-        "ScheduleEntry_DayOfWeek": t12,
-        "ScheduleEntry_DayOfWeek_STATUS": t12,
-        "ScheduleEntry_STATUS": t13,
-        "SystemData_CreatedByType_STATUS": t56,
-        "SystemData_LastModifiedByType_STATUS": t56,
-        "SystemData_STATUS": t57,
+        "RedisAccessPolicy_ProvisioningState_STATUS": t51,
+        "RedisAccessPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["permissions","string"],["properties_type",{"type":"RedisAccessPolicy_Properties_type_STATUS"}],["provisioningState",{"type":"RedisAccessPolicy_ProvisioningState_STATUS"}]]},
+        "RedisAccessPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["permissions","string"],["operatorSpec",{"type":"RedisAccessPolicyOperatorSpec"}]]},
+        "RedisFirewallRuleOperatorSpec": t0,
+        "RedisFirewallRule_STATUS": t52,
+        "RedisFirewallRule_Spec": t2,
+        "RedisLinkedServerOperatorSpec": t0,
+        "RedisLinkedServerSystemData_STATUS": t53,
+        "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"RedisLinkedServerSystemData_STATUS"}],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]},
+        "RedisLinkedServer_ServerRole": t3,
+        "RedisLinkedServer_ServerRole_STATUS": t3,
+        "RedisLinkedServer_Spec": t4,
+        "RedisPatchScheduleOperatorSpec": t0,
+        "RedisPatchSchedule_STATUS": t54,
+        "RedisPatchSchedule_Spec": t6,
+        "ScheduleEntry": t7,
+        "ScheduleEntry_DayOfWeek": t8,
+        "ScheduleEntry_DayOfWeek_STATUS": t8,
+        "ScheduleEntry_STATUS": t9,
+        "SystemData_CreatedByType_STATUS": t55,
+        "SystemData_LastModifiedByType_STATUS": t55,
+        "SystemData_STATUS": t56,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_ConfigMapReference": t57,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
       },
     },
     "v1api20241101storage": {
       resources: {"RedisAccessPolicy":["RedisAccessPolicy_Spec","RedisAccessPolicy_STATUS"],"RedisAccessPolicyAssignment":["RedisAccessPolicyAssignment_Spec","RedisAccessPolicyAssignment_STATUS"],"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapReference": t51,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "RedisAccessPolicyAssignmentOperatorSpec": t3,
-        "RedisAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessPolicyName","string"],["objectId","string"],["objectIdAlias","string"],["provisioningState","string"]]},
-        "RedisAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["accessPolicyName","string"],["objectId","string"],["objectIdFromConfig",{"type":"ConfigMapReference"}],["objectIdAlias","string"],["objectIdAliasFromConfig",{"type":"ConfigMapReference"}],["operatorSpec",{"type":"RedisAccessPolicyAssignmentOperatorSpec"}],["originalVersion","string"]]},
-        "RedisAccessPolicyOperatorSpec": t3,
-        "RedisAccessPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["permissions","string"],["properties_type","string"],["provisioningState","string"]]},
-        "RedisAccessPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["permissions","string"],["operatorSpec",{"type":"RedisAccessPolicyOperatorSpec"}],["originalVersion","string"]]},
-        "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t53,
+        "RedisAccessPolicyAssignmentOperatorSpec": t0,
+        "RedisAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessPolicyName","string"],["objectId","string"],["objectIdAlias","string"],["provisioningState","string"]]},
+        "RedisAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["objectIdAlias","string"],["objectIdAliasFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"RedisAccessPolicyAssignmentOperatorSpec"}],["originalVersion","string"]]},
+        "RedisAccessPolicyOperatorSpec": t0,
+        "RedisAccessPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["permissions","string"],["properties_type","string"],["provisioningState","string"]]},
+        "RedisAccessPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["permissions","string"],["operatorSpec",{"type":"RedisAccessPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "RedisFirewallRuleOperatorSpec": t0,
+        "RedisFirewallRule_STATUS": t52,
         "RedisFirewallRule_Spec": t14,
-        "RedisLinkedServerOperatorSpec": t3,
-        "RedisLinkedServerSystemData_STATUS": t54,
-        "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"RedisLinkedServerSystemData_STATUS"}],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole","string"]]},
+        "RedisLinkedServerOperatorSpec": t0,
+        "RedisLinkedServerSystemData_STATUS": t53,
+        "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"RedisLinkedServerSystemData_STATUS"}],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole","string"]]},
         "RedisLinkedServer_Spec": t15,
-        "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t55,
+        "RedisPatchScheduleOperatorSpec": t0,
+        "RedisPatchSchedule_STATUS": t54,
         "RedisPatchSchedule_Spec": t16,
-        "ResourceReference": t10,
         "ScheduleEntry": t17,
         "ScheduleEntry_STATUS": t17,
-        "SystemData_STATUS": t54,
+        "SystemData_STATUS": t53,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_ConfigMapReference": t57,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
       },
     },
     "v1api20250401": {
@@ -423,17 +423,14 @@ export const shapes: GroupShapes = {
       types: {
         "ClusterProperties_Encryption": t58,
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption": t59,
-        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity": {"properties":[["identityType",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType"}],["userAssignedIdentityResourceReference",{"type":"ResourceReference"}]]},
+        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity": {"properties":[["identityType",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType"}],["userAssignedIdentityResourceReference",{"type":"genruntime_ResourceReference"}]]},
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType": t60,
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType_STATUS": t60,
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS": {"properties":[["identityType",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType_STATUS"}],["userAssignedIdentityResourceId","string"]]},
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS": t61,
         "ClusterProperties_Encryption_STATUS": t62,
-        "Condition": t0,
         "DatabaseProperties_GeoReplication": t45,
         "DatabaseProperties_GeoReplication_STATUS": t46,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "LinkedDatabase": t47,
         "LinkedDatabase_STATUS": t48,
         "LinkedDatabase_State_STATUS": t49,
@@ -464,9 +461,9 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabase_EvictionPolicy_STATUS": t29,
         "RedisEnterpriseDatabase_ProvisioningState_STATUS": t30,
         "RedisEnterpriseDatabase_ResourceState_STATUS": t66,
-        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessKeysAuthentication",{"type":"RedisEnterpriseDatabase_AccessKeysAuthentication_STATUS"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["deferUpgrade",{"type":"RedisEnterpriseDatabase_DeferUpgrade_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["redisVersion","string"],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["accessKeysAuthentication",{"type":"RedisEnterpriseDatabase_AccessKeysAuthentication"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["deferUpgrade",{"type":"RedisEnterpriseDatabase_DeferUpgrade"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
-        "RedisEnterpriseOperatorSpec": t3,
+        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessKeysAuthentication",{"type":"RedisEnterpriseDatabase_AccessKeysAuthentication_STATUS"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["deferUpgrade",{"type":"RedisEnterpriseDatabase_DeferUpgrade_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["redisVersion","string"],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessKeysAuthentication",{"type":"RedisEnterpriseDatabase_AccessKeysAuthentication"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["deferUpgrade",{"type":"RedisEnterpriseDatabase_DeferUpgrade"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
+        "RedisEnterpriseOperatorSpec": t0,
         "RedisEnterprise_HighAvailability": t64,
         "RedisEnterprise_HighAvailability_STATUS": t64,
         "RedisEnterprise_Kind": t67,
@@ -476,20 +473,23 @@ export const shapes: GroupShapes = {
         "RedisEnterprise_ProvisioningState_STATUS": t30,
         "RedisEnterprise_RedundancyMode_STATUS": {"enum":["LR","None","ZR"]},
         "RedisEnterprise_ResourceState_STATUS": t66,
-        "RedisEnterprise_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"RedisEnterprise_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption_STATUS"}],["highAvailability",{"type":"RedisEnterprise_HighAvailability_STATUS"}],["hostName","string"],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"RedisEnterprise_ProvisioningState_STATUS"}],["redisVersion","string"],["redundancyMode",{"type":"RedisEnterprise_RedundancyMode_STATUS"}],["resourceState",{"type":"RedisEnterprise_ResourceState_STATUS"}]]},
-        "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"RedisEnterprise_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability",{"type":"RedisEnterprise_HighAvailability"}],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion"}],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}]]},
-        "ResourceReference": t10,
-        "SecretDestination": t35,
-        "Sku": t36,
+        "RedisEnterprise_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"RedisEnterprise_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption_STATUS"}],["highAvailability",{"type":"RedisEnterprise_HighAvailability_STATUS"}],["hostName","string"],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"RedisEnterprise_ProvisioningState_STATUS"}],["redisVersion","string"],["redundancyMode",{"type":"RedisEnterprise_RedundancyMode_STATUS"}],["resourceState",{"type":"RedisEnterprise_ResourceState_STATUS"}]]},
+        "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"RedisEnterprise_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability",{"type":"RedisEnterprise_HighAvailability"}],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion"}],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}]]},
+        "Sku": t35,
         "Sku_Name": t68,
         "Sku_Name_STATUS": t68,
-        "Sku_STATUS": t38,
-        "SystemData_CreatedByType_STATUS": t56,
-        "SystemData_LastModifiedByType_STATUS": t56,
-        "SystemData_STATUS": t57,
+        "Sku_STATUS": t37,
+        "SystemData_CreatedByType_STATUS": t55,
+        "SystemData_LastModifiedByType_STATUS": t55,
+        "SystemData_STATUS": t56,
         "UserAssignedIdentity": t69,
         "UserAssignedIdentityDetails": t47,
         "UserAssignedIdentity_STATUS": t70,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
+        "genruntime_SecretDestination": t38,
       },
     },
     "v1api20250401storage": {
@@ -497,15 +497,12 @@ export const shapes: GroupShapes = {
       types: {
         "ClusterProperties_Encryption": t58,
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption": t59,
-        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity": {"properties":[["identityType","string"],["userAssignedIdentityResourceReference",{"type":"ResourceReference"}]]},
+        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity": {"properties":[["identityType","string"],["userAssignedIdentityResourceReference",{"type":"genruntime_ResourceReference"}]]},
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS": {"properties":[["identityType","string"],["userAssignedIdentityResourceId","string"]]},
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS": t61,
         "ClusterProperties_Encryption_STATUS": t62,
-        "Condition": t0,
         "DatabaseProperties_GeoReplication": t45,
         "DatabaseProperties_GeoReplication_STATUS": t46,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "LinkedDatabase": t47,
         "LinkedDatabase_STATUS": t50,
         "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
@@ -517,19 +514,22 @@ export const shapes: GroupShapes = {
         "PrivateEndpointConnection_STATUS": t24,
         "RedisEnterpriseDatabaseOperatorSecrets": t25,
         "RedisEnterpriseDatabaseOperatorSpec": t26,
-        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessKeysAuthentication","string"],["clientProtocol","string"],["clusteringPolicy","string"],["deferUpgrade","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["redisVersion","string"],["resourceState","string"]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["accessKeysAuthentication","string"],["clientProtocol","string"],["clusteringPolicy","string"],["deferUpgrade","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
-        "RedisEnterpriseOperatorSpec": t3,
-        "RedisEnterprise_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption_STATUS"}],["highAvailability","string"],["hostName","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["redisVersion","string"],["redundancyMode","string"],["resourceState","string"]]},
-        "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability","string"],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]]},
-        "ResourceReference": t10,
-        "SecretDestination": t35,
+        "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessKeysAuthentication","string"],["clientProtocol","string"],["clusteringPolicy","string"],["deferUpgrade","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["redisVersion","string"],["resourceState","string"]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessKeysAuthentication","string"],["clientProtocol","string"],["clusteringPolicy","string"],["deferUpgrade","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
+        "RedisEnterpriseOperatorSpec": t0,
+        "RedisEnterprise_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption_STATUS"}],["highAvailability","string"],["hostName","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["redisVersion","string"],["redundancyMode","string"],["resourceState","string"]]},
+        "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability","string"],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]]},
         "Sku": t42,
         "Sku_STATUS": t42,
-        "SystemData_STATUS": t54,
+        "SystemData_STATUS": t53,
         "UserAssignedIdentity": t69,
         "UserAssignedIdentityDetails": t47,
         "UserAssignedIdentity_STATUS": t70,
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_KnownResourceReference": t12,
+        "genruntime_ResourceReference": t13,
+        "genruntime_SecretDestination": t38,
       },
     },
   },

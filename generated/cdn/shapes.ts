@@ -3,16 +3,16 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t3: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t4: TypeShape = {"enum":["Creating","Deleting","Failed","Succeeded","Updating"]};
-const t5: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
-const t6: TypeShape = {"enum":["Custom_Verizon","Premium_AzureFrontDoor","Premium_Verizon","StandardPlus_955BandWidth_ChinaCdn","StandardPlus_AvgBandWidth_ChinaCdn","StandardPlus_ChinaCdn","Standard_955BandWidth_ChinaCdn","Standard_Akamai","Standard_AvgBandWidth_ChinaCdn","Standard_AzureFrontDoor","Standard_ChinaCdn","Standard_Microsoft","Standard_Verizon"]};
-const t7: TypeShape = {"properties":[["name",{"type":"Sku_Name_STATUS"}]]};
-const t8: TypeShape = {"enum":["application","key","managedIdentity","user"]};
-const t9: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t1: TypeShape = {"enum":["Creating","Deleting","Failed","Succeeded","Updating"]};
+const t2: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
+const t3: TypeShape = {"enum":["Custom_Verizon","Premium_AzureFrontDoor","Premium_Verizon","StandardPlus_955BandWidth_ChinaCdn","StandardPlus_AvgBandWidth_ChinaCdn","StandardPlus_ChinaCdn","Standard_955BandWidth_ChinaCdn","Standard_Akamai","Standard_AvgBandWidth_ChinaCdn","Standard_AzureFrontDoor","Standard_ChinaCdn","Standard_Microsoft","Standard_Verizon"]};
+const t4: TypeShape = {"properties":[["name",{"type":"Sku_Name_STATUS"}]]};
+const t5: TypeShape = {"enum":["application","key","managedIdentity","user"]};
+const t6: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t7: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t8: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t9: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
 const t10: TypeShape = {"properties":[["name","string"]]};
 const t11: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t12: TypeShape = {"enum":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]};
@@ -22,10 +22,10 @@ const t15: TypeShape = {"enum":["Http","Https","NotSet"]};
 const t16: TypeShape = {"enum":["GET","HEAD","NotSet"]};
 const t17: TypeShape = {"properties":[["additionalLatencyInMilliseconds","integer"],["sampleSize","integer"],["successfulSamplesRequired","integer"]]};
 const t18: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t19: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t20: TypeShape = {"properties":[]};
-const t21: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t22: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t19: TypeShape = {"properties":[]};
+const t20: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t21: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t22: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t23: TypeShape = {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol","string"],["probeRequestType","string"]]};
 
 /** Package -> types and resources. */
@@ -36,125 +36,125 @@ export const shapes: GroupShapes = {
     "v1api20210601": {
       resources: {"Profile":["Profile_Spec","Profile_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ProfileOperatorSpec": t3,
-        "Profile_ProvisioningState_STATUS": t4,
+        "ProfileOperatorSpec": t0,
+        "Profile_ProvisioningState_STATUS": t1,
         "Profile_ResourceState_STATUS": {"enum":["Active","Creating","Deleting","Disabled"]},
-        "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState",{"type":"Profile_ProvisioningState_STATUS"}],["resourceState",{"type":"Profile_ResourceState_STATUS"}]]},
-        "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}]]},
-        "Sku": t5,
-        "Sku_Name": t6,
-        "Sku_Name_STATUS": t6,
-        "Sku_STATUS": t7,
-        "SystemData_CreatedByType_STATUS": t8,
-        "SystemData_LastModifiedByType_STATUS": t8,
-        "SystemData_STATUS": t9,
+        "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState",{"type":"Profile_ProvisioningState_STATUS"}],["resourceState",{"type":"Profile_ResourceState_STATUS"}]]},
+        "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}]]},
+        "Sku": t2,
+        "Sku_Name": t3,
+        "Sku_Name_STATUS": t3,
+        "Sku_STATUS": t4,
+        "SystemData_CreatedByType_STATUS": t5,
+        "SystemData_LastModifiedByType_STATUS": t5,
+        "SystemData_STATUS": t6,
+        "conditions_Condition": t7,
+        "core_DestinationExpression": t8,
+        "genruntime_KnownResourceReference": t9,
       },
     },
     "v1api20210601storage": {
       resources: {"Profile":["Profile_Spec","Profile_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ProfileOperatorSpec": t3,
-        "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState","string"],["resourceState","string"]]},
-        "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}],["originalVersion","string"]]},
+        "ProfileOperatorSpec": t0,
+        "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState","string"],["resourceState","string"]]},
+        "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}],["originalVersion","string"]]},
         "Sku": t10,
         "Sku_STATUS": t10,
         "SystemData_STATUS": t11,
+        "conditions_Condition": t7,
+        "core_DestinationExpression": t8,
+        "genruntime_KnownResourceReference": t9,
       },
     },
     "v1api20230501": {
       resources: {"AfdEndpoint":["AfdEndpoint_Spec","AfdEndpoint_STATUS"],"AfdOriginGroup":["AfdOriginGroup_Spec","AfdOriginGroup_STATUS"],"Profile":["Profile_Spec","Profile_STATUS"],"RuleSet":["RuleSet_Spec","RuleSet_STATUS"]},
       types: {
-        "AfdEndpointOperatorSpec": t3,
+        "AfdEndpointOperatorSpec": t0,
         "AfdEndpoint_AutoGeneratedDomainNameLabelScope": t12,
         "AfdEndpoint_AutoGeneratedDomainNameLabelScope_STATUS": t12,
         "AfdEndpoint_DeploymentStatus_STATUS": t13,
         "AfdEndpoint_EnabledState": t14,
         "AfdEndpoint_EnabledState_STATUS": t14,
-        "AfdEndpoint_ProvisioningState_STATUS": t4,
-        "AfdEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope",{"type":"AfdEndpoint_AutoGeneratedDomainNameLabelScope_STATUS"}],["deploymentStatus",{"type":"AfdEndpoint_DeploymentStatus_STATUS"}],["enabledState",{"type":"AfdEndpoint_EnabledState_STATUS"}],["hostName","string"],["profileName","string"],["provisioningState",{"type":"AfdEndpoint_ProvisioningState_STATUS"}]]},
-        "AfdEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope",{"type":"AfdEndpoint_AutoGeneratedDomainNameLabelScope"}],["enabledState",{"type":"AfdEndpoint_EnabledState"}],["operatorSpec",{"type":"AfdEndpointOperatorSpec"}]]},
-        "AfdOriginGroupOperatorSpec": t3,
+        "AfdEndpoint_ProvisioningState_STATUS": t1,
+        "AfdEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope",{"type":"AfdEndpoint_AutoGeneratedDomainNameLabelScope_STATUS"}],["deploymentStatus",{"type":"AfdEndpoint_DeploymentStatus_STATUS"}],["enabledState",{"type":"AfdEndpoint_EnabledState_STATUS"}],["hostName","string"],["profileName","string"],["provisioningState",{"type":"AfdEndpoint_ProvisioningState_STATUS"}]]},
+        "AfdEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope",{"type":"AfdEndpoint_AutoGeneratedDomainNameLabelScope"}],["enabledState",{"type":"AfdEndpoint_EnabledState"}],["operatorSpec",{"type":"AfdEndpointOperatorSpec"}]]},
+        "AfdOriginGroupOperatorSpec": t0,
         "AfdOriginGroup_DeploymentStatus_STATUS": t13,
-        "AfdOriginGroup_ProvisioningState_STATUS": t4,
-        "AfdOriginGroup_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus",{"type":"AfdOriginGroup_DeploymentStatus_STATUS"}],["healthProbeSettings",{"type":"HealthProbeParameters_STATUS"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters_STATUS"}],["profileName","string"],["provisioningState",{"type":"AfdOriginGroup_ProvisioningState_STATUS"}],["sessionAffinityState",{"type":"AfdOriginGroup_SessionAffinityState_STATUS"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]},
+        "AfdOriginGroup_ProvisioningState_STATUS": t1,
+        "AfdOriginGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus",{"type":"AfdOriginGroup_DeploymentStatus_STATUS"}],["healthProbeSettings",{"type":"HealthProbeParameters_STATUS"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters_STATUS"}],["profileName","string"],["provisioningState",{"type":"AfdOriginGroup_ProvisioningState_STATUS"}],["sessionAffinityState",{"type":"AfdOriginGroup_SessionAffinityState_STATUS"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]},
         "AfdOriginGroup_SessionAffinityState": t14,
         "AfdOriginGroup_SessionAffinityState_STATUS": t14,
-        "AfdOriginGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["healthProbeSettings",{"type":"HealthProbeParameters"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters"}],["sessionAffinityState",{"type":"AfdOriginGroup_SessionAffinityState"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"],["operatorSpec",{"type":"AfdOriginGroupOperatorSpec"}]]},
-        "Condition": t0,
-        "DestinationExpression": t1,
+        "AfdOriginGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["healthProbeSettings",{"type":"HealthProbeParameters"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters"}],["sessionAffinityState",{"type":"AfdOriginGroup_SessionAffinityState"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"],["operatorSpec",{"type":"AfdOriginGroupOperatorSpec"}]]},
         "HealthProbeParameters": {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol",{"type":"HealthProbeParameters_ProbeProtocol"}],["probeRequestType",{"type":"HealthProbeParameters_ProbeRequestType"}]]},
         "HealthProbeParameters_ProbeProtocol": t15,
         "HealthProbeParameters_ProbeProtocol_STATUS": t15,
         "HealthProbeParameters_ProbeRequestType": t16,
         "HealthProbeParameters_ProbeRequestType_STATUS": t16,
         "HealthProbeParameters_STATUS": {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol",{"type":"HealthProbeParameters_ProbeProtocol_STATUS"}],["probeRequestType",{"type":"HealthProbeParameters_ProbeRequestType_STATUS"}]]},
-        "KnownResourceReference": t2,
         "LoadBalancingSettingsParameters": t17,
         "LoadBalancingSettingsParameters_STATUS": t17,
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "ManagedServiceIdentity_Type": t18,
         "ManagedServiceIdentity_Type_STATUS": t18,
-        "ProfileOperatorSpec": t3,
-        "Profile_ProvisioningState_STATUS": t4,
+        "ProfileOperatorSpec": t0,
+        "Profile_ProvisioningState_STATUS": t1,
         "Profile_ResourceState_STATUS": {"enum":["AbortingMigration","Active","CommittingMigration","Creating","Deleting","Disabled","Migrated","Migrating","PendingMigrationCommit"]},
-        "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["extendedProperties",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState",{"type":"Profile_ProvisioningState_STATUS"}],["resourceState",{"type":"Profile_ResourceState_STATUS"}]]},
-        "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}]]},
-        "ResourceReference": t19,
-        "RuleSetOperatorSpec": t3,
+        "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["extendedProperties",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState",{"type":"Profile_ProvisioningState_STATUS"}],["resourceState",{"type":"Profile_ResourceState_STATUS"}]]},
+        "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}]]},
+        "RuleSetOperatorSpec": t0,
         "RuleSet_DeploymentStatus_STATUS": t13,
-        "RuleSet_ProvisioningState_STATUS": t4,
-        "RuleSet_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus",{"type":"RuleSet_DeploymentStatus_STATUS"}],["profileName","string"],["provisioningState",{"type":"RuleSet_ProvisioningState_STATUS"}]]},
-        "RuleSet_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["operatorSpec",{"type":"RuleSetOperatorSpec"}]]},
-        "Sku": t5,
-        "Sku_Name": t6,
-        "Sku_Name_STATUS": t6,
-        "Sku_STATUS": t7,
-        "SystemData_CreatedByType_STATUS": t8,
-        "SystemData_LastModifiedByType_STATUS": t8,
-        "SystemData_STATUS": t9,
-        "UserAssignedIdentity": t20,
-        "UserAssignedIdentityDetails": t21,
-        "UserAssignedIdentity_STATUS": t22,
+        "RuleSet_ProvisioningState_STATUS": t1,
+        "RuleSet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus",{"type":"RuleSet_DeploymentStatus_STATUS"}],["profileName","string"],["provisioningState",{"type":"RuleSet_ProvisioningState_STATUS"}]]},
+        "RuleSet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"RuleSetOperatorSpec"}]]},
+        "Sku": t2,
+        "Sku_Name": t3,
+        "Sku_Name_STATUS": t3,
+        "Sku_STATUS": t4,
+        "SystemData_CreatedByType_STATUS": t5,
+        "SystemData_LastModifiedByType_STATUS": t5,
+        "SystemData_STATUS": t6,
+        "UserAssignedIdentity": t19,
+        "UserAssignedIdentityDetails": t20,
+        "UserAssignedIdentity_STATUS": t21,
+        "conditions_Condition": t7,
+        "core_DestinationExpression": t8,
+        "genruntime_KnownResourceReference": t9,
+        "genruntime_ResourceReference": t22,
       },
     },
     "v1api20230501storage": {
       resources: {"AfdEndpoint":["AfdEndpoint_Spec","AfdEndpoint_STATUS"],"AfdOriginGroup":["AfdOriginGroup_Spec","AfdOriginGroup_STATUS"],"Profile":["Profile_Spec","Profile_STATUS"],"RuleSet":["RuleSet_Spec","RuleSet_STATUS"]},
       types: {
-        "AfdEndpointOperatorSpec": t3,
-        "AfdEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope","string"],["deploymentStatus","string"],["enabledState","string"],["hostName","string"],["profileName","string"],["provisioningState","string"]]},
-        "AfdEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope","string"],["enabledState","string"],["operatorSpec",{"type":"AfdEndpointOperatorSpec"}],["originalVersion","string"]]},
-        "AfdOriginGroupOperatorSpec": t3,
-        "AfdOriginGroup_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus","string"],["healthProbeSettings",{"type":"HealthProbeParameters_STATUS"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters_STATUS"}],["profileName","string"],["provisioningState","string"],["sessionAffinityState","string"],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]},
-        "AfdOriginGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["healthProbeSettings",{"type":"HealthProbeParameters"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters"}],["sessionAffinityState","string"],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"],["operatorSpec",{"type":"AfdOriginGroupOperatorSpec"}],["originalVersion","string"]]},
-        "Condition": t0,
-        "DestinationExpression": t1,
+        "AfdEndpointOperatorSpec": t0,
+        "AfdEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope","string"],["deploymentStatus","string"],["enabledState","string"],["hostName","string"],["profileName","string"],["provisioningState","string"]]},
+        "AfdEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope","string"],["enabledState","string"],["operatorSpec",{"type":"AfdEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "AfdOriginGroupOperatorSpec": t0,
+        "AfdOriginGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus","string"],["healthProbeSettings",{"type":"HealthProbeParameters_STATUS"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters_STATUS"}],["profileName","string"],["provisioningState","string"],["sessionAffinityState","string"],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]},
+        "AfdOriginGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["healthProbeSettings",{"type":"HealthProbeParameters"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters"}],["sessionAffinityState","string"],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"],["operatorSpec",{"type":"AfdOriginGroupOperatorSpec"}],["originalVersion","string"]]},
         "HealthProbeParameters": t23,
         "HealthProbeParameters_STATUS": t23,
-        "KnownResourceReference": t2,
         "LoadBalancingSettingsParameters": t17,
         "LoadBalancingSettingsParameters_STATUS": t17,
         "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ProfileOperatorSpec": t3,
-        "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["extendedProperties",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState","string"],["resourceState","string"]]},
-        "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}],["originalVersion","string"]]},
-        "ResourceReference": t19,
-        "RuleSetOperatorSpec": t3,
-        "RuleSet_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus","string"],["profileName","string"],["provisioningState","string"]]},
-        "RuleSet_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["operatorSpec",{"type":"RuleSetOperatorSpec"}],["originalVersion","string"]]},
+        "ProfileOperatorSpec": t0,
+        "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["extendedProperties",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState","string"],["resourceState","string"]]},
+        "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}],["originalVersion","string"]]},
+        "RuleSetOperatorSpec": t0,
+        "RuleSet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus","string"],["profileName","string"],["provisioningState","string"]]},
+        "RuleSet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"RuleSetOperatorSpec"}],["originalVersion","string"]]},
         "Sku": t10,
         "Sku_STATUS": t10,
         "SystemData_STATUS": t11,
-        "UserAssignedIdentity": t20,
-        "UserAssignedIdentityDetails": t21,
-        "UserAssignedIdentity_STATUS": t22,
+        "UserAssignedIdentity": t19,
+        "UserAssignedIdentityDetails": t20,
+        "UserAssignedIdentity_STATUS": t21,
+        "conditions_Condition": t7,
+        "core_DestinationExpression": t8,
+        "genruntime_KnownResourceReference": t9,
+        "genruntime_ResourceReference": t22,
       },
     },
   },

@@ -3,52 +3,52 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["key1",{"type":"SecretDestination"}],["key2",{"type":"SecretDestination"}]]};
-const t1: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"AccountOperatorSecrets"}]]};
+const t0: TypeShape = {"properties":[["key1",{"type":"genruntime_SecretDestination"}],["key2",{"type":"genruntime_SecretDestination"}]]};
+const t1: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"AccountOperatorSecrets"}]]};
 const t2: TypeShape = {"enum":["Disabled","Enabled"]};
-const t3: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t4: TypeShape = {"properties":[["aadClientId","string"],["aadClientIdFromConfig",{"type":"ConfigMapReference"}],["aadTenantId","string"],["aadTenantIdFromConfig",{"type":"ConfigMapReference"}],["additionalProperties",{"map":"json"}],["eventHubConnectionString",{"type":"SecretReference"}],["qnaAzureSearchEndpointId","string"],["qnaAzureSearchEndpointIdFromConfig",{"type":"ConfigMapReference"}],["qnaAzureSearchEndpointKey",{"type":"SecretReference"}],["qnaRuntimeEndpoint","string"],["qnaRuntimeEndpointFromConfig",{"type":"ConfigMapReference"}],["statisticsEnabled","boolean"],["storageAccountConnectionString",{"type":"SecretReference"}],["superUser","string"],["superUserFromConfig",{"type":"ConfigMapReference"}],["websiteName","string"],["websiteNameFromConfig",{"type":"ConfigMapReference"}]]};
+const t3: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t4: TypeShape = {"properties":[["aadClientId","string"],["aadClientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["aadTenantId","string"],["aadTenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["additionalProperties",{"map":"json"}],["eventHubConnectionString",{"type":"genruntime_SecretReference"}],["qnaAzureSearchEndpointId","string"],["qnaAzureSearchEndpointIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["qnaAzureSearchEndpointKey",{"type":"genruntime_SecretReference"}],["qnaRuntimeEndpoint","string"],["qnaRuntimeEndpointFromConfig",{"type":"genruntime_ConfigMapReference"}],["statisticsEnabled","boolean"],["storageAccountConnectionString",{"type":"genruntime_SecretReference"}],["superUser","string"],["superUserFromConfig",{"type":"genruntime_ConfigMapReference"}],["websiteName","string"],["websiteNameFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
 const t5: TypeShape = {"properties":[["aadClientId","string"],["aadTenantId","string"],["additionalProperties",{"map":"json"}],["qnaAzureSearchEndpointId","string"],["qnaRuntimeEndpoint","string"],["statisticsEnabled","boolean"],["superUser","string"],["websiteName","string"]]};
 const t6: TypeShape = {"properties":[["count","number"],["renewalPeriod","number"],["rules",{"array":{"type":"ThrottlingRule_STATUS"}}]]};
 const t7: TypeShape = {"properties":[["commitmentPlanId","string"],["commitmentPlanLocation","string"]]};
-const t8: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t9: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t10: TypeShape = {"properties":[["designatedCapacity","integer"],["priority","integer"]]};
-const t11: TypeShape = {"properties":[["format","string"],["formatFromConfig",{"type":"ConfigMapReference"}],["name","string"],["nameFromConfig",{"type":"ConfigMapReference"}],["publisher","string"],["publisherFromConfig",{"type":"ConfigMapReference"}],["sourceReference",{"type":"ResourceReference"}],["sourceAccountReference",{"type":"ResourceReference"}],["version","string"],["versionFromConfig",{"type":"ConfigMapReference"}]]};
-const t12: TypeShape = {"properties":[["callRateLimit",{"type":"CallRateLimit_STATUS"}],["format","string"],["name","string"],["publisher","string"],["source","string"],["sourceAccount","string"],["version","string"]]};
-const t13: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t14: TypeShape = {"enum":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]};
-const t15: TypeShape = {"enum":["Manual","Standard"]};
-const t16: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["properties",{"type":"DeploymentProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t17: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t18: TypeShape = {"enum":["Microsoft.CognitiveServices","Microsoft.KeyVault"]};
-const t19: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t20: TypeShape = {"properties":[["value","string"]]};
-const t21: TypeShape = {"properties":[["identityClientId","string"],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
-const t22: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t23: TypeShape = {"enum":["Performance","Priority","Weighted"]};
-const t24: TypeShape = {"enum":["agent","none"]};
-const t25: TypeShape = {"enum":["AzureServices","None"]};
-const t26: TypeShape = {"enum":["Allow","Deny"]};
-const t27: TypeShape = {"properties":[["id","string"]]};
-const t28: TypeShape = {"properties":[["adxStorageResourceReference",{"type":"ResourceReference"}],["identityClientId","string"]]};
-const t29: TypeShape = {"properties":[["adxStorageResourceId","string"],["identityClientId","string"]]};
-const t30: TypeShape = {"properties":[["customsubdomain","string"],["name","string"],["value","number"]]};
-const t31: TypeShape = {"properties":[["method","string"],["path","string"]]};
-const t32: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t33: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t34: TypeShape = {"properties":[["name","string"],["value","string"]]};
-const t35: TypeShape = {"properties":[["countOfDowngrades","number"],["countOfUpgradesAfterDowngrades","number"],["lastChangeDate","string"]]};
-const t36: TypeShape = {"enum":["Basic","Enterprise","Free","Premium","Standard"]};
-const t37: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t38: TypeShape = {"properties":[["count","number"],["dynamicThrottlingEnabled","boolean"],["key","string"],["matchPatterns",{"array":{"type":"RequestMatchPattern_STATUS"}}],["minCount","number"],["renewalPeriod","number"]]};
-const t39: TypeShape = {"properties":[]};
-const t40: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t41: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t42: TypeShape = {"properties":[["identityClientId","string"],["resourceReference",{"type":"ResourceReference"}]]};
-const t43: TypeShape = {"properties":[["identityClientId","string"],["resourceId","string"]]};
-const t44: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
-const t45: TypeShape = {"properties":[["id","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
+const t8: TypeShape = {"properties":[["designatedCapacity","integer"],["priority","integer"]]};
+const t9: TypeShape = {"properties":[["format","string"],["formatFromConfig",{"type":"genruntime_ConfigMapReference"}],["name","string"],["nameFromConfig",{"type":"genruntime_ConfigMapReference"}],["publisher","string"],["publisherFromConfig",{"type":"genruntime_ConfigMapReference"}],["sourceReference",{"type":"genruntime_ResourceReference"}],["sourceAccountReference",{"type":"genruntime_ResourceReference"}],["version","string"],["versionFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
+const t10: TypeShape = {"properties":[["callRateLimit",{"type":"CallRateLimit_STATUS"}],["format","string"],["name","string"],["publisher","string"],["source","string"],["sourceAccount","string"],["version","string"]]};
+const t11: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t12: TypeShape = {"enum":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]};
+const t13: TypeShape = {"enum":["Manual","Standard"]};
+const t14: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["properties",{"type":"DeploymentProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t15: TypeShape = {"enum":["Microsoft.CognitiveServices","Microsoft.KeyVault"]};
+const t16: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t17: TypeShape = {"properties":[["value","string"]]};
+const t18: TypeShape = {"properties":[["identityClientId","string"],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
+const t19: TypeShape = {"enum":["Performance","Priority","Weighted"]};
+const t20: TypeShape = {"enum":["agent","none"]};
+const t21: TypeShape = {"enum":["AzureServices","None"]};
+const t22: TypeShape = {"enum":["Allow","Deny"]};
+const t23: TypeShape = {"properties":[["id","string"]]};
+const t24: TypeShape = {"properties":[["adxStorageResourceReference",{"type":"genruntime_ResourceReference"}],["identityClientId","string"]]};
+const t25: TypeShape = {"properties":[["adxStorageResourceId","string"],["identityClientId","string"]]};
+const t26: TypeShape = {"properties":[["customsubdomain","string"],["name","string"],["value","number"]]};
+const t27: TypeShape = {"properties":[["method","string"],["path","string"]]};
+const t28: TypeShape = {"properties":[["name","string"],["value","string"]]};
+const t29: TypeShape = {"properties":[["countOfDowngrades","number"],["countOfUpgradesAfterDowngrades","number"],["lastChangeDate","string"]]};
+const t30: TypeShape = {"enum":["Basic","Enterprise","Free","Premium","Standard"]};
+const t31: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t32: TypeShape = {"properties":[["count","number"],["dynamicThrottlingEnabled","boolean"],["key","string"],["matchPatterns",{"array":{"type":"RequestMatchPattern_STATUS"}}],["minCount","number"],["renewalPeriod","number"]]};
+const t33: TypeShape = {"properties":[]};
+const t34: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t35: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t36: TypeShape = {"properties":[["identityClientId","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t37: TypeShape = {"properties":[["identityClientId","string"],["resourceId","string"]]};
+const t38: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
+const t39: TypeShape = {"properties":[["id","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
+const t40: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t41: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t42: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t43: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t44: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t45: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t46: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
 
 /** Package -> types and resources. */
@@ -63,92 +63,92 @@ export const shapes: GroupShapes = {
         "AbusePenalty_STATUS": {"properties":[["action",{"type":"AbusePenalty_Action_STATUS"}],["expiration","string"],["rateLimitPercentage","number"]]},
         "AccountOperatorSecrets": t0,
         "AccountOperatorSpec": t1,
-        "AccountProperties": {"properties":[["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace"}],["apiProperties",{"type":"ApiProperties"}],["associatedProjects",{"array":"string"}],["customSubDomainName","string"],["defaultProject","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption"}],["locations",{"type":"MultiRegionSettings"}],["migrationToken",{"type":"SecretReference"}],["networkAcls",{"type":"NetworkRuleSet"}],["networkInjections",{"array":{"type":"NetworkInjection"}}],["publicNetworkAccess",{"type":"AccountProperties_PublicNetworkAccess"}],["raiMonitorConfig",{"type":"RaiMonitorConfig"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["userOwnedStorage",{"array":{"type":"UserOwnedStorage"}}]]},
+        "AccountProperties": {"properties":[["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace"}],["apiProperties",{"type":"ApiProperties"}],["associatedProjects",{"array":"string"}],["customSubDomainName","string"],["defaultProject","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption"}],["locations",{"type":"MultiRegionSettings"}],["migrationToken",{"type":"genruntime_SecretReference"}],["networkAcls",{"type":"NetworkRuleSet"}],["networkInjections",{"array":{"type":"NetworkInjection"}}],["publicNetworkAccess",{"type":"AccountProperties_PublicNetworkAccess"}],["raiMonitorConfig",{"type":"RaiMonitorConfig"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["userOwnedStorage",{"array":{"type":"UserOwnedStorage"}}]]},
         "AccountProperties_ProvisioningState_STATUS": {"enum":["Accepted","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]},
         "AccountProperties_PublicNetworkAccess": t2,
         "AccountProperties_PublicNetworkAccess_STATUS": t2,
         "AccountProperties_STATUS": {"properties":[["abusePenalty",{"type":"AbusePenalty_STATUS"}],["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace_STATUS"}],["apiProperties",{"type":"ApiProperties_STATUS"}],["associatedProjects",{"array":"string"}],["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"array":{"type":"SkuCapability_STATUS"}}],["commitmentPlanAssociations",{"array":{"type":"CommitmentPlanAssociation_STATUS"}}],["customSubDomainName","string"],["dateCreated","string"],["defaultProject","string"],["deletionDate","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption_STATUS"}],["endpoint","string"],["endpoints",{"map":"string"}],["internalId","string"],["isMigrated","boolean"],["locations",{"type":"MultiRegionSettings_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["networkInjections",{"array":{"type":"NetworkInjection_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"AccountProperties_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"AccountProperties_PublicNetworkAccess_STATUS"}],["quotaLimit",{"type":"QuotaLimit_STATUS"}],["raiMonitorConfig",{"type":"RaiMonitorConfig_STATUS"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["scheduledPurgeDate","string"],["skuChangeInfo",{"type":"SkuChangeInfo_STATUS"}],["userOwnedStorage",{"array":{"type":"UserOwnedStorage_STATUS"}}]]},
         "Account_STATUS": t3,
-        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}]]},
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}]]},
         "ApiProperties": t4,
         "ApiProperties_STATUS": t5,
         "CallRateLimit_STATUS": t6,
         "CommitmentPlanAssociation_STATUS": t7,
-        "Condition": t8,
-        "ConfigMapReference": t9,
-        "DeploymentCapacitySettings": t10,
-        "DeploymentCapacitySettings_STATUS": t10,
-        "DeploymentModel": t11,
-        "DeploymentModel_STATUS": t12,
-        "DeploymentOperatorSpec": t13,
+        "DeploymentCapacitySettings": t8,
+        "DeploymentCapacitySettings_STATUS": t8,
+        "DeploymentModel": t9,
+        "DeploymentModel_STATUS": t10,
+        "DeploymentOperatorSpec": t11,
         "DeploymentProperties": {"properties":[["capacitySettings",{"type":"DeploymentCapacitySettings"}],["model",{"type":"DeploymentModel"}],["parentDeploymentName","string"],["raiPolicyName","string"],["scaleSettings",{"type":"DeploymentScaleSettings"}],["spilloverDeploymentName","string"],["versionUpgradeOption",{"type":"DeploymentProperties_VersionUpgradeOption"}]]},
         "DeploymentProperties_ProvisioningState_STATUS": {"enum":["Accepted","Canceled","Creating","Deleting","Disabled","Failed","Moving","Succeeded"]},
         "DeploymentProperties_STATUS": {"properties":[["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"map":"string"}],["capacitySettings",{"type":"DeploymentCapacitySettings_STATUS"}],["currentCapacity","integer"],["dynamicThrottlingEnabled","boolean"],["model",{"type":"DeploymentModel_STATUS"}],["parentDeploymentName","string"],["provisioningState",{"type":"DeploymentProperties_ProvisioningState_STATUS"}],["raiPolicyName","string"],["rateLimits",{"array":{"type":"ThrottlingRule_STATUS"}}],["scaleSettings",{"type":"DeploymentScaleSettings_STATUS"}],["spilloverDeploymentName","string"],["versionUpgradeOption",{"type":"DeploymentProperties_VersionUpgradeOption_STATUS"}]]},
-        "DeploymentProperties_VersionUpgradeOption": t14,
-        "DeploymentProperties_VersionUpgradeOption_STATUS": t14,
+        "DeploymentProperties_VersionUpgradeOption": t12,
+        "DeploymentProperties_VersionUpgradeOption_STATUS": t12,
         "DeploymentScaleSettings": {"properties":[["capacity","integer"],["scaleType",{"type":"DeploymentScaleSettings_ScaleType"}]]},
         "DeploymentScaleSettings_STATUS": {"properties":[["activeCapacity","integer"],["capacity","integer"],["scaleType",{"type":"DeploymentScaleSettings_ScaleType_STATUS"}]]},
-        "DeploymentScaleSettings_ScaleType": t15,
-        "DeploymentScaleSettings_ScaleType_STATUS": t15,
-        "Deployment_STATUS": t16,
-        "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}]]},
-        "DestinationExpression": t17,
+        "DeploymentScaleSettings_ScaleType": t13,
+        "DeploymentScaleSettings_ScaleType_STATUS": t13,
+        "Deployment_STATUS": t14,
+        "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}]]},
         "Encryption": {"properties":[["keySource",{"type":"Encryption_KeySource"}],["keyVaultProperties",{"type":"KeyVaultProperties"}]]},
-        "Encryption_KeySource": t18,
-        "Encryption_KeySource_STATUS": t18,
+        "Encryption_KeySource": t15,
+        "Encryption_KeySource_STATUS": t15,
         "Encryption_STATUS": {"properties":[["keySource",{"type":"Encryption_KeySource_STATUS"}],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]},
         "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "Identity_Type": t19,
-        "Identity_Type_STATUS": t19,
-        "IpRule": t20,
-        "IpRule_STATUS": t20,
-        "KeyVaultProperties": t21,
-        "KeyVaultProperties_STATUS": t21,
-        "KnownResourceReference": t22,
+        "Identity_Type": t16,
+        "Identity_Type_STATUS": t16,
+        "IpRule": t17,
+        "IpRule_STATUS": t17,
+        "KeyVaultProperties": t18,
+        "KeyVaultProperties_STATUS": t18,
         "MultiRegionSettings": {"properties":[["regions",{"array":{"type":"RegionSetting"}}],["routingMethod",{"type":"MultiRegionSettings_RoutingMethod"}]]},
-        "MultiRegionSettings_RoutingMethod": t23,
-        "MultiRegionSettings_RoutingMethod_STATUS": t23,
+        "MultiRegionSettings_RoutingMethod": t19,
+        "MultiRegionSettings_RoutingMethod_STATUS": t19,
         "MultiRegionSettings_STATUS": {"properties":[["regions",{"array":{"type":"RegionSetting_STATUS"}}],["routingMethod",{"type":"MultiRegionSettings_RoutingMethod_STATUS"}]]},
-        "NetworkInjection": {"properties":[["scenario",{"type":"NetworkInjection_Scenario"}],["subnetArmReference",{"type":"ResourceReference"}],["useMicrosoftManagedNetwork","boolean"]]},
+        "NetworkInjection": {"properties":[["scenario",{"type":"NetworkInjection_Scenario"}],["subnetArmReference",{"type":"genruntime_ResourceReference"}],["useMicrosoftManagedNetwork","boolean"]]},
         "NetworkInjection_STATUS": {"properties":[["scenario",{"type":"NetworkInjection_Scenario_STATUS"}],["subnetArmId","string"],["useMicrosoftManagedNetwork","boolean"]]},
-        "NetworkInjection_Scenario": t24,
-        "NetworkInjection_Scenario_STATUS": t24,
+        "NetworkInjection_Scenario": t20,
+        "NetworkInjection_Scenario_STATUS": t20,
         "NetworkRuleSet": {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass"}],["defaultAction",{"type":"NetworkRuleSet_DefaultAction"}],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]},
-        "NetworkRuleSet_Bypass": t25,
-        "NetworkRuleSet_Bypass_STATUS": t25,
-        "NetworkRuleSet_DefaultAction": t26,
-        "NetworkRuleSet_DefaultAction_STATUS": t26,
+        "NetworkRuleSet_Bypass": t21,
+        "NetworkRuleSet_Bypass_STATUS": t21,
+        "NetworkRuleSet_DefaultAction": t22,
+        "NetworkRuleSet_DefaultAction_STATUS": t22,
         "NetworkRuleSet_STATUS": {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass_STATUS"}],["defaultAction",{"type":"NetworkRuleSet_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]},
-        "PrivateEndpointConnection_STATUS": t27,
+        "PrivateEndpointConnection_STATUS": t23,
         "QuotaLimit_STATUS": t6,
-        "RaiMonitorConfig": t28,
-        "RaiMonitorConfig_STATUS": t29,
-        "RegionSetting": t30,
-        "RegionSetting_STATUS": t30,
-        "RequestMatchPattern_STATUS": t31,
-        "ResourceReference": t32,
-        "SecretDestination": t33,
-        "SecretReference": t9,
+        "RaiMonitorConfig": t24,
+        "RaiMonitorConfig_STATUS": t25,
+        "RegionSetting": t26,
+        "RegionSetting_STATUS": t26,
+        "RequestMatchPattern_STATUS": t27,
         "Sku": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier"}]]},
-        "SkuCapability_STATUS": t34,
-        "SkuChangeInfo_STATUS": t35,
+        "SkuCapability_STATUS": t28,
+        "SkuChangeInfo_STATUS": t29,
         "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier_STATUS"}]]},
-        "Sku_Tier": t36,
-        "Sku_Tier_STATUS": t36,
-        "SystemData_CreatedByType_STATUS": t37,
-        "SystemData_LastModifiedByType_STATUS": t37,
+        "Sku_Tier": t30,
+        "Sku_Tier_STATUS": t30,
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "ThrottlingRule_STATUS": t38,
-        "UserAssignedIdentity": t39,
-        "UserAssignedIdentityDetails": t40,
-        "UserAssignedIdentity_STATUS": t41,
-        "UserOwnedAmlWorkspace": t42,
-        "UserOwnedAmlWorkspace_STATUS": t43,
-        "UserOwnedStorage": t42,
-        "UserOwnedStorage_STATUS": t43,
-        "VirtualNetworkRule": t44,
-        "VirtualNetworkRule_STATUS": t45,
+        "ThrottlingRule_STATUS": t32,
+        "UserAssignedIdentity": t33,
+        "UserAssignedIdentityDetails": t34,
+        "UserAssignedIdentity_STATUS": t35,
+        "UserOwnedAmlWorkspace": t36,
+        "UserOwnedAmlWorkspace_STATUS": t37,
+        "UserOwnedStorage": t36,
+        "UserOwnedStorage_STATUS": t37,
+        "VirtualNetworkRule": t38,
+        "VirtualNetworkRule_STATUS": t39,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_ConfigMapReference": t42,
+        "genruntime_KnownResourceReference": t43,
+        "genruntime_ResourceReference": t44,
+        "genruntime_SecretDestination": t45,
+        "genruntime_SecretReference": t42,
       },
     },
     "v1api20250601storage": {
@@ -157,68 +157,68 @@ export const shapes: GroupShapes = {
         "AbusePenalty_STATUS": {"properties":[["action","string"],["expiration","string"],["rateLimitPercentage","number"]]},
         "AccountOperatorSecrets": t0,
         "AccountOperatorSpec": t1,
-        "AccountProperties": {"properties":[["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace"}],["apiProperties",{"type":"ApiProperties"}],["associatedProjects",{"array":"string"}],["customSubDomainName","string"],["defaultProject","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption"}],["locations",{"type":"MultiRegionSettings"}],["migrationToken",{"type":"SecretReference"}],["networkAcls",{"type":"NetworkRuleSet"}],["networkInjections",{"array":{"type":"NetworkInjection"}}],["publicNetworkAccess","string"],["raiMonitorConfig",{"type":"RaiMonitorConfig"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["userOwnedStorage",{"array":{"type":"UserOwnedStorage"}}]]},
+        "AccountProperties": {"properties":[["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace"}],["apiProperties",{"type":"ApiProperties"}],["associatedProjects",{"array":"string"}],["customSubDomainName","string"],["defaultProject","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption"}],["locations",{"type":"MultiRegionSettings"}],["migrationToken",{"type":"genruntime_SecretReference"}],["networkAcls",{"type":"NetworkRuleSet"}],["networkInjections",{"array":{"type":"NetworkInjection"}}],["publicNetworkAccess","string"],["raiMonitorConfig",{"type":"RaiMonitorConfig"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["userOwnedStorage",{"array":{"type":"UserOwnedStorage"}}]]},
         "AccountProperties_STATUS": {"properties":[["abusePenalty",{"type":"AbusePenalty_STATUS"}],["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace_STATUS"}],["apiProperties",{"type":"ApiProperties_STATUS"}],["associatedProjects",{"array":"string"}],["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"array":{"type":"SkuCapability_STATUS"}}],["commitmentPlanAssociations",{"array":{"type":"CommitmentPlanAssociation_STATUS"}}],["customSubDomainName","string"],["dateCreated","string"],["defaultProject","string"],["deletionDate","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption_STATUS"}],["endpoint","string"],["endpoints",{"map":"string"}],["internalId","string"],["isMigrated","boolean"],["locations",{"type":"MultiRegionSettings_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["networkInjections",{"array":{"type":"NetworkInjection_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["quotaLimit",{"type":"QuotaLimit_STATUS"}],["raiMonitorConfig",{"type":"RaiMonitorConfig_STATUS"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["scheduledPurgeDate","string"],["skuChangeInfo",{"type":"SkuChangeInfo_STATUS"}],["userOwnedStorage",{"array":{"type":"UserOwnedStorage_STATUS"}}]]},
         "Account_STATUS": t3,
-        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]]},
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]]},
         "ApiProperties": t4,
         "ApiProperties_STATUS": t5,
         "CallRateLimit_STATUS": t6,
         "CommitmentPlanAssociation_STATUS": t7,
-        "Condition": t8,
-        "ConfigMapReference": t9,
-        "DeploymentCapacitySettings": t10,
-        "DeploymentCapacitySettings_STATUS": t10,
-        "DeploymentModel": t11,
-        "DeploymentModel_STATUS": t12,
-        "DeploymentOperatorSpec": t13,
+        "DeploymentCapacitySettings": t8,
+        "DeploymentCapacitySettings_STATUS": t8,
+        "DeploymentModel": t9,
+        "DeploymentModel_STATUS": t10,
+        "DeploymentOperatorSpec": t11,
         "DeploymentProperties": {"properties":[["capacitySettings",{"type":"DeploymentCapacitySettings"}],["model",{"type":"DeploymentModel"}],["parentDeploymentName","string"],["raiPolicyName","string"],["scaleSettings",{"type":"DeploymentScaleSettings"}],["spilloverDeploymentName","string"],["versionUpgradeOption","string"]]},
         "DeploymentProperties_STATUS": {"properties":[["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"map":"string"}],["capacitySettings",{"type":"DeploymentCapacitySettings_STATUS"}],["currentCapacity","integer"],["dynamicThrottlingEnabled","boolean"],["model",{"type":"DeploymentModel_STATUS"}],["parentDeploymentName","string"],["provisioningState","string"],["raiPolicyName","string"],["rateLimits",{"array":{"type":"ThrottlingRule_STATUS"}}],["scaleSettings",{"type":"DeploymentScaleSettings_STATUS"}],["spilloverDeploymentName","string"],["versionUpgradeOption","string"]]},
         "DeploymentScaleSettings": {"properties":[["capacity","integer"],["scaleType","string"]]},
         "DeploymentScaleSettings_STATUS": {"properties":[["activeCapacity","integer"],["capacity","integer"],["scaleType","string"]]},
-        "Deployment_STATUS": t16,
-        "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}],["originalVersion","string"]]},
-        "DestinationExpression": t17,
+        "Deployment_STATUS": t14,
+        "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}],["originalVersion","string"]]},
         "Encryption": {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}]]},
         "Encryption_STATUS": {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]},
         "Identity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "IpRule": t20,
-        "IpRule_STATUS": t20,
-        "KeyVaultProperties": t21,
-        "KeyVaultProperties_STATUS": t21,
-        "KnownResourceReference": t22,
+        "IpRule": t17,
+        "IpRule_STATUS": t17,
+        "KeyVaultProperties": t18,
+        "KeyVaultProperties_STATUS": t18,
         "MultiRegionSettings": {"properties":[["regions",{"array":{"type":"RegionSetting"}}],["routingMethod","string"]]},
         "MultiRegionSettings_STATUS": {"properties":[["regions",{"array":{"type":"RegionSetting_STATUS"}}],["routingMethod","string"]]},
-        "NetworkInjection": {"properties":[["scenario","string"],["subnetArmReference",{"type":"ResourceReference"}],["useMicrosoftManagedNetwork","boolean"]]},
+        "NetworkInjection": {"properties":[["scenario","string"],["subnetArmReference",{"type":"genruntime_ResourceReference"}],["useMicrosoftManagedNetwork","boolean"]]},
         "NetworkInjection_STATUS": {"properties":[["scenario","string"],["subnetArmId","string"],["useMicrosoftManagedNetwork","boolean"]]},
         "NetworkRuleSet": {"properties":[["bypass","string"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]},
         "NetworkRuleSet_STATUS": {"properties":[["bypass","string"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]},
-        "PrivateEndpointConnection_STATUS": t27,
+        "PrivateEndpointConnection_STATUS": t23,
         "QuotaLimit_STATUS": t6,
-        "RaiMonitorConfig": t28,
-        "RaiMonitorConfig_STATUS": t29,
-        "RegionSetting": t30,
-        "RegionSetting_STATUS": t30,
-        "RequestMatchPattern_STATUS": t31,
-        "ResourceReference": t32,
-        "SecretDestination": t33,
-        "SecretReference": t9,
+        "RaiMonitorConfig": t24,
+        "RaiMonitorConfig_STATUS": t25,
+        "RegionSetting": t26,
+        "RegionSetting_STATUS": t26,
+        "RequestMatchPattern_STATUS": t27,
         "Sku": t46,
-        "SkuCapability_STATUS": t34,
-        "SkuChangeInfo_STATUS": t35,
+        "SkuCapability_STATUS": t28,
+        "SkuChangeInfo_STATUS": t29,
         "Sku_STATUS": t46,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "ThrottlingRule_STATUS": t38,
-        "UserAssignedIdentity": t39,
-        "UserAssignedIdentityDetails": t40,
-        "UserAssignedIdentity_STATUS": t41,
-        "UserOwnedAmlWorkspace": t42,
-        "UserOwnedAmlWorkspace_STATUS": t43,
-        "UserOwnedStorage": t42,
-        "UserOwnedStorage_STATUS": t43,
-        "VirtualNetworkRule": t44,
-        "VirtualNetworkRule_STATUS": t45,
+        "ThrottlingRule_STATUS": t32,
+        "UserAssignedIdentity": t33,
+        "UserAssignedIdentityDetails": t34,
+        "UserAssignedIdentity_STATUS": t35,
+        "UserOwnedAmlWorkspace": t36,
+        "UserOwnedAmlWorkspace_STATUS": t37,
+        "UserOwnedStorage": t36,
+        "UserOwnedStorage_STATUS": t37,
+        "VirtualNetworkRule": t38,
+        "VirtualNetworkRule_STATUS": t39,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_ConfigMapReference": t42,
+        "genruntime_KnownResourceReference": t43,
+        "genruntime_ResourceReference": t44,
+        "genruntime_SecretDestination": t45,
+        "genruntime_SecretReference": t42,
       },
     },
   },

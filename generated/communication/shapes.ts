@@ -3,26 +3,26 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["hostName",{"type":"ConfigMapDestination"}]]};
-const t1: TypeShape = {"properties":[["primaryConnectionString",{"type":"SecretDestination"}],["primaryKey",{"type":"SecretDestination"}],["secondaryConnectionString",{"type":"SecretDestination"}],["secondaryKey",{"type":"SecretDestination"}]]};
-const t2: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"CommunicationServiceOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"CommunicationServiceOperatorSecrets"}]]};
+const t0: TypeShape = {"properties":[["hostName",{"type":"genruntime_ConfigMapDestination"}]]};
+const t1: TypeShape = {"properties":[["primaryConnectionString",{"type":"genruntime_SecretDestination"}],["primaryKey",{"type":"genruntime_SecretDestination"}],["secondaryConnectionString",{"type":"genruntime_SecretDestination"}],["secondaryKey",{"type":"genruntime_SecretDestination"}]]};
+const t2: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"CommunicationServiceOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"CommunicationServiceOperatorSecrets"}]]};
 const t3: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]};
-const t4: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t5: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t6: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t7: TypeShape = {"properties":[["name","string"],["ttl","integer"],["type","string"],["value","string"]]};
-const t8: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t9: TypeShape = {"properties":[["DKIM",{"type":"DnsRecord_STATUS"}],["DKIM2",{"type":"DnsRecord_STATUS"}],["DMARC",{"type":"DnsRecord_STATUS"}],["Domain",{"type":"DnsRecord_STATUS"}],["SPF",{"type":"DnsRecord_STATUS"}]]};
-const t10: TypeShape = {"properties":[["DKIM",{"type":"VerificationStatusRecord_STATUS"}],["DKIM2",{"type":"VerificationStatusRecord_STATUS"}],["DMARC",{"type":"VerificationStatusRecord_STATUS"}],["Domain",{"type":"VerificationStatusRecord_STATUS"}],["SPF",{"type":"VerificationStatusRecord_STATUS"}]]};
-const t11: TypeShape = {"enum":["AzureManaged","CustomerManaged","CustomerManagedInExchangeOnline"]};
-const t12: TypeShape = {"enum":["Disabled","Enabled"]};
-const t13: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t14: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
-const t15: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t16: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t17: TypeShape = {"properties":[]};
-const t18: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t19: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t4: TypeShape = {"properties":[["name","string"],["ttl","integer"],["type","string"],["value","string"]]};
+const t5: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t6: TypeShape = {"properties":[["DKIM",{"type":"DnsRecord_STATUS"}],["DKIM2",{"type":"DnsRecord_STATUS"}],["DMARC",{"type":"DnsRecord_STATUS"}],["Domain",{"type":"DnsRecord_STATUS"}],["SPF",{"type":"DnsRecord_STATUS"}]]};
+const t7: TypeShape = {"properties":[["DKIM",{"type":"VerificationStatusRecord_STATUS"}],["DKIM2",{"type":"VerificationStatusRecord_STATUS"}],["DMARC",{"type":"VerificationStatusRecord_STATUS"}],["Domain",{"type":"VerificationStatusRecord_STATUS"}],["SPF",{"type":"VerificationStatusRecord_STATUS"}]]};
+const t8: TypeShape = {"enum":["AzureManaged","CustomerManaged","CustomerManagedInExchangeOnline"]};
+const t9: TypeShape = {"enum":["Disabled","Enabled"]};
+const t10: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
+const t11: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t12: TypeShape = {"properties":[]};
+const t13: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t14: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t15: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t16: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t17: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t18: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t19: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -36,45 +36,45 @@ export const shapes: GroupShapes = {
         "CommunicationServiceOperatorSecrets": t1,
         "CommunicationServiceOperatorSpec": t2,
         "CommunicationService_ProvisioningState_STATUS": t3,
-        "CommunicationService_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["hostName","string"],["immutableResourceId","string"],["linkedDomains",{"array":"string"}],["notificationHubId","string"],["provisioningState",{"type":"CommunicationService_ProvisioningState_STATUS"}],["version","string"]]},
-        "CommunicationService_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["linkedDomainsReferences",{"array":{"type":"ResourceReference"}}],["operatorSpec",{"type":"CommunicationServiceOperatorSpec"}]]},
-        "Condition": t4,
-        "ConfigMapDestination": t5,
-        "DestinationExpression": t6,
-        "DnsRecord_STATUS": t7,
-        "DomainOperatorSpec": t8,
-        "DomainProperties_VerificationRecords_STATUS": t9,
-        "DomainProperties_VerificationStates_STATUS": t10,
-        "Domain_DomainManagement": t11,
-        "Domain_DomainManagement_STATUS": t11,
+        "CommunicationService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["hostName","string"],["immutableResourceId","string"],["linkedDomains",{"array":"string"}],["notificationHubId","string"],["provisioningState",{"type":"CommunicationService_ProvisioningState_STATUS"}],["version","string"]]},
+        "CommunicationService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["linkedDomainsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"CommunicationServiceOperatorSpec"}]]},
+        "DnsRecord_STATUS": t4,
+        "DomainOperatorSpec": t5,
+        "DomainProperties_VerificationRecords_STATUS": t6,
+        "DomainProperties_VerificationStates_STATUS": t7,
+        "Domain_DomainManagement": t8,
+        "Domain_DomainManagement_STATUS": t8,
         "Domain_ProvisioningState_STATUS": t3,
-        "Domain_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["domainManagement",{"type":"Domain_DomainManagement_STATUS"}],["fromSenderDomain","string"],["mailFromSenderDomain","string"],["provisioningState",{"type":"Domain_ProvisioningState_STATUS"}],["userEngagementTracking",{"type":"Domain_UserEngagementTracking_STATUS"}],["verificationRecords",{"type":"DomainProperties_VerificationRecords_STATUS"}],["verificationStates",{"type":"DomainProperties_VerificationStates_STATUS"}]]},
-        "Domain_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["domainManagement",{"type":"Domain_DomainManagement"}],["userEngagementTracking",{"type":"Domain_UserEngagementTracking"}],["operatorSpec",{"type":"DomainOperatorSpec"}]]},
-        "Domain_UserEngagementTracking": t12,
-        "Domain_UserEngagementTracking_STATUS": t12,
-        "EmailServiceOperatorSpec": t8,
+        "Domain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["domainManagement",{"type":"Domain_DomainManagement_STATUS"}],["fromSenderDomain","string"],["mailFromSenderDomain","string"],["provisioningState",{"type":"Domain_ProvisioningState_STATUS"}],["userEngagementTracking",{"type":"Domain_UserEngagementTracking_STATUS"}],["verificationRecords",{"type":"DomainProperties_VerificationRecords_STATUS"}],["verificationStates",{"type":"DomainProperties_VerificationStates_STATUS"}]]},
+        "Domain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["domainManagement",{"type":"Domain_DomainManagement"}],["userEngagementTracking",{"type":"Domain_UserEngagementTracking"}],["operatorSpec",{"type":"DomainOperatorSpec"}]]},
+        "Domain_UserEngagementTracking": t9,
+        "Domain_UserEngagementTracking_STATUS": t9,
+        "EmailServiceOperatorSpec": t5,
         "EmailService_ProvisioningState_STATUS": t3,
-        "EmailService_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["provisioningState",{"type":"EmailService_ProvisioningState_STATUS"}]]},
-        "EmailService_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["operatorSpec",{"type":"EmailServiceOperatorSpec"}]]},
-        "KnownResourceReference": t13,
+        "EmailService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["provisioningState",{"type":"EmailService_ProvisioningState_STATUS"}]]},
+        "EmailService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["operatorSpec",{"type":"EmailServiceOperatorSpec"}]]},
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ManagedServiceIdentity_Type": t14,
-        "ManagedServiceIdentity_Type_STATUS": t14,
-        "ResourceReference": t15,
-        "SecretDestination": t5,
-        "SenderUsernameOperatorSpec": t8,
+        "ManagedServiceIdentity_Type": t10,
+        "ManagedServiceIdentity_Type_STATUS": t10,
+        "SenderUsernameOperatorSpec": t5,
         "SenderUsername_ProvisioningState_STATUS": t3,
-        "SenderUsername_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["dataLocation","string"],["displayName","string"],["provisioningState",{"type":"SenderUsername_ProvisioningState_STATUS"}],["username","string"]]},
-        "SenderUsername_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["displayName","string"],["username","string"],["operatorSpec",{"type":"SenderUsernameOperatorSpec"}]]},
-        "SystemData_CreatedByType_STATUS": t16,
-        "SystemData_LastModifiedByType_STATUS": t16,
+        "SenderUsername_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["dataLocation","string"],["displayName","string"],["provisioningState",{"type":"SenderUsername_ProvisioningState_STATUS"}],["username","string"]]},
+        "SenderUsername_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["username","string"],["operatorSpec",{"type":"SenderUsernameOperatorSpec"}]]},
+        "SystemData_CreatedByType_STATUS": t11,
+        "SystemData_LastModifiedByType_STATUS": t11,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "UserAssignedIdentity": t17,
-        "UserAssignedIdentityDetails": t18,
-        "UserAssignedIdentity_STATUS": t19,
+        "UserAssignedIdentity": t12,
+        "UserAssignedIdentityDetails": t13,
+        "UserAssignedIdentity_STATUS": t14,
         "VerificationStatusRecord_STATUS": {"properties":[["errorCode","string"],["status",{"type":"VerificationStatusRecord_Status_STATUS"}]]},
         "VerificationStatusRecord_Status_STATUS": {"enum":["CancellationRequested","NotStarted","VerificationFailed","VerificationInProgress","VerificationRequested","Verified"]},
+        "conditions_Condition": t15,
+        "core_DestinationExpression": t16,
+        "genruntime_ConfigMapDestination": t17,
+        "genruntime_KnownResourceReference": t18,
+        "genruntime_ResourceReference": t19,
+        "genruntime_SecretDestination": t17,
       },
     },
     "v20230401storage": {
@@ -83,33 +83,33 @@ export const shapes: GroupShapes = {
         "CommunicationServiceOperatorConfigMaps": t0,
         "CommunicationServiceOperatorSecrets": t1,
         "CommunicationServiceOperatorSpec": t2,
-        "CommunicationService_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["hostName","string"],["immutableResourceId","string"],["linkedDomains",{"array":"string"}],["notificationHubId","string"],["provisioningState","string"],["version","string"]]},
-        "CommunicationService_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["linkedDomainsReferences",{"array":{"type":"ResourceReference"}}],["operatorSpec",{"type":"CommunicationServiceOperatorSpec"}],["originalVersion","string"]]},
-        "Condition": t4,
-        "ConfigMapDestination": t5,
-        "DestinationExpression": t6,
-        "DnsRecord_STATUS": t7,
-        "DomainOperatorSpec": t8,
-        "DomainProperties_VerificationRecords_STATUS": t9,
-        "DomainProperties_VerificationStates_STATUS": t10,
-        "Domain_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["domainManagement","string"],["fromSenderDomain","string"],["mailFromSenderDomain","string"],["provisioningState","string"],["userEngagementTracking","string"],["verificationRecords",{"type":"DomainProperties_VerificationRecords_STATUS"}],["verificationStates",{"type":"DomainProperties_VerificationStates_STATUS"}]]},
-        "Domain_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["domainManagement","string"],["userEngagementTracking","string"],["operatorSpec",{"type":"DomainOperatorSpec"}],["originalVersion","string"]]},
-        "EmailServiceOperatorSpec": t8,
-        "EmailService_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["provisioningState","string"]]},
-        "EmailService_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["operatorSpec",{"type":"EmailServiceOperatorSpec"}],["originalVersion","string"]]},
-        "KnownResourceReference": t13,
+        "CommunicationService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["hostName","string"],["immutableResourceId","string"],["linkedDomains",{"array":"string"}],["notificationHubId","string"],["provisioningState","string"],["version","string"]]},
+        "CommunicationService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["linkedDomainsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"CommunicationServiceOperatorSpec"}],["originalVersion","string"]]},
+        "DnsRecord_STATUS": t4,
+        "DomainOperatorSpec": t5,
+        "DomainProperties_VerificationRecords_STATUS": t6,
+        "DomainProperties_VerificationStates_STATUS": t7,
+        "Domain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["domainManagement","string"],["fromSenderDomain","string"],["mailFromSenderDomain","string"],["provisioningState","string"],["userEngagementTracking","string"],["verificationRecords",{"type":"DomainProperties_VerificationRecords_STATUS"}],["verificationStates",{"type":"DomainProperties_VerificationStates_STATUS"}]]},
+        "Domain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["domainManagement","string"],["userEngagementTracking","string"],["operatorSpec",{"type":"DomainOperatorSpec"}],["originalVersion","string"]]},
+        "EmailServiceOperatorSpec": t5,
+        "EmailService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["provisioningState","string"]]},
+        "EmailService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["operatorSpec",{"type":"EmailServiceOperatorSpec"}],["originalVersion","string"]]},
         "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ResourceReference": t15,
-        "SecretDestination": t5,
-        "SenderUsernameOperatorSpec": t8,
-        "SenderUsername_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["dataLocation","string"],["displayName","string"],["provisioningState","string"],["username","string"]]},
-        "SenderUsername_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["displayName","string"],["username","string"],["operatorSpec",{"type":"SenderUsernameOperatorSpec"}],["originalVersion","string"]]},
+        "SenderUsernameOperatorSpec": t5,
+        "SenderUsername_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["dataLocation","string"],["displayName","string"],["provisioningState","string"],["username","string"]]},
+        "SenderUsername_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["username","string"],["operatorSpec",{"type":"SenderUsernameOperatorSpec"}],["originalVersion","string"]]},
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "UserAssignedIdentity": t17,
-        "UserAssignedIdentityDetails": t18,
-        "UserAssignedIdentity_STATUS": t19,
+        "UserAssignedIdentity": t12,
+        "UserAssignedIdentityDetails": t13,
+        "UserAssignedIdentity_STATUS": t14,
         "VerificationStatusRecord_STATUS": {"properties":[["errorCode","string"],["status","string"]]},
+        "conditions_Condition": t15,
+        "core_DestinationExpression": t16,
+        "genruntime_ConfigMapDestination": t17,
+        "genruntime_KnownResourceReference": t18,
+        "genruntime_ResourceReference": t19,
+        "genruntime_SecretDestination": t17,
       },
     },
   },

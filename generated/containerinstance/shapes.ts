@@ -4,54 +4,54 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 
 // Types that recur (the same type in several versions), written once.
 const t0: TypeShape = {"properties":[["readOnly","boolean"],["shareName","string"],["storageAccountKey","string"],["storageAccountName","string"]]};
-const t1: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t2: TypeShape = {"properties":[["command",{"array":"string"}],["environmentVariables",{"array":{"type":"EnvironmentVariable"}}],["image","string"],["livenessProbe",{"type":"ContainerProbe"}],["name","string"],["ports",{"array":{"type":"ContainerPort"}}],["readinessProbe",{"type":"ContainerProbe"}],["resources",{"type":"ResourceRequirements"}],["volumeMounts",{"array":{"type":"VolumeMount"}}]]};
-const t3: TypeShape = {"properties":[["command",{"array":"string"}]]};
-const t4: TypeShape = {"properties":[["logAnalytics",{"type":"LogAnalytics"}]]};
-const t5: TypeShape = {"properties":[["logAnalytics",{"type":"LogAnalytics_STATUS"}]]};
-const t6: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t7: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t8: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}],["name","string"]]};
-const t9: TypeShape = {"properties":[["id","string"],["name","string"]]};
-const t10: TypeShape = {"enum":["Linux","Windows"]};
-const t11: TypeShape = {"properties":[["events",{"array":{"type":"Event_STATUS"}}],["state","string"]]};
-const t12: TypeShape = {"enum":["Always","Never","OnFailure"]};
-const t13: TypeShape = {"enum":["Dedicated","Standard"]};
-const t14: TypeShape = {"enum":["http","https"]};
-const t15: TypeShape = {"enum":["TCP","UDP"]};
-const t16: TypeShape = {"properties":[["exec",{"type":"ContainerExec"}],["failureThreshold","integer"],["httpGet",{"type":"ContainerHttpGet"}],["initialDelaySeconds","integer"],["periodSeconds","integer"],["successThreshold","integer"],["timeoutSeconds","integer"]]};
-const t17: TypeShape = {"properties":[["exec",{"type":"ContainerExec_STATUS"}],["failureThreshold","integer"],["httpGet",{"type":"ContainerHttpGet_STATUS"}],["initialDelaySeconds","integer"],["periodSeconds","integer"],["successThreshold","integer"],["timeoutSeconds","integer"]]};
-const t18: TypeShape = {"properties":[["currentState",{"type":"ContainerState_STATUS"}],["events",{"array":{"type":"Event_STATUS"}}],["previousState",{"type":"ContainerState_STATUS"}],["restartCount","integer"]]};
-const t19: TypeShape = {"properties":[["detailStatus","string"],["exitCode","integer"],["finishTime","string"],["startTime","string"],["state","string"]]};
-const t20: TypeShape = {"properties":[["command",{"array":"string"}],["environmentVariables",{"array":{"type":"EnvironmentVariable_STATUS"}}],["image","string"],["instanceView",{"type":"ContainerProperties_InstanceView_STATUS"}],["livenessProbe",{"type":"ContainerProbe_STATUS"}],["name","string"],["ports",{"array":{"type":"ContainerPort_STATUS"}}],["readinessProbe",{"type":"ContainerProbe_STATUS"}],["resources",{"type":"ResourceRequirements_STATUS"}],["volumeMounts",{"array":{"type":"VolumeMount_STATUS"}}]]};
-const t21: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t22: TypeShape = {"properties":[["nameServers",{"array":"string"}],["options","string"],["searchDomains","string"]]};
-const t23: TypeShape = {"properties":[["keyName","string"],["keyVersion","string"],["vaultBaseUrl","string"]]};
-const t24: TypeShape = {"properties":[["name","string"],["secureValue",{"type":"SecretReference"}],["value","string"]]};
-const t25: TypeShape = {"properties":[["name","string"],["value","string"]]};
-const t26: TypeShape = {"properties":[["count","integer"],["firstTimestamp","string"],["lastTimestamp","string"],["message","string"],["name","string"],["type","string"]]};
-const t27: TypeShape = {"properties":[["directory","string"],["repository","string"],["revision","string"]]};
-const t28: TypeShape = {"enum":["K80","P100","V100"]};
-const t29: TypeShape = {"properties":[["identity","string"],["identityUrl","string"],["password",{"type":"SecretReference"}],["server","string"],["username","string"]]};
-const t30: TypeShape = {"properties":[["identity","string"],["identityUrl","string"],["server","string"],["username","string"]]};
-const t31: TypeShape = {"properties":[["command",{"array":"string"}],["environmentVariables",{"array":{"type":"EnvironmentVariable"}}],["image","string"],["name","string"],["volumeMounts",{"array":{"type":"VolumeMount"}}]]};
-const t32: TypeShape = {"properties":[["command",{"array":"string"}],["environmentVariables",{"array":{"type":"EnvironmentVariable_STATUS"}}],["image","string"],["instanceView",{"type":"InitContainerPropertiesDefinition_InstanceView_STATUS"}],["name","string"],["volumeMounts",{"array":{"type":"VolumeMount_STATUS"}}]]};
-const t33: TypeShape = {"enum":["Noreuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse","Unsecure"]};
-const t34: TypeShape = {"enum":["Private","Public"]};
-const t35: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t36: TypeShape = {"enum":["ContainerInsights","ContainerInstanceLogs"]};
-const t37: TypeShape = {"properties":[["cpu","number"],["gpu",{"type":"GpuResource"}],["memoryInGB","number"]]};
-const t38: TypeShape = {"properties":[["cpu","number"],["gpu",{"type":"GpuResource_STATUS"}],["memoryInGB","number"]]};
-const t39: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t40: TypeShape = {"properties":[["limits",{"type":"ResourceLimits"}],["requests",{"type":"ResourceRequests"}]]};
-const t41: TypeShape = {"properties":[["limits",{"type":"ResourceLimits_STATUS"}],["requests",{"type":"ResourceRequests_STATUS"}]]};
-const t42: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t43: TypeShape = {"properties":[]};
-const t44: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t45: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t46: TypeShape = {"properties":[["azureFile",{"type":"AzureFileVolume"}],["emptyDir",{"map":"json"}],["gitRepo",{"type":"GitRepoVolume"}],["name","string"],["secret",{"map":"string"}]]};
-const t47: TypeShape = {"properties":[["mountPath","string"],["name","string"],["readOnly","boolean"]]};
-const t48: TypeShape = {"properties":[["azureFile",{"type":"AzureFileVolume_STATUS"}],["emptyDir",{"map":"json"}],["gitRepo",{"type":"GitRepoVolume_STATUS"}],["name","string"],["secret",{"map":"string"}]]};
+const t1: TypeShape = {"properties":[["command",{"array":"string"}],["environmentVariables",{"array":{"type":"EnvironmentVariable"}}],["image","string"],["livenessProbe",{"type":"ContainerProbe"}],["name","string"],["ports",{"array":{"type":"ContainerPort"}}],["readinessProbe",{"type":"ContainerProbe"}],["resources",{"type":"ResourceRequirements"}],["volumeMounts",{"array":{"type":"VolumeMount"}}]]};
+const t2: TypeShape = {"properties":[["command",{"array":"string"}]]};
+const t3: TypeShape = {"properties":[["logAnalytics",{"type":"LogAnalytics"}]]};
+const t4: TypeShape = {"properties":[["logAnalytics",{"type":"LogAnalytics_STATUS"}]]};
+const t5: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t6: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t7: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
+const t8: TypeShape = {"properties":[["id","string"],["name","string"]]};
+const t9: TypeShape = {"enum":["Linux","Windows"]};
+const t10: TypeShape = {"properties":[["events",{"array":{"type":"Event_STATUS"}}],["state","string"]]};
+const t11: TypeShape = {"enum":["Always","Never","OnFailure"]};
+const t12: TypeShape = {"enum":["Dedicated","Standard"]};
+const t13: TypeShape = {"enum":["http","https"]};
+const t14: TypeShape = {"enum":["TCP","UDP"]};
+const t15: TypeShape = {"properties":[["exec",{"type":"ContainerExec"}],["failureThreshold","integer"],["httpGet",{"type":"ContainerHttpGet"}],["initialDelaySeconds","integer"],["periodSeconds","integer"],["successThreshold","integer"],["timeoutSeconds","integer"]]};
+const t16: TypeShape = {"properties":[["exec",{"type":"ContainerExec_STATUS"}],["failureThreshold","integer"],["httpGet",{"type":"ContainerHttpGet_STATUS"}],["initialDelaySeconds","integer"],["periodSeconds","integer"],["successThreshold","integer"],["timeoutSeconds","integer"]]};
+const t17: TypeShape = {"properties":[["currentState",{"type":"ContainerState_STATUS"}],["events",{"array":{"type":"Event_STATUS"}}],["previousState",{"type":"ContainerState_STATUS"}],["restartCount","integer"]]};
+const t18: TypeShape = {"properties":[["detailStatus","string"],["exitCode","integer"],["finishTime","string"],["startTime","string"],["state","string"]]};
+const t19: TypeShape = {"properties":[["command",{"array":"string"}],["environmentVariables",{"array":{"type":"EnvironmentVariable_STATUS"}}],["image","string"],["instanceView",{"type":"ContainerProperties_InstanceView_STATUS"}],["livenessProbe",{"type":"ContainerProbe_STATUS"}],["name","string"],["ports",{"array":{"type":"ContainerPort_STATUS"}}],["readinessProbe",{"type":"ContainerProbe_STATUS"}],["resources",{"type":"ResourceRequirements_STATUS"}],["volumeMounts",{"array":{"type":"VolumeMount_STATUS"}}]]};
+const t20: TypeShape = {"properties":[["nameServers",{"array":"string"}],["options","string"],["searchDomains","string"]]};
+const t21: TypeShape = {"properties":[["keyName","string"],["keyVersion","string"],["vaultBaseUrl","string"]]};
+const t22: TypeShape = {"properties":[["name","string"],["secureValue",{"type":"genruntime_SecretReference"}],["value","string"]]};
+const t23: TypeShape = {"properties":[["name","string"],["value","string"]]};
+const t24: TypeShape = {"properties":[["count","integer"],["firstTimestamp","string"],["lastTimestamp","string"],["message","string"],["name","string"],["type","string"]]};
+const t25: TypeShape = {"properties":[["directory","string"],["repository","string"],["revision","string"]]};
+const t26: TypeShape = {"enum":["K80","P100","V100"]};
+const t27: TypeShape = {"properties":[["identity","string"],["identityUrl","string"],["password",{"type":"genruntime_SecretReference"}],["server","string"],["username","string"]]};
+const t28: TypeShape = {"properties":[["identity","string"],["identityUrl","string"],["server","string"],["username","string"]]};
+const t29: TypeShape = {"properties":[["command",{"array":"string"}],["environmentVariables",{"array":{"type":"EnvironmentVariable"}}],["image","string"],["name","string"],["volumeMounts",{"array":{"type":"VolumeMount"}}]]};
+const t30: TypeShape = {"properties":[["command",{"array":"string"}],["environmentVariables",{"array":{"type":"EnvironmentVariable_STATUS"}}],["image","string"],["instanceView",{"type":"InitContainerPropertiesDefinition_InstanceView_STATUS"}],["name","string"],["volumeMounts",{"array":{"type":"VolumeMount_STATUS"}}]]};
+const t31: TypeShape = {"enum":["Noreuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse","Unsecure"]};
+const t32: TypeShape = {"enum":["Private","Public"]};
+const t33: TypeShape = {"enum":["ContainerInsights","ContainerInstanceLogs"]};
+const t34: TypeShape = {"properties":[["cpu","number"],["gpu",{"type":"GpuResource"}],["memoryInGB","number"]]};
+const t35: TypeShape = {"properties":[["cpu","number"],["gpu",{"type":"GpuResource_STATUS"}],["memoryInGB","number"]]};
+const t36: TypeShape = {"properties":[["limits",{"type":"ResourceLimits"}],["requests",{"type":"ResourceRequests"}]]};
+const t37: TypeShape = {"properties":[["limits",{"type":"ResourceLimits_STATUS"}],["requests",{"type":"ResourceRequests_STATUS"}]]};
+const t38: TypeShape = {"properties":[]};
+const t39: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t40: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t41: TypeShape = {"properties":[["azureFile",{"type":"AzureFileVolume"}],["emptyDir",{"map":"json"}],["gitRepo",{"type":"GitRepoVolume"}],["name","string"],["secret",{"map":"string"}]]};
+const t42: TypeShape = {"properties":[["mountPath","string"],["name","string"],["readOnly","boolean"]]};
+const t43: TypeShape = {"properties":[["azureFile",{"type":"AzureFileVolume_STATUS"}],["emptyDir",{"map":"json"}],["gitRepo",{"type":"GitRepoVolume_STATUS"}],["name","string"],["secret",{"map":"string"}]]};
+const t44: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t45: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t46: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t47: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t48: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 const t49: TypeShape = {"properties":[["port","integer"],["protocol","string"]]};
 const t50: TypeShape = {"properties":[["count","integer"],["sku","string"]]};
 
@@ -65,92 +65,92 @@ export const shapes: GroupShapes = {
       types: {
         "AzureFileVolume": t0,
         "AzureFileVolume_STATUS": t0,
-        "Condition": t1,
-        "Container": t2,
-        "ContainerExec": t3,
-        "ContainerExec_STATUS": t3,
-        "ContainerGroupDiagnostics": t4,
-        "ContainerGroupDiagnostics_STATUS": t5,
+        "Container": t1,
+        "ContainerExec": t2,
+        "ContainerExec_STATUS": t2,
+        "ContainerGroupDiagnostics": t3,
+        "ContainerGroupDiagnostics_STATUS": t4,
         "ContainerGroupIdentity": {"properties":[["type",{"type":"ContainerGroupIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ContainerGroupIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ContainerGroupIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentities_STATUS"}}]]},
-        "ContainerGroupIdentity_Type": t6,
-        "ContainerGroupIdentity_Type_STATUS": t6,
-        "ContainerGroupOperatorSpec": t7,
-        "ContainerGroupSubnetId": t8,
-        "ContainerGroupSubnetId_STATUS": t9,
-        "ContainerGroup_OsType": t10,
-        "ContainerGroup_OsType_STATUS": t10,
-        "ContainerGroup_Properties_InstanceView_STATUS": t11,
-        "ContainerGroup_RestartPolicy": t12,
-        "ContainerGroup_RestartPolicy_STATUS": t12,
-        "ContainerGroup_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ContainerGroupIdentity_STATUS"}],["location","string"],["sku",{"type":"ContainerGroup_Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["containers",{"array":{"type":"Container_STATUS"}}],["diagnostics",{"type":"ContainerGroupDiagnostics_STATUS"}],["dnsConfig",{"type":"DnsConfiguration_STATUS"}],["encryptionProperties",{"type":"EncryptionProperties_STATUS"}],["imageRegistryCredentials",{"array":{"type":"ImageRegistryCredential_STATUS"}}],["initContainers",{"array":{"type":"InitContainerDefinition_STATUS"}}],["instanceView",{"type":"ContainerGroup_Properties_InstanceView_STATUS"}],["ipAddress",{"type":"IpAddress_STATUS"}],["osType",{"type":"ContainerGroup_OsType_STATUS"}],["provisioningState","string"],["restartPolicy",{"type":"ContainerGroup_RestartPolicy_STATUS"}],["subnetIds",{"array":{"type":"ContainerGroupSubnetId_STATUS"}}],["volumes",{"array":{"type":"Volume_STATUS"}}]]},
-        "ContainerGroup_Sku": t13,
-        "ContainerGroup_Sku_STATUS": t13,
-        "ContainerGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ContainerGroupIdentity"}],["location","string"],["sku",{"type":"ContainerGroup_Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["containers",{"array":{"type":"Container"}}],["diagnostics",{"type":"ContainerGroupDiagnostics"}],["dnsConfig",{"type":"DnsConfiguration"}],["encryptionProperties",{"type":"EncryptionProperties"}],["imageRegistryCredentials",{"array":{"type":"ImageRegistryCredential"}}],["initContainers",{"array":{"type":"InitContainerDefinition"}}],["ipAddress",{"type":"IpAddress"}],["osType",{"type":"ContainerGroup_OsType"}],["restartPolicy",{"type":"ContainerGroup_RestartPolicy"}],["subnetIds",{"array":{"type":"ContainerGroupSubnetId"}}],["volumes",{"array":{"type":"Volume"}}],["operatorSpec",{"type":"ContainerGroupOperatorSpec"}]]},
+        "ContainerGroupIdentity_Type": t5,
+        "ContainerGroupIdentity_Type_STATUS": t5,
+        "ContainerGroupOperatorSpec": t6,
+        "ContainerGroupSubnetId": t7,
+        "ContainerGroupSubnetId_STATUS": t8,
+        "ContainerGroup_OsType": t9,
+        "ContainerGroup_OsType_STATUS": t9,
+        "ContainerGroup_Properties_InstanceView_STATUS": t10,
+        "ContainerGroup_RestartPolicy": t11,
+        "ContainerGroup_RestartPolicy_STATUS": t11,
+        "ContainerGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ContainerGroupIdentity_STATUS"}],["location","string"],["sku",{"type":"ContainerGroup_Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["containers",{"array":{"type":"Container_STATUS"}}],["diagnostics",{"type":"ContainerGroupDiagnostics_STATUS"}],["dnsConfig",{"type":"DnsConfiguration_STATUS"}],["encryptionProperties",{"type":"EncryptionProperties_STATUS"}],["imageRegistryCredentials",{"array":{"type":"ImageRegistryCredential_STATUS"}}],["initContainers",{"array":{"type":"InitContainerDefinition_STATUS"}}],["instanceView",{"type":"ContainerGroup_Properties_InstanceView_STATUS"}],["ipAddress",{"type":"IpAddress_STATUS"}],["osType",{"type":"ContainerGroup_OsType_STATUS"}],["provisioningState","string"],["restartPolicy",{"type":"ContainerGroup_RestartPolicy_STATUS"}],["subnetIds",{"array":{"type":"ContainerGroupSubnetId_STATUS"}}],["volumes",{"array":{"type":"Volume_STATUS"}}]]},
+        "ContainerGroup_Sku": t12,
+        "ContainerGroup_Sku_STATUS": t12,
+        "ContainerGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ContainerGroupIdentity"}],["location","string"],["sku",{"type":"ContainerGroup_Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["containers",{"array":{"type":"Container"}}],["diagnostics",{"type":"ContainerGroupDiagnostics"}],["dnsConfig",{"type":"DnsConfiguration"}],["encryptionProperties",{"type":"EncryptionProperties"}],["imageRegistryCredentials",{"array":{"type":"ImageRegistryCredential"}}],["initContainers",{"array":{"type":"InitContainerDefinition"}}],["ipAddress",{"type":"IpAddress"}],["osType",{"type":"ContainerGroup_OsType"}],["restartPolicy",{"type":"ContainerGroup_RestartPolicy"}],["subnetIds",{"array":{"type":"ContainerGroupSubnetId"}}],["volumes",{"array":{"type":"Volume"}}],["operatorSpec",{"type":"ContainerGroupOperatorSpec"}]]},
         "ContainerHttpGet": {"properties":[["httpHeaders",{"array":{"type":"HttpHeader"}}],["path","string"],["port","integer"],["scheme",{"type":"ContainerHttpGet_Scheme"}]]},
         "ContainerHttpGet_STATUS": {"properties":[["httpHeaders",{"array":{"type":"HttpHeader_STATUS"}}],["path","string"],["port","integer"],["scheme",{"type":"ContainerHttpGet_Scheme_STATUS"}]]},
-        "ContainerHttpGet_Scheme": t14,
-        "ContainerHttpGet_Scheme_STATUS": t14,
+        "ContainerHttpGet_Scheme": t13,
+        "ContainerHttpGet_Scheme_STATUS": t13,
         "ContainerPort": {"properties":[["port","integer"],["protocol",{"type":"ContainerPort_Protocol"}]]},
-        "ContainerPort_Protocol": t15,
-        "ContainerPort_Protocol_STATUS": t15,
+        "ContainerPort_Protocol": t14,
+        "ContainerPort_Protocol_STATUS": t14,
         "ContainerPort_STATUS": {"properties":[["port","integer"],["protocol",{"type":"ContainerPort_Protocol_STATUS"}]]},
-        "ContainerProbe": t16,
-        "ContainerProbe_STATUS": t17,
-        "ContainerProperties_InstanceView_STATUS": t18,
-        "ContainerState_STATUS": t19,
-        "Container_STATUS": t20,
-        "DestinationExpression": t21,
-        "DnsConfiguration": t22,
-        "DnsConfiguration_STATUS": t22,
-        "EncryptionProperties": t23,
-        "EncryptionProperties_STATUS": t23,
-        "EnvironmentVariable": t24,
-        "EnvironmentVariable_STATUS": t25,
-        "Event_STATUS": t26,
-        "GitRepoVolume": t27,
-        "GitRepoVolume_STATUS": t27,
+        "ContainerProbe": t15,
+        "ContainerProbe_STATUS": t16,
+        "ContainerProperties_InstanceView_STATUS": t17,
+        "ContainerState_STATUS": t18,
+        "Container_STATUS": t19,
+        "DnsConfiguration": t20,
+        "DnsConfiguration_STATUS": t20,
+        "EncryptionProperties": t21,
+        "EncryptionProperties_STATUS": t21,
+        "EnvironmentVariable": t22,
+        "EnvironmentVariable_STATUS": t23,
+        "Event_STATUS": t24,
+        "GitRepoVolume": t25,
+        "GitRepoVolume_STATUS": t25,
         "GpuResource": {"properties":[["count","integer"],["sku",{"type":"GpuResource_Sku"}]]},
         "GpuResource_STATUS": {"properties":[["count","integer"],["sku",{"type":"GpuResource_Sku_STATUS"}]]},
-        "GpuResource_Sku": t28,
-        "GpuResource_Sku_STATUS": t28,
-        "HttpHeader": t25,
-        "HttpHeader_STATUS": t25,
-        "ImageRegistryCredential": t29,
-        "ImageRegistryCredential_STATUS": t30,
-        "InitContainerDefinition": t31,
-        "InitContainerDefinition_STATUS": t32,
-        "InitContainerPropertiesDefinition_InstanceView_STATUS": t18,
+        "GpuResource_Sku": t26,
+        "GpuResource_Sku_STATUS": t26,
+        "HttpHeader": t23,
+        "HttpHeader_STATUS": t23,
+        "ImageRegistryCredential": t27,
+        "ImageRegistryCredential_STATUS": t28,
+        "InitContainerDefinition": t29,
+        "InitContainerDefinition_STATUS": t30,
+        "InitContainerPropertiesDefinition_InstanceView_STATUS": t17,
         "IpAddress": {"properties":[["autoGeneratedDomainNameLabelScope",{"type":"IpAddress_AutoGeneratedDomainNameLabelScope"}],["dnsNameLabel","string"],["ip","string"],["ports",{"array":{"type":"Port"}}],["type",{"type":"IpAddress_Type"}]]},
-        "IpAddress_AutoGeneratedDomainNameLabelScope": t33,
-        "IpAddress_AutoGeneratedDomainNameLabelScope_STATUS": t33,
+        "IpAddress_AutoGeneratedDomainNameLabelScope": t31,
+        "IpAddress_AutoGeneratedDomainNameLabelScope_STATUS": t31,
         "IpAddress_STATUS": {"properties":[["autoGeneratedDomainNameLabelScope",{"type":"IpAddress_AutoGeneratedDomainNameLabelScope_STATUS"}],["dnsNameLabel","string"],["fqdn","string"],["ip","string"],["ports",{"array":{"type":"Port_STATUS"}}],["type",{"type":"IpAddress_Type_STATUS"}]]},
-        "IpAddress_Type": t34,
-        "IpAddress_Type_STATUS": t34,
-        "KnownResourceReference": t35,
-        "LogAnalytics": {"properties":[["logType",{"type":"LogAnalytics_LogType"}],["metadata",{"map":"string"}],["workspaceId","string"],["workspaceKey",{"type":"SecretReference"}],["workspaceResourceReference",{"type":"ResourceReference"}]]},
-        "LogAnalytics_LogType": t36,
-        "LogAnalytics_LogType_STATUS": t36,
+        "IpAddress_Type": t32,
+        "IpAddress_Type_STATUS": t32,
+        "LogAnalytics": {"properties":[["logType",{"type":"LogAnalytics_LogType"}],["metadata",{"map":"string"}],["workspaceId","string"],["workspaceKey",{"type":"genruntime_SecretReference"}],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]},
+        "LogAnalytics_LogType": t33,
+        "LogAnalytics_LogType_STATUS": t33,
         "LogAnalytics_STATUS": {"properties":[["logType",{"type":"LogAnalytics_LogType_STATUS"}],["metadata",{"map":"string"}],["workspaceId","string"]]},
         "Port": {"properties":[["port","integer"],["protocol",{"type":"Port_Protocol"}]]},
-        "Port_Protocol": t15,
-        "Port_Protocol_STATUS": t15,
+        "Port_Protocol": t14,
+        "Port_Protocol_STATUS": t14,
         "Port_STATUS": {"properties":[["port","integer"],["protocol",{"type":"Port_Protocol_STATUS"}]]},
-        "ResourceLimits": t37,
-        "ResourceLimits_STATUS": t38,
-        "ResourceReference": t39,
-        "ResourceRequests": t37,
-        "ResourceRequests_STATUS": t38,
-        "ResourceRequirements": t40,
-        "ResourceRequirements_STATUS": t41,
-        "SecretReference": t42,
-        "UserAssignedIdentities": t43,
-        "UserAssignedIdentities_STATUS": t44,
-        "UserAssignedIdentityDetails": t45,
-        "Volume": t46,
-        "VolumeMount": t47,
-        "VolumeMount_STATUS": t47,
-        "Volume_STATUS": t48,
+        "ResourceLimits": t34,
+        "ResourceLimits_STATUS": t35,
+        "ResourceRequests": t34,
+        "ResourceRequests_STATUS": t35,
+        "ResourceRequirements": t36,
+        "ResourceRequirements_STATUS": t37,
+        "UserAssignedIdentities": t38,
+        "UserAssignedIdentities_STATUS": t39,
+        "UserAssignedIdentityDetails": t40,
+        "Volume": t41,
+        "VolumeMount": t42,
+        "VolumeMount_STATUS": t42,
+        "Volume_STATUS": t43,
+        "conditions_Condition": t44,
+        "core_DestinationExpression": t45,
+        "genruntime_KnownResourceReference": t46,
+        "genruntime_ResourceReference": t47,
+        "genruntime_SecretReference": t48,
       },
     },
     "v1api20211001storage": {
@@ -158,70 +158,70 @@ export const shapes: GroupShapes = {
       types: {
         "AzureFileVolume": t0,
         "AzureFileVolume_STATUS": t0,
-        "Condition": t1,
-        "Container": t2,
-        "ContainerExec": t3,
-        "ContainerExec_STATUS": t3,
-        "ContainerGroupDiagnostics": t4,
-        "ContainerGroupDiagnostics_STATUS": t5,
+        "Container": t1,
+        "ContainerExec": t2,
+        "ContainerExec_STATUS": t2,
+        "ContainerGroupDiagnostics": t3,
+        "ContainerGroupDiagnostics_STATUS": t4,
         "ContainerGroupIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ContainerGroupIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentities_STATUS"}}]]},
-        "ContainerGroupOperatorSpec": t7,
-        "ContainerGroupSubnetId": t8,
-        "ContainerGroupSubnetId_STATUS": t9,
-        "ContainerGroup_Properties_InstanceView_STATUS": t11,
-        "ContainerGroup_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ContainerGroupIdentity_STATUS"}],["location","string"],["sku","string"],["tags",{"map":"string"}],["zones",{"array":"string"}],["containers",{"array":{"type":"Container_STATUS"}}],["diagnostics",{"type":"ContainerGroupDiagnostics_STATUS"}],["dnsConfig",{"type":"DnsConfiguration_STATUS"}],["encryptionProperties",{"type":"EncryptionProperties_STATUS"}],["imageRegistryCredentials",{"array":{"type":"ImageRegistryCredential_STATUS"}}],["initContainers",{"array":{"type":"InitContainerDefinition_STATUS"}}],["instanceView",{"type":"ContainerGroup_Properties_InstanceView_STATUS"}],["ipAddress",{"type":"IpAddress_STATUS"}],["osType","string"],["provisioningState","string"],["restartPolicy","string"],["subnetIds",{"array":{"type":"ContainerGroupSubnetId_STATUS"}}],["volumes",{"array":{"type":"Volume_STATUS"}}]]},
-        "ContainerGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ContainerGroupIdentity"}],["location","string"],["sku","string"],["tags",{"map":"string"}],["zones",{"array":"string"}],["containers",{"array":{"type":"Container"}}],["diagnostics",{"type":"ContainerGroupDiagnostics"}],["dnsConfig",{"type":"DnsConfiguration"}],["encryptionProperties",{"type":"EncryptionProperties"}],["imageRegistryCredentials",{"array":{"type":"ImageRegistryCredential"}}],["initContainers",{"array":{"type":"InitContainerDefinition"}}],["ipAddress",{"type":"IpAddress"}],["osType","string"],["restartPolicy","string"],["subnetIds",{"array":{"type":"ContainerGroupSubnetId"}}],["volumes",{"array":{"type":"Volume"}}],["operatorSpec",{"type":"ContainerGroupOperatorSpec"}],["originalVersion","string"]]},
+        "ContainerGroupOperatorSpec": t6,
+        "ContainerGroupSubnetId": t7,
+        "ContainerGroupSubnetId_STATUS": t8,
+        "ContainerGroup_Properties_InstanceView_STATUS": t10,
+        "ContainerGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ContainerGroupIdentity_STATUS"}],["location","string"],["sku","string"],["tags",{"map":"string"}],["zones",{"array":"string"}],["containers",{"array":{"type":"Container_STATUS"}}],["diagnostics",{"type":"ContainerGroupDiagnostics_STATUS"}],["dnsConfig",{"type":"DnsConfiguration_STATUS"}],["encryptionProperties",{"type":"EncryptionProperties_STATUS"}],["imageRegistryCredentials",{"array":{"type":"ImageRegistryCredential_STATUS"}}],["initContainers",{"array":{"type":"InitContainerDefinition_STATUS"}}],["instanceView",{"type":"ContainerGroup_Properties_InstanceView_STATUS"}],["ipAddress",{"type":"IpAddress_STATUS"}],["osType","string"],["provisioningState","string"],["restartPolicy","string"],["subnetIds",{"array":{"type":"ContainerGroupSubnetId_STATUS"}}],["volumes",{"array":{"type":"Volume_STATUS"}}]]},
+        "ContainerGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ContainerGroupIdentity"}],["location","string"],["sku","string"],["tags",{"map":"string"}],["zones",{"array":"string"}],["containers",{"array":{"type":"Container"}}],["diagnostics",{"type":"ContainerGroupDiagnostics"}],["dnsConfig",{"type":"DnsConfiguration"}],["encryptionProperties",{"type":"EncryptionProperties"}],["imageRegistryCredentials",{"array":{"type":"ImageRegistryCredential"}}],["initContainers",{"array":{"type":"InitContainerDefinition"}}],["ipAddress",{"type":"IpAddress"}],["osType","string"],["restartPolicy","string"],["subnetIds",{"array":{"type":"ContainerGroupSubnetId"}}],["volumes",{"array":{"type":"Volume"}}],["operatorSpec",{"type":"ContainerGroupOperatorSpec"}],["originalVersion","string"]]},
         "ContainerHttpGet": {"properties":[["httpHeaders",{"array":{"type":"HttpHeader"}}],["path","string"],["port","integer"],["scheme","string"]]},
         "ContainerHttpGet_STATUS": {"properties":[["httpHeaders",{"array":{"type":"HttpHeader_STATUS"}}],["path","string"],["port","integer"],["scheme","string"]]},
         "ContainerPort": t49,
         "ContainerPort_STATUS": t49,
-        "ContainerProbe": t16,
-        "ContainerProbe_STATUS": t17,
-        "ContainerProperties_InstanceView_STATUS": t18,
-        "ContainerState_STATUS": t19,
-        "Container_STATUS": t20,
-        "DestinationExpression": t21,
-        "DnsConfiguration": t22,
-        "DnsConfiguration_STATUS": t22,
-        "EncryptionProperties": t23,
-        "EncryptionProperties_STATUS": t23,
-        "EnvironmentVariable": t24,
-        "EnvironmentVariable_STATUS": t25,
-        "Event_STATUS": t26,
-        "GitRepoVolume": t27,
-        "GitRepoVolume_STATUS": t27,
+        "ContainerProbe": t15,
+        "ContainerProbe_STATUS": t16,
+        "ContainerProperties_InstanceView_STATUS": t17,
+        "ContainerState_STATUS": t18,
+        "Container_STATUS": t19,
+        "DnsConfiguration": t20,
+        "DnsConfiguration_STATUS": t20,
+        "EncryptionProperties": t21,
+        "EncryptionProperties_STATUS": t21,
+        "EnvironmentVariable": t22,
+        "EnvironmentVariable_STATUS": t23,
+        "Event_STATUS": t24,
+        "GitRepoVolume": t25,
+        "GitRepoVolume_STATUS": t25,
         "GpuResource": t50,
         "GpuResource_STATUS": t50,
-        "HttpHeader": t25,
-        "HttpHeader_STATUS": t25,
-        "ImageRegistryCredential": t29,
-        "ImageRegistryCredential_STATUS": t30,
-        "InitContainerDefinition": t31,
-        "InitContainerDefinition_STATUS": t32,
-        "InitContainerPropertiesDefinition_InstanceView_STATUS": t18,
+        "HttpHeader": t23,
+        "HttpHeader_STATUS": t23,
+        "ImageRegistryCredential": t27,
+        "ImageRegistryCredential_STATUS": t28,
+        "InitContainerDefinition": t29,
+        "InitContainerDefinition_STATUS": t30,
+        "InitContainerPropertiesDefinition_InstanceView_STATUS": t17,
         "IpAddress": {"properties":[["autoGeneratedDomainNameLabelScope","string"],["dnsNameLabel","string"],["ip","string"],["ports",{"array":{"type":"Port"}}],["type","string"]]},
         "IpAddress_STATUS": {"properties":[["autoGeneratedDomainNameLabelScope","string"],["dnsNameLabel","string"],["fqdn","string"],["ip","string"],["ports",{"array":{"type":"Port_STATUS"}}],["type","string"]]},
-        "KnownResourceReference": t35,
-        "LogAnalytics": {"properties":[["logType","string"],["metadata",{"map":"string"}],["workspaceId","string"],["workspaceKey",{"type":"SecretReference"}],["workspaceResourceReference",{"type":"ResourceReference"}]]},
+        "LogAnalytics": {"properties":[["logType","string"],["metadata",{"map":"string"}],["workspaceId","string"],["workspaceKey",{"type":"genruntime_SecretReference"}],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]},
         "LogAnalytics_STATUS": {"properties":[["logType","string"],["metadata",{"map":"string"}],["workspaceId","string"]]},
         "Port": t49,
         "Port_STATUS": t49,
-        "ResourceLimits": t37,
-        "ResourceLimits_STATUS": t38,
-        "ResourceReference": t39,
-        "ResourceRequests": t37,
-        "ResourceRequests_STATUS": t38,
-        "ResourceRequirements": t40,
-        "ResourceRequirements_STATUS": t41,
-        "SecretReference": t42,
-        "UserAssignedIdentities": t43,
-        "UserAssignedIdentities_STATUS": t44,
-        "UserAssignedIdentityDetails": t45,
-        "Volume": t46,
-        "VolumeMount": t47,
-        "VolumeMount_STATUS": t47,
-        "Volume_STATUS": t48,
+        "ResourceLimits": t34,
+        "ResourceLimits_STATUS": t35,
+        "ResourceRequests": t34,
+        "ResourceRequests_STATUS": t35,
+        "ResourceRequirements": t36,
+        "ResourceRequirements_STATUS": t37,
+        "UserAssignedIdentities": t38,
+        "UserAssignedIdentities_STATUS": t39,
+        "UserAssignedIdentityDetails": t40,
+        "Volume": t41,
+        "VolumeMount": t42,
+        "VolumeMount_STATUS": t42,
+        "Volume_STATUS": t43,
+        "conditions_Condition": t44,
+        "core_DestinationExpression": t45,
+        "genruntime_KnownResourceReference": t46,
+        "genruntime_ResourceReference": t47,
+        "genruntime_SecretReference": t48,
       },
     },
   },

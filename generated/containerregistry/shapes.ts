@@ -3,50 +3,50 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties"}],["status",{"type":"Encryption_Status"}]]};
-const t3: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["status",{"type":"Encryption_Status_STATUS"}]]};
-const t4: TypeShape = {"enum":["disabled","enabled"]};
-const t5: TypeShape = {"properties":[["status",{"type":"ExportPolicy_Status"}]]};
-const t6: TypeShape = {"properties":[["status",{"type":"ExportPolicy_Status_STATUS"}]]};
-const t7: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t8: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t9: TypeShape = {"properties":[["action",{"type":"IpRule_Action"}],["value","string"]]};
-const t10: TypeShape = {"enum":["Allow"]};
-const t11: TypeShape = {"properties":[["action",{"type":"IpRule_Action_STATUS"}],["value","string"]]};
-const t12: TypeShape = {"properties":[["identity","string"],["keyIdentifier","string"]]};
-const t13: TypeShape = {"properties":[["identity","string"],["keyIdentifier","string"],["keyRotationEnabled","boolean"],["lastKeyRotationTimestamp","string"],["versionedKeyIdentifier","string"]]};
-const t14: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t15: TypeShape = {"properties":[["defaultAction",{"type":"NetworkRuleSet_DefaultAction"}],["ipRules",{"array":{"type":"IpRule"}}]]};
-const t16: TypeShape = {"enum":["Allow","Deny"]};
-const t17: TypeShape = {"properties":[["defaultAction",{"type":"NetworkRuleSet_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}]]};
-const t18: TypeShape = {"properties":[["exportPolicy",{"type":"ExportPolicy"}],["quarantinePolicy",{"type":"QuarantinePolicy"}],["retentionPolicy",{"type":"RetentionPolicy"}],["trustPolicy",{"type":"TrustPolicy"}]]};
-const t19: TypeShape = {"properties":[["exportPolicy",{"type":"ExportPolicy_STATUS"}],["quarantinePolicy",{"type":"QuarantinePolicy_STATUS"}],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}],["trustPolicy",{"type":"TrustPolicy_STATUS"}]]};
-const t20: TypeShape = {"properties":[["id","string"]]};
-const t21: TypeShape = {"properties":[["status",{"type":"QuarantinePolicy_Status"}]]};
-const t22: TypeShape = {"properties":[["status",{"type":"QuarantinePolicy_Status_STATUS"}]]};
-const t23: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t24: TypeShape = {"enum":["AzureServices","None"]};
-const t25: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
-const t26: TypeShape = {"enum":["Disabled","Enabled"]};
-const t27: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["creationDate","string"],["dataEndpointEnabled","boolean"],["dataEndpointHostNames",{"array":"string"}],["encryption",{"type":"Encryption_STATUS"}],["loginServer","string"],["networkRuleBypassOptions",{"type":"Registry_NetworkRuleBypassOptions_STATUS"}],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["policies",{"type":"Policies_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Registry_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Registry_PublicNetworkAccess_STATUS"}],["status",{"type":"Status_STATUS"}],["zoneRedundancy",{"type":"Registry_ZoneRedundancy_STATUS"}]]};
-const t28: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["dataEndpointEnabled","boolean"],["encryption",{"type":"Encryption"}],["networkRuleBypassOptions",{"type":"Registry_NetworkRuleBypassOptions"}],["networkRuleSet",{"type":"NetworkRuleSet"}],["policies",{"type":"Policies"}],["publicNetworkAccess",{"type":"Registry_PublicNetworkAccess"}],["zoneRedundancy",{"type":"Registry_ZoneRedundancy"}],["operatorSpec",{"type":"RegistryOperatorSpec"}]]};
-const t29: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t30: TypeShape = {"properties":[["days","integer"],["status",{"type":"RetentionPolicy_Status"}]]};
-const t31: TypeShape = {"properties":[["days","integer"],["lastUpdatedTime","string"],["status",{"type":"RetentionPolicy_Status_STATUS"}]]};
-const t32: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
-const t33: TypeShape = {"enum":["Basic","Classic","Premium","Standard"]};
-const t34: TypeShape = {"properties":[["name",{"type":"Sku_Name_STATUS"}],["tier",{"type":"Sku_Tier_STATUS"}]]};
-const t35: TypeShape = {"properties":[["displayStatus","string"],["message","string"],["timestamp","string"]]};
-const t36: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t37: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t38: TypeShape = {"properties":[["status",{"type":"TrustPolicy_Status"}],["type",{"type":"TrustPolicy_Type"}]]};
-const t39: TypeShape = {"properties":[["status",{"type":"TrustPolicy_Status_STATUS"}],["type",{"type":"TrustPolicy_Type_STATUS"}]]};
-const t40: TypeShape = {"enum":["Notary"]};
-const t41: TypeShape = {"properties":[]};
-const t42: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t43: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t0: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties"}],["status",{"type":"Encryption_Status"}]]};
+const t1: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["status",{"type":"Encryption_Status_STATUS"}]]};
+const t2: TypeShape = {"enum":["disabled","enabled"]};
+const t3: TypeShape = {"properties":[["status",{"type":"ExportPolicy_Status"}]]};
+const t4: TypeShape = {"properties":[["status",{"type":"ExportPolicy_Status_STATUS"}]]};
+const t5: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t6: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t7: TypeShape = {"properties":[["action",{"type":"IpRule_Action"}],["value","string"]]};
+const t8: TypeShape = {"enum":["Allow"]};
+const t9: TypeShape = {"properties":[["action",{"type":"IpRule_Action_STATUS"}],["value","string"]]};
+const t10: TypeShape = {"properties":[["identity","string"],["keyIdentifier","string"]]};
+const t11: TypeShape = {"properties":[["identity","string"],["keyIdentifier","string"],["keyRotationEnabled","boolean"],["lastKeyRotationTimestamp","string"],["versionedKeyIdentifier","string"]]};
+const t12: TypeShape = {"properties":[["defaultAction",{"type":"NetworkRuleSet_DefaultAction"}],["ipRules",{"array":{"type":"IpRule"}}]]};
+const t13: TypeShape = {"enum":["Allow","Deny"]};
+const t14: TypeShape = {"properties":[["defaultAction",{"type":"NetworkRuleSet_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}]]};
+const t15: TypeShape = {"properties":[["exportPolicy",{"type":"ExportPolicy"}],["quarantinePolicy",{"type":"QuarantinePolicy"}],["retentionPolicy",{"type":"RetentionPolicy"}],["trustPolicy",{"type":"TrustPolicy"}]]};
+const t16: TypeShape = {"properties":[["exportPolicy",{"type":"ExportPolicy_STATUS"}],["quarantinePolicy",{"type":"QuarantinePolicy_STATUS"}],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}],["trustPolicy",{"type":"TrustPolicy_STATUS"}]]};
+const t17: TypeShape = {"properties":[["id","string"]]};
+const t18: TypeShape = {"properties":[["status",{"type":"QuarantinePolicy_Status"}]]};
+const t19: TypeShape = {"properties":[["status",{"type":"QuarantinePolicy_Status_STATUS"}]]};
+const t20: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t21: TypeShape = {"enum":["AzureServices","None"]};
+const t22: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
+const t23: TypeShape = {"enum":["Disabled","Enabled"]};
+const t24: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["creationDate","string"],["dataEndpointEnabled","boolean"],["dataEndpointHostNames",{"array":"string"}],["encryption",{"type":"Encryption_STATUS"}],["loginServer","string"],["networkRuleBypassOptions",{"type":"Registry_NetworkRuleBypassOptions_STATUS"}],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["policies",{"type":"Policies_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Registry_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Registry_PublicNetworkAccess_STATUS"}],["status",{"type":"Status_STATUS"}],["zoneRedundancy",{"type":"Registry_ZoneRedundancy_STATUS"}]]};
+const t25: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["dataEndpointEnabled","boolean"],["encryption",{"type":"Encryption"}],["networkRuleBypassOptions",{"type":"Registry_NetworkRuleBypassOptions"}],["networkRuleSet",{"type":"NetworkRuleSet"}],["policies",{"type":"Policies"}],["publicNetworkAccess",{"type":"Registry_PublicNetworkAccess"}],["zoneRedundancy",{"type":"Registry_ZoneRedundancy"}],["operatorSpec",{"type":"RegistryOperatorSpec"}]]};
+const t26: TypeShape = {"properties":[["days","integer"],["status",{"type":"RetentionPolicy_Status"}]]};
+const t27: TypeShape = {"properties":[["days","integer"],["lastUpdatedTime","string"],["status",{"type":"RetentionPolicy_Status_STATUS"}]]};
+const t28: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
+const t29: TypeShape = {"enum":["Basic","Classic","Premium","Standard"]};
+const t30: TypeShape = {"properties":[["name",{"type":"Sku_Name_STATUS"}],["tier",{"type":"Sku_Tier_STATUS"}]]};
+const t31: TypeShape = {"properties":[["displayStatus","string"],["message","string"],["timestamp","string"]]};
+const t32: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t33: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t34: TypeShape = {"properties":[["status",{"type":"TrustPolicy_Status"}],["type",{"type":"TrustPolicy_Type"}]]};
+const t35: TypeShape = {"properties":[["status",{"type":"TrustPolicy_Status_STATUS"}],["type",{"type":"TrustPolicy_Type_STATUS"}]]};
+const t36: TypeShape = {"enum":["Notary"]};
+const t37: TypeShape = {"properties":[]};
+const t38: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t39: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t40: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t41: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t42: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t43: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t44: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties"}],["status","string"]]};
 const t45: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["status","string"]]};
 const t46: TypeShape = {"properties":[["status","string"]]};
@@ -54,16 +54,16 @@ const t47: TypeShape = {"properties":[["principalId","string"],["tenantId","stri
 const t48: TypeShape = {"properties":[["action","string"],["value","string"]]};
 const t49: TypeShape = {"properties":[["defaultAction","string"],["ipRules",{"array":{"type":"IpRule"}}]]};
 const t50: TypeShape = {"properties":[["defaultAction","string"],["ipRules",{"array":{"type":"IpRule_STATUS"}}]]};
-const t51: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["creationDate","string"],["dataEndpointEnabled","boolean"],["dataEndpointHostNames",{"array":"string"}],["encryption",{"type":"Encryption_STATUS"}],["loginServer","string"],["networkRuleBypassOptions","string"],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["policies",{"type":"Policies_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["status",{"type":"Status_STATUS"}],["zoneRedundancy","string"]]};
-const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["dataEndpointEnabled","boolean"],["encryption",{"type":"Encryption"}],["networkRuleBypassOptions","string"],["networkRuleSet",{"type":"NetworkRuleSet"}],["policies",{"type":"Policies"}],["publicNetworkAccess","string"],["zoneRedundancy","string"],["operatorSpec",{"type":"RegistryOperatorSpec"}],["originalVersion","string"]]};
+const t51: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["creationDate","string"],["dataEndpointEnabled","boolean"],["dataEndpointHostNames",{"array":"string"}],["encryption",{"type":"Encryption_STATUS"}],["loginServer","string"],["networkRuleBypassOptions","string"],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["policies",{"type":"Policies_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["status",{"type":"Status_STATUS"}],["zoneRedundancy","string"]]};
+const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["dataEndpointEnabled","boolean"],["encryption",{"type":"Encryption"}],["networkRuleBypassOptions","string"],["networkRuleSet",{"type":"NetworkRuleSet"}],["policies",{"type":"Policies"}],["publicNetworkAccess","string"],["zoneRedundancy","string"],["operatorSpec",{"type":"RegistryOperatorSpec"}],["originalVersion","string"]]};
 const t53: TypeShape = {"properties":[["days","integer"],["status","string"]]};
 const t54: TypeShape = {"properties":[["days","integer"],["lastUpdatedTime","string"],["status","string"]]};
 const t55: TypeShape = {"properties":[["name","string"]]};
 const t56: TypeShape = {"properties":[["name","string"],["tier","string"]]};
 const t57: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t58: TypeShape = {"properties":[["status","string"],["type","string"]]};
-const t59: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t60: TypeShape = {"properties":[["identity","string"],["identityFromConfig",{"type":"ConfigMapReference"}],["keyIdentifier","string"]]};
+const t59: TypeShape = {"properties":[["identity","string"],["identityFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyIdentifier","string"]]};
+const t60: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -73,78 +73,76 @@ export const shapes: GroupShapes = {
     "v1api20210901": {
       resources: {"Registry":["Registry_Spec","Registry_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "Encryption": t2,
-        "Encryption_STATUS": t3,
-        "Encryption_Status": t4,
-        "Encryption_Status_STATUS": t4,
-        "ExportPolicy": t5,
-        "ExportPolicy_STATUS": t6,
-        "ExportPolicy_Status": t4,
-        "ExportPolicy_Status_STATUS": t4,
+        "Encryption": t0,
+        "Encryption_STATUS": t1,
+        "Encryption_Status": t2,
+        "Encryption_Status_STATUS": t2,
+        "ExportPolicy": t3,
+        "ExportPolicy_STATUS": t4,
+        "ExportPolicy_Status": t2,
+        "ExportPolicy_Status_STATUS": t2,
         "Identity": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
-        "Identity_STATUS": t7,
-        "Identity_Type": t8,
-        "Identity_Type_STATUS": t8,
-        "IpRule": t9,
-        "IpRule_Action": t10,
-        "IpRule_Action_STATUS": t10,
-        "IpRule_STATUS": t11,
-        "KeyVaultProperties": t12,
-        "KeyVaultProperties_STATUS": t13,
-        "KnownResourceReference": t14,
-        "NetworkRuleSet": t15,
-        "NetworkRuleSet_DefaultAction": t16,
-        "NetworkRuleSet_DefaultAction_STATUS": t16,
-        "NetworkRuleSet_STATUS": t17,
-        "Policies": t18,
-        "Policies_STATUS": t19,
-        "PrivateEndpointConnection_STATUS": t20,
-        "QuarantinePolicy": t21,
-        "QuarantinePolicy_STATUS": t22,
-        "QuarantinePolicy_Status": t4,
-        "QuarantinePolicy_Status_STATUS": t4,
-        "RegistryOperatorSpec": t23,
-        "Registry_NetworkRuleBypassOptions": t24,
-        "Registry_NetworkRuleBypassOptions_STATUS": t24,
-        "Registry_ProvisioningState_STATUS": t25,
-        "Registry_PublicNetworkAccess": t26,
-        "Registry_PublicNetworkAccess_STATUS": t26,
-        "Registry_STATUS": t27,
-        "Registry_Spec": t28,
-        "Registry_ZoneRedundancy": t26,
-        "Registry_ZoneRedundancy_STATUS": t26,
-        "ResourceReference": t29,
-        "RetentionPolicy": t30,
-        "RetentionPolicy_STATUS": t31,
-        "RetentionPolicy_Status": t4,
-        "RetentionPolicy_Status_STATUS": t4,
-        "Sku": t32,
-        "Sku_Name": t33,
-        "Sku_Name_STATUS": t33,
-        "Sku_STATUS": t34,
-        "Sku_Tier_STATUS": t33,
-        "Status_STATUS": t35,
-        "SystemData_CreatedByType_STATUS": t36,
-        "SystemData_LastModifiedByType_STATUS": t36,
-        "SystemData_STATUS": t37,
-        "TrustPolicy": t38,
-        "TrustPolicy_STATUS": t39,
-        "TrustPolicy_Status": t4,
-        "TrustPolicy_Status_STATUS": t4,
-        "TrustPolicy_Type": t40,
-        "TrustPolicy_Type_STATUS": t40,
-        "UserAssignedIdentity": t41,
-        "UserAssignedIdentityDetails": t42,
-        "UserAssignedIdentity_STATUS": t43,
+        "Identity_STATUS": t5,
+        "Identity_Type": t6,
+        "Identity_Type_STATUS": t6,
+        "IpRule": t7,
+        "IpRule_Action": t8,
+        "IpRule_Action_STATUS": t8,
+        "IpRule_STATUS": t9,
+        "KeyVaultProperties": t10,
+        "KeyVaultProperties_STATUS": t11,
+        "NetworkRuleSet": t12,
+        "NetworkRuleSet_DefaultAction": t13,
+        "NetworkRuleSet_DefaultAction_STATUS": t13,
+        "NetworkRuleSet_STATUS": t14,
+        "Policies": t15,
+        "Policies_STATUS": t16,
+        "PrivateEndpointConnection_STATUS": t17,
+        "QuarantinePolicy": t18,
+        "QuarantinePolicy_STATUS": t19,
+        "QuarantinePolicy_Status": t2,
+        "QuarantinePolicy_Status_STATUS": t2,
+        "RegistryOperatorSpec": t20,
+        "Registry_NetworkRuleBypassOptions": t21,
+        "Registry_NetworkRuleBypassOptions_STATUS": t21,
+        "Registry_ProvisioningState_STATUS": t22,
+        "Registry_PublicNetworkAccess": t23,
+        "Registry_PublicNetworkAccess_STATUS": t23,
+        "Registry_STATUS": t24,
+        "Registry_Spec": t25,
+        "Registry_ZoneRedundancy": t23,
+        "Registry_ZoneRedundancy_STATUS": t23,
+        "RetentionPolicy": t26,
+        "RetentionPolicy_STATUS": t27,
+        "RetentionPolicy_Status": t2,
+        "RetentionPolicy_Status_STATUS": t2,
+        "Sku": t28,
+        "Sku_Name": t29,
+        "Sku_Name_STATUS": t29,
+        "Sku_STATUS": t30,
+        "Sku_Tier_STATUS": t29,
+        "Status_STATUS": t31,
+        "SystemData_CreatedByType_STATUS": t32,
+        "SystemData_LastModifiedByType_STATUS": t32,
+        "SystemData_STATUS": t33,
+        "TrustPolicy": t34,
+        "TrustPolicy_STATUS": t35,
+        "TrustPolicy_Status": t2,
+        "TrustPolicy_Status_STATUS": t2,
+        "TrustPolicy_Type": t36,
+        "TrustPolicy_Type_STATUS": t36,
+        "UserAssignedIdentity": t37,
+        "UserAssignedIdentityDetails": t38,
+        "UserAssignedIdentity_STATUS": t39,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_KnownResourceReference": t42,
+        "genruntime_ResourceReference": t43,
       },
     },
     "v1api20210901storage": {
       resources: {"Registry":["Registry_Spec","Registry_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
         "Encryption": t44,
         "Encryption_STATUS": t45,
         "ExportPolicy": t46,
@@ -153,117 +151,116 @@ export const shapes: GroupShapes = {
         "Identity_STATUS": t47,
         "IpRule": t48,
         "IpRule_STATUS": t48,
-        "KeyVaultProperties": t12,
-        "KeyVaultProperties_STATUS": t13,
-        "KnownResourceReference": t14,
+        "KeyVaultProperties": t10,
+        "KeyVaultProperties_STATUS": t11,
         "NetworkRuleSet": t49,
         "NetworkRuleSet_STATUS": t50,
-        "Policies": t18,
-        "Policies_STATUS": t19,
-        "PrivateEndpointConnection_STATUS": t20,
+        "Policies": t15,
+        "Policies_STATUS": t16,
+        "PrivateEndpointConnection_STATUS": t17,
         "QuarantinePolicy": t46,
         "QuarantinePolicy_STATUS": t46,
-        "RegistryOperatorSpec": t23,
+        "RegistryOperatorSpec": t20,
         "Registry_STATUS": t51,
         "Registry_Spec": t52,
-        "ResourceReference": t29,
         "RetentionPolicy": t53,
         "RetentionPolicy_STATUS": t54,
         "Sku": t55,
         "Sku_STATUS": t56,
-        "Status_STATUS": t35,
+        "Status_STATUS": t31,
         "SystemData_STATUS": t57,
         "TrustPolicy": t58,
         "TrustPolicy_STATUS": t58,
-        "UserAssignedIdentity": t41,
-        "UserAssignedIdentityDetails": t42,
-        "UserAssignedIdentity_STATUS": t43,
+        "UserAssignedIdentity": t37,
+        "UserAssignedIdentityDetails": t38,
+        "UserAssignedIdentity_STATUS": t39,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_KnownResourceReference": t42,
+        "genruntime_ResourceReference": t43,
       },
     },
     "v1api20230701": {
       resources: {"Registry":["Registry_Spec","Registry_STATUS"],"RegistryReplication":["RegistryReplication_Spec","RegistryReplication_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapReference": t59,
-        "DestinationExpression": t1,
-        "Encryption": t2,
-        "Encryption_STATUS": t3,
-        "Encryption_Status": t4,
-        "Encryption_Status_STATUS": t4,
-        "ExportPolicy": t5,
-        "ExportPolicy_STATUS": t6,
-        "ExportPolicy_Status": t4,
-        "ExportPolicy_Status_STATUS": t4,
+        "Encryption": t0,
+        "Encryption_STATUS": t1,
+        "Encryption_Status": t2,
+        "Encryption_Status_STATUS": t2,
+        "ExportPolicy": t3,
+        "ExportPolicy_STATUS": t4,
+        "ExportPolicy_Status": t2,
+        "ExportPolicy_Status_STATUS": t2,
         "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
-        "Identity_STATUS": t7,
-        "Identity_Type": t8,
-        "Identity_Type_STATUS": t8,
-        "IpRule": t9,
-        "IpRule_Action": t10,
-        "IpRule_Action_STATUS": t10,
-        "IpRule_STATUS": t11,
-        "KeyVaultProperties": t60,
-        "KeyVaultProperties_STATUS": t13,
-        "KnownResourceReference": t14,
-        "NetworkRuleSet": t15,
-        "NetworkRuleSet_DefaultAction": t16,
-        "NetworkRuleSet_DefaultAction_STATUS": t16,
-        "NetworkRuleSet_STATUS": t17,
-        "Policies": t18,
-        "Policies_STATUS": t19,
-        "PrivateEndpointConnection_STATUS": t20,
-        "QuarantinePolicy": t21,
-        "QuarantinePolicy_STATUS": t22,
-        "QuarantinePolicy_Status": t4,
-        "QuarantinePolicy_Status_STATUS": t4,
-        "RegistryOperatorSpec": t23,
-        "RegistryReplicationOperatorSpec": t23,
-        "RegistryReplicationStatus_STATUS": t35,
-        "RegistryReplication_ProvisioningState_STATUS": t25,
-        "RegistryReplication_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState",{"type":"RegistryReplication_ProvisioningState_STATUS"}],["regionEndpointEnabled","boolean"],["status",{"type":"RegistryReplicationStatus_STATUS"}],["zoneRedundancy",{"type":"RegistryReplication_ZoneRedundancy_STATUS"}]]},
-        "RegistryReplication_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["regionEndpointEnabled","boolean"],["zoneRedundancy",{"type":"RegistryReplication_ZoneRedundancy"}],["operatorSpec",{"type":"RegistryReplicationOperatorSpec"}]]},
-        "RegistryReplication_ZoneRedundancy": t26,
-        "RegistryReplication_ZoneRedundancy_STATUS": t26,
-        "Registry_NetworkRuleBypassOptions": t24,
-        "Registry_NetworkRuleBypassOptions_STATUS": t24,
-        "Registry_ProvisioningState_STATUS": t25,
-        "Registry_PublicNetworkAccess": t26,
-        "Registry_PublicNetworkAccess_STATUS": t26,
-        "Registry_STATUS": t27,
-        "Registry_Spec": t28,
-        "Registry_ZoneRedundancy": t26,
-        "Registry_ZoneRedundancy_STATUS": t26,
-        "ResourceReference": t29,
-        "RetentionPolicy": t30,
-        "RetentionPolicy_STATUS": t31,
-        "RetentionPolicy_Status": t4,
-        "RetentionPolicy_Status_STATUS": t4,
-        "Sku": t32,
-        "Sku_Name": t33,
-        "Sku_Name_STATUS": t33,
-        "Sku_STATUS": t34,
-        "Sku_Tier_STATUS": t33,
-        "Status_STATUS": t35,
-        "SystemData_CreatedByType_STATUS": t36,
-        "SystemData_LastModifiedByType_STATUS": t36,
-        "SystemData_STATUS": t37,
-        "TrustPolicy": t38,
-        "TrustPolicy_STATUS": t39,
-        "TrustPolicy_Status": t4,
-        "TrustPolicy_Status_STATUS": t4,
-        "TrustPolicy_Type": t40,
-        "TrustPolicy_Type_STATUS": t40,
-        "UserAssignedIdentity": t41,
-        "UserAssignedIdentityDetails": t42,
-        "UserAssignedIdentity_STATUS": t43,
+        "Identity_STATUS": t5,
+        "Identity_Type": t6,
+        "Identity_Type_STATUS": t6,
+        "IpRule": t7,
+        "IpRule_Action": t8,
+        "IpRule_Action_STATUS": t8,
+        "IpRule_STATUS": t9,
+        "KeyVaultProperties": t59,
+        "KeyVaultProperties_STATUS": t11,
+        "NetworkRuleSet": t12,
+        "NetworkRuleSet_DefaultAction": t13,
+        "NetworkRuleSet_DefaultAction_STATUS": t13,
+        "NetworkRuleSet_STATUS": t14,
+        "Policies": t15,
+        "Policies_STATUS": t16,
+        "PrivateEndpointConnection_STATUS": t17,
+        "QuarantinePolicy": t18,
+        "QuarantinePolicy_STATUS": t19,
+        "QuarantinePolicy_Status": t2,
+        "QuarantinePolicy_Status_STATUS": t2,
+        "RegistryOperatorSpec": t20,
+        "RegistryReplicationOperatorSpec": t20,
+        "RegistryReplicationStatus_STATUS": t31,
+        "RegistryReplication_ProvisioningState_STATUS": t22,
+        "RegistryReplication_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState",{"type":"RegistryReplication_ProvisioningState_STATUS"}],["regionEndpointEnabled","boolean"],["status",{"type":"RegistryReplicationStatus_STATUS"}],["zoneRedundancy",{"type":"RegistryReplication_ZoneRedundancy_STATUS"}]]},
+        "RegistryReplication_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["regionEndpointEnabled","boolean"],["zoneRedundancy",{"type":"RegistryReplication_ZoneRedundancy"}],["operatorSpec",{"type":"RegistryReplicationOperatorSpec"}]]},
+        "RegistryReplication_ZoneRedundancy": t23,
+        "RegistryReplication_ZoneRedundancy_STATUS": t23,
+        "Registry_NetworkRuleBypassOptions": t21,
+        "Registry_NetworkRuleBypassOptions_STATUS": t21,
+        "Registry_ProvisioningState_STATUS": t22,
+        "Registry_PublicNetworkAccess": t23,
+        "Registry_PublicNetworkAccess_STATUS": t23,
+        "Registry_STATUS": t24,
+        "Registry_Spec": t25,
+        "Registry_ZoneRedundancy": t23,
+        "Registry_ZoneRedundancy_STATUS": t23,
+        "RetentionPolicy": t26,
+        "RetentionPolicy_STATUS": t27,
+        "RetentionPolicy_Status": t2,
+        "RetentionPolicy_Status_STATUS": t2,
+        "Sku": t28,
+        "Sku_Name": t29,
+        "Sku_Name_STATUS": t29,
+        "Sku_STATUS": t30,
+        "Sku_Tier_STATUS": t29,
+        "Status_STATUS": t31,
+        "SystemData_CreatedByType_STATUS": t32,
+        "SystemData_LastModifiedByType_STATUS": t32,
+        "SystemData_STATUS": t33,
+        "TrustPolicy": t34,
+        "TrustPolicy_STATUS": t35,
+        "TrustPolicy_Status": t2,
+        "TrustPolicy_Status_STATUS": t2,
+        "TrustPolicy_Type": t36,
+        "TrustPolicy_Type_STATUS": t36,
+        "UserAssignedIdentity": t37,
+        "UserAssignedIdentityDetails": t38,
+        "UserAssignedIdentity_STATUS": t39,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_ConfigMapReference": t60,
+        "genruntime_KnownResourceReference": t42,
+        "genruntime_ResourceReference": t43,
       },
     },
     "v1api20230701storage": {
       resources: {"Registry":["Registry_Spec","Registry_STATUS"],"RegistryReplication":["RegistryReplication_Spec","RegistryReplication_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapReference": t59,
-        "DestinationExpression": t1,
         "Encryption": t44,
         "Encryption_STATUS": t45,
         "ExportPolicy": t46,
@@ -272,35 +269,38 @@ export const shapes: GroupShapes = {
         "Identity_STATUS": t47,
         "IpRule": t48,
         "IpRule_STATUS": t48,
-        "KeyVaultProperties": t60,
-        "KeyVaultProperties_STATUS": t13,
-        "KnownResourceReference": t14,
+        "KeyVaultProperties": t59,
+        "KeyVaultProperties_STATUS": t11,
         "NetworkRuleSet": t49,
         "NetworkRuleSet_STATUS": t50,
-        "Policies": t18,
-        "Policies_STATUS": t19,
-        "PrivateEndpointConnection_STATUS": t20,
+        "Policies": t15,
+        "Policies_STATUS": t16,
+        "PrivateEndpointConnection_STATUS": t17,
         "QuarantinePolicy": t46,
         "QuarantinePolicy_STATUS": t46,
-        "RegistryOperatorSpec": t23,
-        "RegistryReplicationOperatorSpec": t23,
-        "RegistryReplicationStatus_STATUS": t35,
-        "RegistryReplication_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState","string"],["regionEndpointEnabled","boolean"],["status",{"type":"RegistryReplicationStatus_STATUS"}],["zoneRedundancy","string"]]},
-        "RegistryReplication_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["regionEndpointEnabled","boolean"],["zoneRedundancy","string"],["operatorSpec",{"type":"RegistryReplicationOperatorSpec"}],["originalVersion","string"]]},
+        "RegistryOperatorSpec": t20,
+        "RegistryReplicationOperatorSpec": t20,
+        "RegistryReplicationStatus_STATUS": t31,
+        "RegistryReplication_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState","string"],["regionEndpointEnabled","boolean"],["status",{"type":"RegistryReplicationStatus_STATUS"}],["zoneRedundancy","string"]]},
+        "RegistryReplication_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["regionEndpointEnabled","boolean"],["zoneRedundancy","string"],["operatorSpec",{"type":"RegistryReplicationOperatorSpec"}],["originalVersion","string"]]},
         "Registry_STATUS": t51,
         "Registry_Spec": t52,
-        "ResourceReference": t29,
         "RetentionPolicy": t53,
         "RetentionPolicy_STATUS": t54,
         "Sku": t55,
         "Sku_STATUS": t56,
-        "Status_STATUS": t35,
+        "Status_STATUS": t31,
         "SystemData_STATUS": t57,
         "TrustPolicy": t58,
         "TrustPolicy_STATUS": t58,
-        "UserAssignedIdentity": t41,
-        "UserAssignedIdentityDetails": t42,
-        "UserAssignedIdentity_STATUS": t43,
+        "UserAssignedIdentity": t37,
+        "UserAssignedIdentityDetails": t38,
+        "UserAssignedIdentity_STATUS": t39,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_ConfigMapReference": t60,
+        "genruntime_KnownResourceReference": t42,
+        "genruntime_ResourceReference": t43,
       },
     },
   },

@@ -3,15 +3,15 @@
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
 // Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k1: readonly string[] = ["name","key","value","annotations","labels"];
-const k2: readonly string[] = ["name","armId"];
-const k3: readonly string[] = ["group","kind","name","armId"];
-const k4: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k5: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k6: readonly string[] = ["conditions","id","name","type","systemData","provisioningState","roles","sourceResourceId"];
-const k7: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec","originalVersion"];
-const k8: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec"];
+const k0: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+const k1: readonly string[] = ["configMapExpressions","secretExpressions"];
+const k2: readonly string[] = ["conditions","id","name","type","systemData","provisioningState","roles","sourceResourceId"];
+const k3: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec","originalVersion"];
+const k4: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec"];
+const k5: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k6: readonly string[] = ["name","key","value","annotations","labels"];
+const k7: readonly string[] = ["name","armId"];
+const k8: readonly string[] = ["group","kind","name","armId"];
 const k9: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetId"];
 const k10: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetReference"];
 const k11: readonly string[] = ["subnetId","vmSize"];
@@ -40,42 +40,42 @@ const k33: readonly string[] = ["clusterResourceId","message","name","operationI
 const k34: readonly string[] = ["selectedNodeImageVersions"];
 const k35: readonly string[] = ["customNodeImageVersions","type"];
 const k36: readonly string[] = ["version"];
-const k37: readonly string[] = ["name","key","annotations","labels"];
-const k38: readonly string[] = ["members","name","status"];
-const k39: readonly string[] = ["name"];
-const k40: readonly string[] = ["nodeImageSelection","stages","status"];
-const k41: readonly string[] = ["stages"];
-const k42: readonly string[] = ["afterStageWaitStatus","groups","name","status"];
-const k43: readonly string[] = ["afterStageWaitInSeconds","groups","name"];
-const k44: readonly string[] = ["completedTime","error","startTime","state"];
-const k45: readonly string[] = ["reference"];
-const k46: readonly string[] = ["status","waitDurationInSeconds"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p1: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p4: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p5: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p6: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]};
-const p7: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]};
-const p8: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","Succeeded","Updating"]}],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p9: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p10: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
-const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20250801storage"}}]]};
-const p12: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20250801storage"}}]]};
-const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p14: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p16: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
+const k37: readonly string[] = ["members","name","status"];
+const k38: readonly string[] = ["name"];
+const k39: readonly string[] = ["nodeImageSelection","stages","status"];
+const k40: readonly string[] = ["stages"];
+const k41: readonly string[] = ["afterStageWaitStatus","groups","name","status"];
+const k42: readonly string[] = ["afterStageWaitInSeconds","groups","name"];
+const k43: readonly string[] = ["completedTime","error","startTime","state"];
+const k44: readonly string[] = ["reference"];
+const k45: readonly string[] = ["status","waitDurationInSeconds"];
+const k46: readonly string[] = ["name","key","annotations","labels"];
+const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","Succeeded","Updating"]}],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
+const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p8: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p9: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p10: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p11: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
+const p12: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
+const p13: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p14: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p15: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p16: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
 const p17: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
 const p18: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","type","s"]]};
 const p19: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
 const p20: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
 const p21: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
 const p22: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
-const p23: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p24: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","name","s"]]};
-const p25: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","name","s"]]};
+const p23: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","name","s"]]};
+const p24: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","name","s"]]};
+const p25: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -86,22 +86,22 @@ export const plans: GroupPlans = {
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        ResourceReference_fromStorage: p3,
-        ResourceReference_toStorage: p3,
-        SystemData_STATUS_fromStorage: p4,
-        SystemData_STATUS_toStorage: p5,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p8,
-        TrustedAccessRoleBinding_STATUS_toStorage: p9,
-        TrustedAccessRoleBinding_Spec_fromStorage: p10,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        SystemData_STATUS_fromStorage: p0,
+        SystemData_STATUS_toStorage: p1,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p2,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p3,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p4,
+        TrustedAccessRoleBinding_STATUS_toStorage: p5,
+        TrustedAccessRoleBinding_Spec_fromStorage: p6,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        conditions_Condition_fromStorage: p7,
+        conditions_Condition_toStorage: p7,
+        core_DestinationExpression_fromStorage: p8,
+        core_DestinationExpression_toStorage: p8,
+        genruntime_KnownResourceReference_fromStorage: p9,
+        genruntime_KnownResourceReference_toStorage: p9,
+        genruntime_ResourceReference_fromStorage: p10,
+        genruntime_ResourceReference_toStorage: p10,
       },
     },
     "v1api20240901storage": {
@@ -110,22 +110,22 @@ export const plans: GroupPlans = {
         TrustedAccessRoleBinding_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_to_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_to_v1api20250801storage"},
       },
       types: {
-        Condition_from_v1api20250801storage: p0,
-        Condition_to_v1api20250801storage: p0,
-        DestinationExpression_from_v1api20250801storage: p1,
-        DestinationExpression_to_v1api20250801storage: p1,
-        KnownResourceReference_from_v1api20250801storage: p2,
-        KnownResourceReference_to_v1api20250801storage: p2,
-        ResourceReference_from_v1api20250801storage: p3,
-        ResourceReference_to_v1api20250801storage: p3,
-        SystemData_STATUS_from_v1api20250801storage: p5,
-        SystemData_STATUS_to_v1api20250801storage: p5,
+        SystemData_STATUS_from_v1api20250801storage: p1,
+        SystemData_STATUS_to_v1api20250801storage: p1,
         TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p11,
         TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p12,
         TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p13,
         TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p14,
         TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p15,
         TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p16,
+        conditions_Condition_from_v1api20250801storage: p7,
+        conditions_Condition_to_v1api20250801storage: p7,
+        core_DestinationExpression_from_v1api20250801storage: p8,
+        core_DestinationExpression_to_v1api20250801storage: p8,
+        genruntime_KnownResourceReference_from_v1api20250801storage: p9,
+        genruntime_KnownResourceReference_to_v1api20250801storage: p9,
+        genruntime_ResourceReference_from_v1api20250801storage: p10,
+        genruntime_ResourceReference_to_v1api20250801storage: p10,
       },
     },
     "v1api20250301": {
@@ -144,12 +144,12 @@ export const plans: GroupPlans = {
       types: {
         APIServerAccessProfile_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
         APIServerAccessProfile_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
-        APIServerAccessProfile_fromStorage: {"known":k10,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"ResourceReference_fromStorage"}]]},
-        APIServerAccessProfile_toStorage: {"known":k10,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"ResourceReference_toStorage"}]]},
+        APIServerAccessProfile_fromStorage: {"known":k10,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        APIServerAccessProfile_toStorage: {"known":k10,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
         AgentProfile_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
         AgentProfile_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
-        AgentProfile_fromStorage: {"known":k12,"destBag":false,"steps":[["=","subnetReference",{"obj":"ResourceReference_fromStorage"}],["=","vmSize","s"]]},
-        AgentProfile_toStorage: {"known":k12,"destBag":true,"steps":[["=","subnetReference",{"obj":"ResourceReference_toStorage"}],["=","vmSize","s"]]},
+        AgentProfile_fromStorage: {"known":k12,"destBag":false,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
+        AgentProfile_toStorage: {"known":k12,"destBag":true,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
         AutoUpgradeNodeImageSelection_STATUS_fromStorage: p17,
         AutoUpgradeNodeImageSelection_STATUS_toStorage: p18,
         AutoUpgradeNodeImageSelection_fromStorage: p17,
@@ -158,10 +158,6 @@ export const plans: GroupPlans = {
         AutoUpgradeProfileStatus_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastTriggerStatus","s"],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
         CommonUserAssignedIdentity_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         CommonUserAssignedIdentity_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
         ErrorAdditionalInfo_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
         ErrorAdditionalInfo_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
         ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
@@ -174,42 +170,40 @@ export const plans: GroupPlans = {
         FleetHubProfile_toStorage: {"known":k20,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_toStorage"}],["=","dnsPrefix","s"]]},
         FleetMemberStatus_STATUS_fromStorage: p19,
         FleetMemberStatus_STATUS_toStorage: p20,
-        FleetOperatorSecrets_fromStorage: {"known":k22,"destBag":false,"steps":[["=","userCredentials",{"obj":"SecretDestination_fromStorage"}]]},
-        FleetOperatorSecrets_toStorage: {"known":k22,"destBag":true,"steps":[["=","userCredentials",{"obj":"SecretDestination_toStorage"}]]},
-        FleetOperatorSpec_fromStorage: {"known":k23,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
-        FleetOperatorSpec_toStorage: {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
+        FleetOperatorSecrets_fromStorage: {"known":k22,"destBag":false,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+        FleetOperatorSecrets_toStorage: {"known":k22,"destBag":true,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+        FleetOperatorSpec_fromStorage: {"known":k23,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
+        FleetOperatorSpec_toStorage: {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
         FleetStatus_STATUS_fromStorage: p19,
         FleetStatus_STATUS_toStorage: p20,
-        Fleet_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
-        Fleet_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
-        Fleet_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_fromStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_fromStorage"}]]},
-        Fleet_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_toStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsAutoUpgradeProfileOperatorSpec_fromStorage: p6,
-        FleetsAutoUpgradeProfileOperatorSpec_toStorage: p7,
-        FleetsAutoUpgradeProfile_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","updateStrategyId","s"]]},
-        FleetsAutoUpgradeProfile_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_toStorage"}],["=","provisioningState","s"],["=","updateStrategyId","s"]]},
-        FleetsAutoUpgradeProfile_Spec_fromStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_fromStorage"}],["=","updateStrategyReference",{"obj":"ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_fromStorage"}]]},
-        FleetsAutoUpgradeProfile_Spec_toStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_toStorage"}],["=","updateStrategyReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsMemberOperatorSpec_fromStorage: p6,
-        FleetsMemberOperatorSpec_toStorage: p7,
-        FleetsMember_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState",{"spell":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]}],["=","status",{"obj":"FleetMemberStatus_STATUS_fromStorage"}]]},
-        FleetsMember_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState","s"],["=","status",{"obj":"FleetMemberStatus_STATUS_toStorage"}]]},
-        FleetsMember_Spec_fromStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","clusterResourceReference",{"obj":"ResourceReference_fromStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_fromStorage"}]]},
-        FleetsMember_Spec_toStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","clusterResourceReference",{"obj":"ResourceReference_toStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsUpdateRunOperatorSpec_fromStorage: p6,
-        FleetsUpdateRunOperatorSpec_toStorage: p7,
-        FleetsUpdateRun_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","status",{"obj":"UpdateRunStatus_STATUS_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}],["=","updateStrategyId","s"]]},
-        FleetsUpdateRun_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"UpdateRunStatus_STATUS_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}],["=","updateStrategyId","s"]]},
-        FleetsUpdateRun_Spec_fromStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","updateStrategyReference",{"obj":"ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_fromStorage"}]]},
-        FleetsUpdateRun_Spec_toStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","updateStrategyReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsUpdateStrategyOperatorSpec_fromStorage: p6,
-        FleetsUpdateStrategyOperatorSpec_toStorage: p7,
-        FleetsUpdateStrategy_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
-        FleetsUpdateStrategy_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
-        FleetsUpdateStrategy_Spec_fromStorage: {"known":["azureName","owner","strategy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_fromStorage"}]]},
-        FleetsUpdateStrategy_Spec_toStorage: {"known":["azureName","owner","strategy","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
+        Fleet_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
+        Fleet_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
+        Fleet_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_fromStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_fromStorage"}]]},
+        Fleet_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_toStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsAutoUpgradeProfileOperatorSpec_fromStorage: p2,
+        FleetsAutoUpgradeProfileOperatorSpec_toStorage: p3,
+        FleetsAutoUpgradeProfile_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","updateStrategyId","s"]]},
+        FleetsAutoUpgradeProfile_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_toStorage"}],["=","provisioningState","s"],["=","updateStrategyId","s"]]},
+        FleetsAutoUpgradeProfile_Spec_fromStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_fromStorage"}]]},
+        FleetsAutoUpgradeProfile_Spec_toStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsMemberOperatorSpec_fromStorage: p2,
+        FleetsMemberOperatorSpec_toStorage: p3,
+        FleetsMember_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState",{"spell":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]}],["=","status",{"obj":"FleetMemberStatus_STATUS_fromStorage"}]]},
+        FleetsMember_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState","s"],["=","status",{"obj":"FleetMemberStatus_STATUS_toStorage"}]]},
+        FleetsMember_Spec_fromStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_fromStorage"}]]},
+        FleetsMember_Spec_toStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsUpdateRunOperatorSpec_fromStorage: p2,
+        FleetsUpdateRunOperatorSpec_toStorage: p3,
+        FleetsUpdateRun_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","status",{"obj":"UpdateRunStatus_STATUS_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}],["=","updateStrategyId","s"]]},
+        FleetsUpdateRun_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"UpdateRunStatus_STATUS_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}],["=","updateStrategyId","s"]]},
+        FleetsUpdateRun_Spec_fromStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_fromStorage"}]]},
+        FleetsUpdateRun_Spec_toStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsUpdateStrategyOperatorSpec_fromStorage: p2,
+        FleetsUpdateStrategyOperatorSpec_toStorage: p3,
+        FleetsUpdateStrategy_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
+        FleetsUpdateStrategy_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
+        FleetsUpdateStrategy_Spec_fromStorage: {"known":["azureName","owner","strategy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_fromStorage"}]]},
+        FleetsUpdateStrategy_Spec_toStorage: {"known":["azureName","owner","strategy","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_toStorage"}],["v","v1api20250301"]]},
         ManagedClusterUpdate_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_fromStorage"}]]},
         ManagedClusterUpdate_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_toStorage"}]]},
         ManagedClusterUpdate_fromStorage: {"known":k29,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_fromStorage"}]]},
@@ -232,36 +226,42 @@ export const plans: GroupPlans = {
         NodeImageSelection_toStorage: p18,
         NodeImageVersion_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","version","s"]]},
         NodeImageVersion_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","version","s"]]},
-        ResourceReference_fromStorage: p3,
-        ResourceReference_toStorage: p3,
-        SecretDestination_fromStorage: p23,
-        SecretDestination_toStorage: p23,
-        SystemData_STATUS_fromStorage: p4,
-        SystemData_STATUS_toStorage: p5,
-        UpdateGroupStatus_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateGroupStatus_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateGroup_STATUS_fromStorage: p24,
-        UpdateGroup_STATUS_toStorage: p25,
-        UpdateGroup_fromStorage: p24,
-        UpdateGroup_toStorage: p25,
-        UpdateRunStatus_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateRunStatus_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateRunStrategy_STATUS_fromStorage: {"known":k41,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
-        UpdateRunStrategy_STATUS_toStorage: {"known":k41,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_toStorage"}}]]},
-        UpdateRunStrategy_fromStorage: {"known":k41,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_fromStorage"}}]]},
-        UpdateRunStrategy_toStorage: {"known":k41,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_toStorage"}}]]},
-        UpdateStageStatus_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_fromStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateStageStatus_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_toStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateStage_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_fromStorage"}}],["=","name","s"]]},
-        UpdateStage_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_toStorage"}}],["=","name","s"]]},
-        UpdateStage_fromStorage: {"known":k43,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_fromStorage"}}],["=","name","s"]]},
-        UpdateStage_toStorage: {"known":k43,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
-        UpdateStatus_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","startTime","s"],["=","state",{"spell":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]}]]},
-        UpdateStatus_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","startTime","s"],["=","state","s"]]},
-        UserAssignedIdentityDetails_fromStorage: {"known":k45,"destBag":false,"steps":[["=","reference",{"obj":"ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k45,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_toStorage"}]]},
-        WaitStatus_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}],["=","waitDurationInSeconds","i"]]},
-        WaitStatus_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}],["=","waitDurationInSeconds","i"]]},
+        SystemData_STATUS_fromStorage: p0,
+        SystemData_STATUS_toStorage: p1,
+        UpdateGroupStatus_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateGroupStatus_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateGroup_STATUS_fromStorage: p23,
+        UpdateGroup_STATUS_toStorage: p24,
+        UpdateGroup_fromStorage: p23,
+        UpdateGroup_toStorage: p24,
+        UpdateRunStatus_STATUS_fromStorage: {"known":k39,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateRunStatus_STATUS_toStorage: {"known":k39,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateRunStrategy_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
+        UpdateRunStrategy_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_toStorage"}}]]},
+        UpdateRunStrategy_fromStorage: {"known":k40,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_fromStorage"}}]]},
+        UpdateRunStrategy_toStorage: {"known":k40,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_toStorage"}}]]},
+        UpdateStageStatus_STATUS_fromStorage: {"known":k41,"destBag":false,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_fromStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateStageStatus_STATUS_toStorage: {"known":k41,"destBag":true,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_toStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateStage_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_fromStorage"}}],["=","name","s"]]},
+        UpdateStage_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_toStorage"}}],["=","name","s"]]},
+        UpdateStage_fromStorage: {"known":k42,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_fromStorage"}}],["=","name","s"]]},
+        UpdateStage_toStorage: {"known":k42,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
+        UpdateStatus_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","startTime","s"],["=","state",{"spell":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]}]]},
+        UpdateStatus_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","startTime","s"],["=","state","s"]]},
+        UserAssignedIdentityDetails_fromStorage: {"known":k44,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        UserAssignedIdentityDetails_toStorage: {"known":k44,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+        WaitStatus_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}],["=","waitDurationInSeconds","i"]]},
+        WaitStatus_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}],["=","waitDurationInSeconds","i"]]},
+        conditions_Condition_fromStorage: p7,
+        conditions_Condition_toStorage: p7,
+        core_DestinationExpression_fromStorage: p8,
+        core_DestinationExpression_toStorage: p8,
+        genruntime_KnownResourceReference_fromStorage: p9,
+        genruntime_KnownResourceReference_toStorage: p9,
+        genruntime_ResourceReference_fromStorage: p10,
+        genruntime_ResourceReference_toStorage: p10,
+        genruntime_SecretDestination_fromStorage: p25,
+        genruntime_SecretDestination_toStorage: p25,
       },
     },
     "v1api20250801": {
@@ -270,22 +270,22 @@ export const plans: GroupPlans = {
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        ResourceReference_fromStorage: p3,
-        ResourceReference_toStorage: p3,
-        SystemData_STATUS_fromStorage: p4,
-        SystemData_STATUS_toStorage: p5,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p8,
-        TrustedAccessRoleBinding_STATUS_toStorage: p9,
-        TrustedAccessRoleBinding_Spec_fromStorage: p10,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        SystemData_STATUS_fromStorage: p0,
+        SystemData_STATUS_toStorage: p1,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p2,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p3,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p4,
+        TrustedAccessRoleBinding_STATUS_toStorage: p5,
+        TrustedAccessRoleBinding_Spec_fromStorage: p6,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        conditions_Condition_fromStorage: p7,
+        conditions_Condition_toStorage: p7,
+        core_DestinationExpression_fromStorage: p8,
+        core_DestinationExpression_toStorage: p8,
+        genruntime_KnownResourceReference_fromStorage: p9,
+        genruntime_KnownResourceReference_toStorage: p9,
+        genruntime_ResourceReference_fromStorage: p10,
+        genruntime_ResourceReference_toStorage: p10,
       },
     },
     "v20251002preview": {
@@ -294,22 +294,22 @@ export const plans: GroupPlans = {
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        ResourceReference_fromStorage: p3,
-        ResourceReference_toStorage: p3,
-        SystemData_STATUS_fromStorage: p4,
-        SystemData_STATUS_toStorage: p5,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p8,
-        TrustedAccessRoleBinding_STATUS_toStorage: p9,
-        TrustedAccessRoleBinding_Spec_fromStorage: p10,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        SystemData_STATUS_fromStorage: p0,
+        SystemData_STATUS_toStorage: p1,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p2,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p3,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p4,
+        TrustedAccessRoleBinding_STATUS_toStorage: p5,
+        TrustedAccessRoleBinding_Spec_fromStorage: p6,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        conditions_Condition_fromStorage: p7,
+        conditions_Condition_toStorage: p7,
+        core_DestinationExpression_fromStorage: p8,
+        core_DestinationExpression_toStorage: p8,
+        genruntime_KnownResourceReference_fromStorage: p9,
+        genruntime_KnownResourceReference_toStorage: p9,
+        genruntime_ResourceReference_fromStorage: p10,
+        genruntime_ResourceReference_toStorage: p10,
       },
     },
     "v20251002previewstorage": {
@@ -318,22 +318,22 @@ export const plans: GroupPlans = {
         TrustedAccessRoleBinding_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_to_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_to_v1api20250801storage"},
       },
       types: {
-        Condition_from_v1api20250801storage: p0,
-        Condition_to_v1api20250801storage: p0,
-        DestinationExpression_from_v1api20250801storage: p1,
-        DestinationExpression_to_v1api20250801storage: p1,
-        KnownResourceReference_from_v1api20250801storage: p2,
-        KnownResourceReference_to_v1api20250801storage: p2,
-        ResourceReference_from_v1api20250801storage: p3,
-        ResourceReference_to_v1api20250801storage: p3,
-        SystemData_STATUS_from_v1api20250801storage: p5,
-        SystemData_STATUS_to_v1api20250801storage: p5,
+        SystemData_STATUS_from_v1api20250801storage: p1,
+        SystemData_STATUS_to_v1api20250801storage: p1,
         TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p11,
         TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p12,
         TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p13,
         TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p14,
         TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p15,
         TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p16,
+        conditions_Condition_from_v1api20250801storage: p7,
+        conditions_Condition_to_v1api20250801storage: p7,
+        core_DestinationExpression_from_v1api20250801storage: p8,
+        core_DestinationExpression_to_v1api20250801storage: p8,
+        genruntime_KnownResourceReference_from_v1api20250801storage: p9,
+        genruntime_KnownResourceReference_to_v1api20250801storage: p9,
+        genruntime_ResourceReference_from_v1api20250801storage: p10,
+        genruntime_ResourceReference_to_v1api20250801storage: p10,
       },
     },
   },

@@ -3,22 +3,22 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t3: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t4: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t5: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t6: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t7: TypeShape = {"enum":["Canceled","Deleting","Failed","Succeeded","Updating"]};
-const t8: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState",{"type":"TrustedAccessRoleBinding_ProvisioningState_STATUS"}],["roles",{"array":"string"}],["sourceResourceId","string"]]};
-const t9: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}]]};
+const t0: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t1: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t2: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t3: TypeShape = {"enum":["Canceled","Deleting","Failed","Succeeded","Updating"]};
+const t4: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState",{"type":"TrustedAccessRoleBinding_ProvisioningState_STATUS"}],["roles",{"array":"string"}],["sourceResourceId","string"]]};
+const t5: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}]]};
+const t6: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t7: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t8: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t9: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t10: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState","string"],["roles",{"array":"string"}],["sourceResourceId","string"]]};
-const t12: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}],["originalVersion","string"]]};
-const t13: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetReference",{"type":"ResourceReference"}]]};
+const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState","string"],["roles",{"array":"string"}],["sourceResourceId","string"]]};
+const t12: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}],["originalVersion","string"]]};
+const t13: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetReference",{"type":"genruntime_ResourceReference"}]]};
 const t14: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetId","string"]]};
-const t15: TypeShape = {"properties":[["subnetReference",{"type":"ResourceReference"}],["vmSize","string"]]};
+const t15: TypeShape = {"properties":[["subnetReference",{"type":"genruntime_ResourceReference"}],["vmSize","string"]]};
 const t16: TypeShape = {"properties":[["subnetId","string"],["vmSize","string"]]};
 const t17: TypeShape = {"enum":["Consistent","Latest"]};
 const t18: TypeShape = {"properties":[]};
@@ -29,8 +29,8 @@ const t22: TypeShape = {"properties":[["additionalInfo",{"array":{"type":"ErrorA
 const t23: TypeShape = {"properties":[["agentProfile",{"type":"AgentProfile"}],["apiServerAccessProfile",{"type":"APIServerAccessProfile"}],["dnsPrefix","string"]]};
 const t24: TypeShape = {"properties":[["agentProfile",{"type":"AgentProfile_STATUS"}],["apiServerAccessProfile",{"type":"APIServerAccessProfile_STATUS"}],["dnsPrefix","string"],["fqdn","string"],["kubernetesVersion","string"],["portalFqdn","string"]]};
 const t25: TypeShape = {"properties":[["lastOperationError",{"type":"ErrorDetail_STATUS"}],["lastOperationId","string"]]};
-const t26: TypeShape = {"properties":[["userCredentials",{"type":"SecretDestination"}]]};
-const t27: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"FleetOperatorSecrets"}]]};
+const t26: TypeShape = {"properties":[["userCredentials",{"type":"genruntime_SecretDestination"}]]};
+const t27: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"FleetOperatorSecrets"}]]};
 const t28: TypeShape = {"enum":["NodeImage","Rapid","Stable"]};
 const t29: TypeShape = {"enum":["Canceled","Failed","Succeeded"]};
 const t30: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelection"}],["upgrade",{"type":"ManagedClusterUpgradeSpec"}]]};
@@ -41,17 +41,17 @@ const t34: TypeShape = {"properties":[["clusterResourceId","string"],["message",
 const t35: TypeShape = {"properties":[["selectedNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}]]};
 const t36: TypeShape = {"enum":["Consistent","Custom","Latest"]};
 const t37: TypeShape = {"properties":[["version","string"]]};
-const t38: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t39: TypeShape = {"properties":[["name","string"]]};
-const t40: TypeShape = {"properties":[["members",{"array":{"type":"MemberUpdateStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
-const t41: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelectionStatus_STATUS"}],["stages",{"array":{"type":"UpdateStageStatus_STATUS"}}],["status",{"type":"UpdateStatus_STATUS"}]]};
-const t42: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage"}}]]};
-const t43: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage_STATUS"}}]]};
-const t44: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup"}}],["name","string"]]};
-const t45: TypeShape = {"properties":[["afterStageWaitStatus",{"type":"WaitStatus_STATUS"}],["groups",{"array":{"type":"UpdateGroupStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
-const t46: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup_STATUS"}}],["name","string"]]};
-const t47: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t48: TypeShape = {"properties":[["status",{"type":"UpdateStatus_STATUS"}],["waitDurationInSeconds","integer"]]};
+const t38: TypeShape = {"properties":[["name","string"]]};
+const t39: TypeShape = {"properties":[["members",{"array":{"type":"MemberUpdateStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t40: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelectionStatus_STATUS"}],["stages",{"array":{"type":"UpdateStageStatus_STATUS"}}],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t41: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage"}}]]};
+const t42: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage_STATUS"}}]]};
+const t43: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup"}}],["name","string"]]};
+const t44: TypeShape = {"properties":[["afterStageWaitStatus",{"type":"WaitStatus_STATUS"}],["groups",{"array":{"type":"UpdateGroupStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t45: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup_STATUS"}}],["name","string"]]};
+const t46: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t47: TypeShape = {"properties":[["status",{"type":"UpdateStatus_STATUS"}],["waitDurationInSeconds","integer"]]};
+const t48: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t49: TypeShape = {"properties":[["type","string"]]};
 const t50: TypeShape = {"properties":[["kubernetesVersion","string"],["type","string"]]};
 
@@ -63,30 +63,30 @@ export const shapes: GroupShapes = {
     "v1api20240901": {
       resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ResourceReference": t3,
-        "SystemData_CreatedByType_STATUS": t4,
-        "SystemData_LastModifiedByType_STATUS": t4,
-        "SystemData_STATUS": t5,
-        "TrustedAccessRoleBindingOperatorSpec": t6,
-        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t7,
-        "TrustedAccessRoleBinding_STATUS": t8,
-        "TrustedAccessRoleBinding_Spec": t9,
+        "SystemData_CreatedByType_STATUS": t0,
+        "SystemData_LastModifiedByType_STATUS": t0,
+        "SystemData_STATUS": t1,
+        "TrustedAccessRoleBindingOperatorSpec": t2,
+        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t3,
+        "TrustedAccessRoleBinding_STATUS": t4,
+        "TrustedAccessRoleBinding_Spec": t5,
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
+        "genruntime_ResourceReference": t9,
       },
     },
     "v1api20240901storage": {
       resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ResourceReference": t3,
         "SystemData_STATUS": t10,
-        "TrustedAccessRoleBindingOperatorSpec": t6,
+        "TrustedAccessRoleBindingOperatorSpec": t2,
         "TrustedAccessRoleBinding_STATUS": t11,
         "TrustedAccessRoleBinding_Spec": t12,
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
+        "genruntime_ResourceReference": t9,
       },
     },
     "v1api20250301": {
@@ -104,8 +104,6 @@ export const shapes: GroupShapes = {
         "AutoUpgradeProfileStatus_STATUS": {"properties":[["lastTriggerError",{"type":"ErrorDetail_STATUS"}],["lastTriggerStatus",{"type":"AutoUpgradeProfileStatus_LastTriggerStatus_STATUS"}],["lastTriggerUpgradeVersions",{"array":"string"}],["lastTriggeredAt","string"]]},
         "CommonUserAssignedIdentity": t18,
         "CommonUserAssignedIdentity_STATUS": t19,
-        "Condition": t0,
-        "DestinationExpression": t1,
         "ErrorAdditionalInfo_STATUS": t20,
         "ErrorDetail_STATUS": t21,
         "ErrorDetail_STATUS_Unrolled_STATUS": t22,
@@ -116,27 +114,26 @@ export const shapes: GroupShapes = {
         "FleetOperatorSpec": t27,
         "FleetStatus_STATUS": t25,
         "Fleet_ProvisioningState_STATUS": {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]},
-        "Fleet_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["hubProfile",{"type":"FleetHubProfile_STATUS"}],["provisioningState",{"type":"Fleet_ProvisioningState_STATUS"}],["status",{"type":"FleetStatus_STATUS"}]]},
-        "Fleet_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["hubProfile",{"type":"FleetHubProfile"}],["operatorSpec",{"type":"FleetOperatorSpec"}]]},
-        "FleetsAutoUpgradeProfileOperatorSpec": t6,
+        "Fleet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["hubProfile",{"type":"FleetHubProfile_STATUS"}],["provisioningState",{"type":"Fleet_ProvisioningState_STATUS"}],["status",{"type":"FleetStatus_STATUS"}]]},
+        "Fleet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["hubProfile",{"type":"FleetHubProfile"}],["operatorSpec",{"type":"FleetOperatorSpec"}]]},
+        "FleetsAutoUpgradeProfileOperatorSpec": t2,
         "FleetsAutoUpgradeProfile_Channel": t28,
         "FleetsAutoUpgradeProfile_Channel_STATUS": t28,
         "FleetsAutoUpgradeProfile_ProvisioningState_STATUS": t29,
-        "FleetsAutoUpgradeProfile_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileStatus",{"type":"AutoUpgradeProfileStatus_STATUS"}],["channel",{"type":"FleetsAutoUpgradeProfile_Channel_STATUS"}],["disabled","boolean"],["eTag","string"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection_STATUS"}],["provisioningState",{"type":"FleetsAutoUpgradeProfile_ProvisioningState_STATUS"}],["updateStrategyId","string"]]},
-        "FleetsAutoUpgradeProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["channel",{"type":"FleetsAutoUpgradeProfile_Channel"}],["disabled","boolean"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection"}],["updateStrategyReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"FleetsAutoUpgradeProfileOperatorSpec"}]]},
-        "FleetsMemberOperatorSpec": t6,
+        "FleetsAutoUpgradeProfile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileStatus",{"type":"AutoUpgradeProfileStatus_STATUS"}],["channel",{"type":"FleetsAutoUpgradeProfile_Channel_STATUS"}],["disabled","boolean"],["eTag","string"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection_STATUS"}],["provisioningState",{"type":"FleetsAutoUpgradeProfile_ProvisioningState_STATUS"}],["updateStrategyId","string"]]},
+        "FleetsAutoUpgradeProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["channel",{"type":"FleetsAutoUpgradeProfile_Channel"}],["disabled","boolean"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection"}],["updateStrategyReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"FleetsAutoUpgradeProfileOperatorSpec"}]]},
+        "FleetsMemberOperatorSpec": t2,
         "FleetsMember_ProvisioningState_STATUS": {"enum":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]},
-        "FleetsMember_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["clusterResourceId","string"],["eTag","string"],["group","string"],["provisioningState",{"type":"FleetsMember_ProvisioningState_STATUS"}],["status",{"type":"FleetMemberStatus_STATUS"}]]},
-        "FleetsMember_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["clusterResourceReference",{"type":"ResourceReference"}],["group","string"],["operatorSpec",{"type":"FleetsMemberOperatorSpec"}]]},
-        "FleetsUpdateRunOperatorSpec": t6,
+        "FleetsMember_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["clusterResourceId","string"],["eTag","string"],["group","string"],["provisioningState",{"type":"FleetsMember_ProvisioningState_STATUS"}],["status",{"type":"FleetMemberStatus_STATUS"}]]},
+        "FleetsMember_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clusterResourceReference",{"type":"genruntime_ResourceReference"}],["group","string"],["operatorSpec",{"type":"FleetsMemberOperatorSpec"}]]},
+        "FleetsUpdateRunOperatorSpec": t2,
         "FleetsUpdateRun_ProvisioningState_STATUS": t29,
-        "FleetsUpdateRun_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileId","string"],["eTag","string"],["managedClusterUpdate",{"type":"ManagedClusterUpdate_STATUS"}],["provisioningState",{"type":"FleetsUpdateRun_ProvisioningState_STATUS"}],["status",{"type":"UpdateRunStatus_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}],["updateStrategyId","string"]]},
-        "FleetsUpdateRun_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["managedClusterUpdate",{"type":"ManagedClusterUpdate"}],["strategy",{"type":"UpdateRunStrategy"}],["updateStrategyReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"FleetsUpdateRunOperatorSpec"}]]},
-        "FleetsUpdateStrategyOperatorSpec": t6,
+        "FleetsUpdateRun_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileId","string"],["eTag","string"],["managedClusterUpdate",{"type":"ManagedClusterUpdate_STATUS"}],["provisioningState",{"type":"FleetsUpdateRun_ProvisioningState_STATUS"}],["status",{"type":"UpdateRunStatus_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}],["updateStrategyId","string"]]},
+        "FleetsUpdateRun_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["managedClusterUpdate",{"type":"ManagedClusterUpdate"}],["strategy",{"type":"UpdateRunStrategy"}],["updateStrategyReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"FleetsUpdateRunOperatorSpec"}]]},
+        "FleetsUpdateStrategyOperatorSpec": t2,
         "FleetsUpdateStrategy_ProvisioningState_STATUS": t29,
-        "FleetsUpdateStrategy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eTag","string"],["provisioningState",{"type":"FleetsUpdateStrategy_ProvisioningState_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}]]},
-        "FleetsUpdateStrategy_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["strategy",{"type":"UpdateRunStrategy"}],["operatorSpec",{"type":"FleetsUpdateStrategyOperatorSpec"}]]},
-        "KnownResourceReference": t2,
+        "FleetsUpdateStrategy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eTag","string"],["provisioningState",{"type":"FleetsUpdateStrategy_ProvisioningState_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}]]},
+        "FleetsUpdateStrategy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["strategy",{"type":"UpdateRunStrategy"}],["operatorSpec",{"type":"FleetsUpdateStrategyOperatorSpec"}]]},
         "ManagedClusterUpdate": t30,
         "ManagedClusterUpdate_STATUS": t31,
         "ManagedClusterUpgradeSpec": {"properties":[["kubernetesVersion","string"],["type",{"type":"ManagedClusterUpgradeSpec_Type"}]]},
@@ -154,24 +151,27 @@ export const shapes: GroupShapes = {
         "NodeImageSelection_Type": t36,
         "NodeImageSelection_Type_STATUS": t36,
         "NodeImageVersion_STATUS": t37,
-        "ResourceReference": t3,
-        "SecretDestination": t38,
-        "SystemData_CreatedByType_STATUS": t4,
-        "SystemData_LastModifiedByType_STATUS": t4,
-        "SystemData_STATUS": t5,
-        "UpdateGroup": t39,
-        "UpdateGroupStatus_STATUS": t40,
-        "UpdateGroup_STATUS": t39,
-        "UpdateRunStatus_STATUS": t41,
-        "UpdateRunStrategy": t42,
-        "UpdateRunStrategy_STATUS": t43,
-        "UpdateStage": t44,
-        "UpdateStageStatus_STATUS": t45,
-        "UpdateStage_STATUS": t46,
+        "SystemData_CreatedByType_STATUS": t0,
+        "SystemData_LastModifiedByType_STATUS": t0,
+        "SystemData_STATUS": t1,
+        "UpdateGroup": t38,
+        "UpdateGroupStatus_STATUS": t39,
+        "UpdateGroup_STATUS": t38,
+        "UpdateRunStatus_STATUS": t40,
+        "UpdateRunStrategy": t41,
+        "UpdateRunStrategy_STATUS": t42,
+        "UpdateStage": t43,
+        "UpdateStageStatus_STATUS": t44,
+        "UpdateStage_STATUS": t45,
         "UpdateStatus_STATUS": {"properties":[["completedTime","string"],["error",{"type":"ErrorDetail_STATUS"}],["startTime","string"],["state",{"type":"UpdateStatus_State_STATUS"}]]},
         "UpdateStatus_State_STATUS": {"enum":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]},
-        "UserAssignedIdentityDetails": t47,
-        "WaitStatus_STATUS": t48,
+        "UserAssignedIdentityDetails": t46,
+        "WaitStatus_STATUS": t47,
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
+        "genruntime_ResourceReference": t9,
+        "genruntime_SecretDestination": t48,
       },
     },
     "v1api20250301storage": {
@@ -186,8 +186,6 @@ export const shapes: GroupShapes = {
         "AutoUpgradeProfileStatus_STATUS": {"properties":[["lastTriggerError",{"type":"ErrorDetail_STATUS"}],["lastTriggerStatus","string"],["lastTriggerUpgradeVersions",{"array":"string"}],["lastTriggeredAt","string"]]},
         "CommonUserAssignedIdentity": t18,
         "CommonUserAssignedIdentity_STATUS": t19,
-        "Condition": t0,
-        "DestinationExpression": t1,
         "ErrorAdditionalInfo_STATUS": t20,
         "ErrorDetail_STATUS": t21,
         "ErrorDetail_STATUS_Unrolled_STATUS": t22,
@@ -197,21 +195,20 @@ export const shapes: GroupShapes = {
         "FleetOperatorSecrets": t26,
         "FleetOperatorSpec": t27,
         "FleetStatus_STATUS": t25,
-        "Fleet_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["hubProfile",{"type":"FleetHubProfile_STATUS"}],["provisioningState","string"],["status",{"type":"FleetStatus_STATUS"}]]},
-        "Fleet_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["hubProfile",{"type":"FleetHubProfile"}],["operatorSpec",{"type":"FleetOperatorSpec"}],["originalVersion","string"]]},
-        "FleetsAutoUpgradeProfileOperatorSpec": t6,
-        "FleetsAutoUpgradeProfile_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileStatus",{"type":"AutoUpgradeProfileStatus_STATUS"}],["channel","string"],["disabled","boolean"],["eTag","string"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection_STATUS"}],["provisioningState","string"],["updateStrategyId","string"]]},
-        "FleetsAutoUpgradeProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["channel","string"],["disabled","boolean"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection"}],["updateStrategyReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"FleetsAutoUpgradeProfileOperatorSpec"}],["originalVersion","string"]]},
-        "FleetsMemberOperatorSpec": t6,
-        "FleetsMember_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["clusterResourceId","string"],["eTag","string"],["group","string"],["provisioningState","string"],["status",{"type":"FleetMemberStatus_STATUS"}]]},
-        "FleetsMember_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["clusterResourceReference",{"type":"ResourceReference"}],["group","string"],["operatorSpec",{"type":"FleetsMemberOperatorSpec"}],["originalVersion","string"]]},
-        "FleetsUpdateRunOperatorSpec": t6,
-        "FleetsUpdateRun_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileId","string"],["eTag","string"],["managedClusterUpdate",{"type":"ManagedClusterUpdate_STATUS"}],["provisioningState","string"],["status",{"type":"UpdateRunStatus_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}],["updateStrategyId","string"]]},
-        "FleetsUpdateRun_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["managedClusterUpdate",{"type":"ManagedClusterUpdate"}],["strategy",{"type":"UpdateRunStrategy"}],["updateStrategyReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"FleetsUpdateRunOperatorSpec"}],["originalVersion","string"]]},
-        "FleetsUpdateStrategyOperatorSpec": t6,
-        "FleetsUpdateStrategy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eTag","string"],["provisioningState","string"],["strategy",{"type":"UpdateRunStrategy_STATUS"}]]},
-        "FleetsUpdateStrategy_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["strategy",{"type":"UpdateRunStrategy"}],["operatorSpec",{"type":"FleetsUpdateStrategyOperatorSpec"}],["originalVersion","string"]]},
-        "KnownResourceReference": t2,
+        "Fleet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["hubProfile",{"type":"FleetHubProfile_STATUS"}],["provisioningState","string"],["status",{"type":"FleetStatus_STATUS"}]]},
+        "Fleet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["hubProfile",{"type":"FleetHubProfile"}],["operatorSpec",{"type":"FleetOperatorSpec"}],["originalVersion","string"]]},
+        "FleetsAutoUpgradeProfileOperatorSpec": t2,
+        "FleetsAutoUpgradeProfile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileStatus",{"type":"AutoUpgradeProfileStatus_STATUS"}],["channel","string"],["disabled","boolean"],["eTag","string"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection_STATUS"}],["provisioningState","string"],["updateStrategyId","string"]]},
+        "FleetsAutoUpgradeProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["channel","string"],["disabled","boolean"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection"}],["updateStrategyReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"FleetsAutoUpgradeProfileOperatorSpec"}],["originalVersion","string"]]},
+        "FleetsMemberOperatorSpec": t2,
+        "FleetsMember_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["clusterResourceId","string"],["eTag","string"],["group","string"],["provisioningState","string"],["status",{"type":"FleetMemberStatus_STATUS"}]]},
+        "FleetsMember_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clusterResourceReference",{"type":"genruntime_ResourceReference"}],["group","string"],["operatorSpec",{"type":"FleetsMemberOperatorSpec"}],["originalVersion","string"]]},
+        "FleetsUpdateRunOperatorSpec": t2,
+        "FleetsUpdateRun_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileId","string"],["eTag","string"],["managedClusterUpdate",{"type":"ManagedClusterUpdate_STATUS"}],["provisioningState","string"],["status",{"type":"UpdateRunStatus_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}],["updateStrategyId","string"]]},
+        "FleetsUpdateRun_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["managedClusterUpdate",{"type":"ManagedClusterUpdate"}],["strategy",{"type":"UpdateRunStrategy"}],["updateStrategyReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"FleetsUpdateRunOperatorSpec"}],["originalVersion","string"]]},
+        "FleetsUpdateStrategyOperatorSpec": t2,
+        "FleetsUpdateStrategy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eTag","string"],["provisioningState","string"],["strategy",{"type":"UpdateRunStrategy_STATUS"}]]},
+        "FleetsUpdateStrategy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["strategy",{"type":"UpdateRunStrategy"}],["operatorSpec",{"type":"FleetsUpdateStrategyOperatorSpec"}],["originalVersion","string"]]},
         "ManagedClusterUpdate": t30,
         "ManagedClusterUpdate_STATUS": t31,
         "ManagedClusterUpgradeSpec": t50,
@@ -223,79 +220,82 @@ export const shapes: GroupShapes = {
         "NodeImageSelectionStatus_STATUS": t35,
         "NodeImageSelection_STATUS": {"properties":[["customNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}],["type","string"]]},
         "NodeImageVersion_STATUS": t37,
-        "ResourceReference": t3,
-        "SecretDestination": t38,
         "SystemData_STATUS": t10,
-        "UpdateGroup": t39,
-        "UpdateGroupStatus_STATUS": t40,
-        "UpdateGroup_STATUS": t39,
-        "UpdateRunStatus_STATUS": t41,
-        "UpdateRunStrategy": t42,
-        "UpdateRunStrategy_STATUS": t43,
-        "UpdateStage": t44,
-        "UpdateStageStatus_STATUS": t45,
-        "UpdateStage_STATUS": t46,
+        "UpdateGroup": t38,
+        "UpdateGroupStatus_STATUS": t39,
+        "UpdateGroup_STATUS": t38,
+        "UpdateRunStatus_STATUS": t40,
+        "UpdateRunStrategy": t41,
+        "UpdateRunStrategy_STATUS": t42,
+        "UpdateStage": t43,
+        "UpdateStageStatus_STATUS": t44,
+        "UpdateStage_STATUS": t45,
         "UpdateStatus_STATUS": {"properties":[["completedTime","string"],["error",{"type":"ErrorDetail_STATUS"}],["startTime","string"],["state","string"]]},
-        "UserAssignedIdentityDetails": t47,
-        "WaitStatus_STATUS": t48,
+        "UserAssignedIdentityDetails": t46,
+        "WaitStatus_STATUS": t47,
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
+        "genruntime_ResourceReference": t9,
+        "genruntime_SecretDestination": t48,
       },
     },
     "v1api20250801": {
       resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ResourceReference": t3,
-        "SystemData_CreatedByType_STATUS": t4,
-        "SystemData_LastModifiedByType_STATUS": t4,
-        "SystemData_STATUS": t5,
-        "TrustedAccessRoleBindingOperatorSpec": t6,
-        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t7,
-        "TrustedAccessRoleBinding_STATUS": t8,
-        "TrustedAccessRoleBinding_Spec": t9,
+        "SystemData_CreatedByType_STATUS": t0,
+        "SystemData_LastModifiedByType_STATUS": t0,
+        "SystemData_STATUS": t1,
+        "TrustedAccessRoleBindingOperatorSpec": t2,
+        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t3,
+        "TrustedAccessRoleBinding_STATUS": t4,
+        "TrustedAccessRoleBinding_Spec": t5,
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
+        "genruntime_ResourceReference": t9,
       },
     },
     "v1api20250801storage": {
       resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ResourceReference": t3,
         "SystemData_STATUS": t10,
-        "TrustedAccessRoleBindingOperatorSpec": t6,
+        "TrustedAccessRoleBindingOperatorSpec": t2,
         "TrustedAccessRoleBinding_STATUS": t11,
         "TrustedAccessRoleBinding_Spec": t12,
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
+        "genruntime_ResourceReference": t9,
       },
     },
     "v20251002preview": {
       resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ResourceReference": t3,
-        "SystemData_CreatedByType_STATUS": t4,
-        "SystemData_LastModifiedByType_STATUS": t4,
-        "SystemData_STATUS": t5,
-        "TrustedAccessRoleBindingOperatorSpec": t6,
-        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t7,
-        "TrustedAccessRoleBinding_STATUS": t8,
-        "TrustedAccessRoleBinding_Spec": t9,
+        "SystemData_CreatedByType_STATUS": t0,
+        "SystemData_LastModifiedByType_STATUS": t0,
+        "SystemData_STATUS": t1,
+        "TrustedAccessRoleBindingOperatorSpec": t2,
+        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t3,
+        "TrustedAccessRoleBinding_STATUS": t4,
+        "TrustedAccessRoleBinding_Spec": t5,
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
+        "genruntime_ResourceReference": t9,
       },
     },
     "v20251002previewstorage": {
       resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ResourceReference": t3,
         "SystemData_STATUS": t10,
-        "TrustedAccessRoleBindingOperatorSpec": t6,
+        "TrustedAccessRoleBindingOperatorSpec": t2,
         "TrustedAccessRoleBinding_STATUS": t11,
         "TrustedAccessRoleBinding_Spec": t12,
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
+        "genruntime_ResourceReference": t9,
       },
     },
   },

@@ -3,43 +3,43 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["userAssignedIdentityReference",{"type":"ResourceReference"}]]};
+const t0: TypeShape = {"properties":[["userAssignedIdentityReference",{"type":"genruntime_ResourceReference"}]]};
 const t1: TypeShape = {"properties":[["userAssignedIdentity","string"]]};
-const t2: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t3: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t4: TypeShape = {"properties":[["identity",{"type":"CMKIdentityDefinition"}],["keyName","string"],["keyVersion","string"],["vaultBaseUrl","string"]]};
-const t5: TypeShape = {"properties":[["identity",{"type":"CMKIdentityDefinition_STATUS"}],["keyName","string"],["keyVersion","string"],["vaultBaseUrl","string"]]};
-const t6: TypeShape = {"properties":[["accountName","string"],["clientId","string"],["clientSecret",{"type":"GitHubClientSecret"}],["collaborationBranch","string"],["disablePublish","boolean"],["hostName","string"],["lastCommitId","string"],["repositoryName","string"],["rootFolder","string"],["type",{"type":"FactoryGitHubConfiguration_Type"}]]};
-const t7: TypeShape = {"properties":[["accountName","string"],["clientId","string"],["clientSecret",{"type":"GitHubClientSecret_STATUS"}],["collaborationBranch","string"],["disablePublish","boolean"],["hostName","string"],["lastCommitId","string"],["repositoryName","string"],["rootFolder","string"],["type",{"type":"FactoryGitHubConfiguration_Type_STATUS"}]]};
-const t8: TypeShape = {"enum":["FactoryGitHubConfiguration"]};
-const t9: TypeShape = {"properties":[["type",{"type":"FactoryIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t10: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"FactoryIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":"json"}]]};
-const t11: TypeShape = {"enum":["SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
-const t12: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t13: TypeShape = {"properties":[["factoryGitHubConfiguration",{"type":"FactoryGitHubConfiguration"}],["factoryVSTSConfiguration",{"type":"FactoryVSTSConfiguration"}]]};
-const t14: TypeShape = {"properties":[["factoryGitHubConfiguration",{"type":"FactoryGitHubConfiguration_STATUS"}],["factoryVSTSConfiguration",{"type":"FactoryVSTSConfiguration_STATUS"}]]};
-const t15: TypeShape = {"properties":[["accountName","string"],["collaborationBranch","string"],["disablePublish","boolean"],["lastCommitId","string"],["projectName","string"],["repositoryName","string"],["rootFolder","string"],["tenantId","string"],["type",{"type":"FactoryVSTSConfiguration_Type"}]]};
-const t16: TypeShape = {"properties":[["accountName","string"],["collaborationBranch","string"],["disablePublish","boolean"],["lastCommitId","string"],["projectName","string"],["repositoryName","string"],["rootFolder","string"],["tenantId","string"],["type",{"type":"FactoryVSTSConfiguration_Type_STATUS"}]]};
-const t17: TypeShape = {"enum":["FactoryVSTSConfiguration"]};
-const t18: TypeShape = {"enum":["Disabled","Enabled"]};
-const t19: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"FactoryIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["additionalProperties",{"map":"json"}],["createTime","string"],["eTag","string"],["encryption",{"type":"EncryptionConfiguration_STATUS"}],["globalParameters",{"map":{"type":"GlobalParameterSpecification_STATUS"}}],["provisioningState","string"],["publicNetworkAccess",{"type":"Factory_PublicNetworkAccess_STATUS"}],["purviewConfiguration",{"type":"PurviewConfiguration_STATUS"}],["repoConfiguration",{"type":"FactoryRepoConfiguration_STATUS"}],["version","string"]]};
-const t20: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"FactoryIdentity"}],["location","string"],["tags",{"map":"string"}],["additionalProperties",{"map":"json"}],["encryption",{"type":"EncryptionConfiguration"}],["globalParameters",{"map":{"type":"GlobalParameterSpecification"}}],["publicNetworkAccess",{"type":"Factory_PublicNetworkAccess"}],["purviewConfiguration",{"type":"PurviewConfiguration"}],["repoConfiguration",{"type":"FactoryRepoConfiguration"}],["operatorSpec",{"type":"FactoryOperatorSpec"}]]};
-const t21: TypeShape = {"properties":[["byoaSecretAkvUrl","string"],["byoaSecretName","string"]]};
-const t22: TypeShape = {"properties":[["type",{"type":"GlobalParameterSpecification_Type"}],["value",{"map":"json"}]]};
-const t23: TypeShape = {"properties":[["type",{"type":"GlobalParameterSpecification_Type_STATUS"}],["value",{"map":"json"}]]};
-const t24: TypeShape = {"enum":["Array","Bool","Float","Int","Object","String"]};
-const t25: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t26: TypeShape = {"properties":[["purviewResourceReference",{"type":"ResourceReference"}]]};
-const t27: TypeShape = {"properties":[["purviewResourceId","string"]]};
-const t28: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t29: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t2: TypeShape = {"properties":[["identity",{"type":"CMKIdentityDefinition"}],["keyName","string"],["keyVersion","string"],["vaultBaseUrl","string"]]};
+const t3: TypeShape = {"properties":[["identity",{"type":"CMKIdentityDefinition_STATUS"}],["keyName","string"],["keyVersion","string"],["vaultBaseUrl","string"]]};
+const t4: TypeShape = {"properties":[["accountName","string"],["clientId","string"],["clientSecret",{"type":"GitHubClientSecret"}],["collaborationBranch","string"],["disablePublish","boolean"],["hostName","string"],["lastCommitId","string"],["repositoryName","string"],["rootFolder","string"],["type",{"type":"FactoryGitHubConfiguration_Type"}]]};
+const t5: TypeShape = {"properties":[["accountName","string"],["clientId","string"],["clientSecret",{"type":"GitHubClientSecret_STATUS"}],["collaborationBranch","string"],["disablePublish","boolean"],["hostName","string"],["lastCommitId","string"],["repositoryName","string"],["rootFolder","string"],["type",{"type":"FactoryGitHubConfiguration_Type_STATUS"}]]};
+const t6: TypeShape = {"enum":["FactoryGitHubConfiguration"]};
+const t7: TypeShape = {"properties":[["type",{"type":"FactoryIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t8: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"FactoryIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":"json"}]]};
+const t9: TypeShape = {"enum":["SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
+const t10: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t11: TypeShape = {"properties":[["factoryGitHubConfiguration",{"type":"FactoryGitHubConfiguration"}],["factoryVSTSConfiguration",{"type":"FactoryVSTSConfiguration"}]]};
+const t12: TypeShape = {"properties":[["factoryGitHubConfiguration",{"type":"FactoryGitHubConfiguration_STATUS"}],["factoryVSTSConfiguration",{"type":"FactoryVSTSConfiguration_STATUS"}]]};
+const t13: TypeShape = {"properties":[["accountName","string"],["collaborationBranch","string"],["disablePublish","boolean"],["lastCommitId","string"],["projectName","string"],["repositoryName","string"],["rootFolder","string"],["tenantId","string"],["type",{"type":"FactoryVSTSConfiguration_Type"}]]};
+const t14: TypeShape = {"properties":[["accountName","string"],["collaborationBranch","string"],["disablePublish","boolean"],["lastCommitId","string"],["projectName","string"],["repositoryName","string"],["rootFolder","string"],["tenantId","string"],["type",{"type":"FactoryVSTSConfiguration_Type_STATUS"}]]};
+const t15: TypeShape = {"enum":["FactoryVSTSConfiguration"]};
+const t16: TypeShape = {"enum":["Disabled","Enabled"]};
+const t17: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"FactoryIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["additionalProperties",{"map":"json"}],["createTime","string"],["eTag","string"],["encryption",{"type":"EncryptionConfiguration_STATUS"}],["globalParameters",{"map":{"type":"GlobalParameterSpecification_STATUS"}}],["provisioningState","string"],["publicNetworkAccess",{"type":"Factory_PublicNetworkAccess_STATUS"}],["purviewConfiguration",{"type":"PurviewConfiguration_STATUS"}],["repoConfiguration",{"type":"FactoryRepoConfiguration_STATUS"}],["version","string"]]};
+const t18: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"FactoryIdentity"}],["location","string"],["tags",{"map":"string"}],["additionalProperties",{"map":"json"}],["encryption",{"type":"EncryptionConfiguration"}],["globalParameters",{"map":{"type":"GlobalParameterSpecification"}}],["publicNetworkAccess",{"type":"Factory_PublicNetworkAccess"}],["purviewConfiguration",{"type":"PurviewConfiguration"}],["repoConfiguration",{"type":"FactoryRepoConfiguration"}],["operatorSpec",{"type":"FactoryOperatorSpec"}]]};
+const t19: TypeShape = {"properties":[["byoaSecretAkvUrl","string"],["byoaSecretName","string"]]};
+const t20: TypeShape = {"properties":[["type",{"type":"GlobalParameterSpecification_Type"}],["value",{"map":"json"}]]};
+const t21: TypeShape = {"properties":[["type",{"type":"GlobalParameterSpecification_Type_STATUS"}],["value",{"map":"json"}]]};
+const t22: TypeShape = {"enum":["Array","Bool","Float","Int","Object","String"]};
+const t23: TypeShape = {"properties":[["purviewResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t24: TypeShape = {"properties":[["purviewResourceId","string"]]};
+const t25: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t26: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t27: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t28: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t29: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t30: TypeShape = {"properties":[["accountName","string"],["clientId","string"],["clientSecret",{"type":"GitHubClientSecret"}],["collaborationBranch","string"],["disablePublish","boolean"],["hostName","string"],["lastCommitId","string"],["repositoryName","string"],["rootFolder","string"],["type","string"]]};
 const t31: TypeShape = {"properties":[["accountName","string"],["clientId","string"],["clientSecret",{"type":"GitHubClientSecret_STATUS"}],["collaborationBranch","string"],["disablePublish","boolean"],["hostName","string"],["lastCommitId","string"],["repositoryName","string"],["rootFolder","string"],["type","string"]]};
 const t32: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t33: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":"json"}]]};
 const t34: TypeShape = {"properties":[["accountName","string"],["collaborationBranch","string"],["disablePublish","boolean"],["lastCommitId","string"],["projectName","string"],["repositoryName","string"],["rootFolder","string"],["tenantId","string"],["type","string"]]};
-const t35: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"FactoryIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["additionalProperties",{"map":"json"}],["createTime","string"],["eTag","string"],["encryption",{"type":"EncryptionConfiguration_STATUS"}],["globalParameters",{"map":{"type":"GlobalParameterSpecification_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["purviewConfiguration",{"type":"PurviewConfiguration_STATUS"}],["repoConfiguration",{"type":"FactoryRepoConfiguration_STATUS"}],["version","string"]]};
-const t36: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"FactoryIdentity"}],["location","string"],["tags",{"map":"string"}],["additionalProperties",{"map":"json"}],["encryption",{"type":"EncryptionConfiguration"}],["globalParameters",{"map":{"type":"GlobalParameterSpecification"}}],["publicNetworkAccess","string"],["purviewConfiguration",{"type":"PurviewConfiguration"}],["repoConfiguration",{"type":"FactoryRepoConfiguration"}],["operatorSpec",{"type":"FactoryOperatorSpec"}],["originalVersion","string"]]};
+const t35: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"FactoryIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["additionalProperties",{"map":"json"}],["createTime","string"],["eTag","string"],["encryption",{"type":"EncryptionConfiguration_STATUS"}],["globalParameters",{"map":{"type":"GlobalParameterSpecification_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["purviewConfiguration",{"type":"PurviewConfiguration_STATUS"}],["repoConfiguration",{"type":"FactoryRepoConfiguration_STATUS"}],["version","string"]]};
+const t36: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"FactoryIdentity"}],["location","string"],["tags",{"map":"string"}],["additionalProperties",{"map":"json"}],["encryption",{"type":"EncryptionConfiguration"}],["globalParameters",{"map":{"type":"GlobalParameterSpecification"}}],["publicNetworkAccess","string"],["purviewConfiguration",{"type":"PurviewConfiguration"}],["repoConfiguration",{"type":"FactoryRepoConfiguration"}],["operatorSpec",{"type":"FactoryOperatorSpec"}],["originalVersion","string"]]};
 const t37: TypeShape = {"properties":[["type","string"],["value",{"map":"json"}]]};
 
 /** Package -> types and resources. */
@@ -52,40 +52,40 @@ export const shapes: GroupShapes = {
       types: {
         "CMKIdentityDefinition": t0,
         "CMKIdentityDefinition_STATUS": t1,
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "EncryptionConfiguration": t4,
-        "EncryptionConfiguration_STATUS": t5,
-        "FactoryGitHubConfiguration": t6,
-        "FactoryGitHubConfiguration_STATUS": t7,
-        "FactoryGitHubConfiguration_Type": t8,
-        "FactoryGitHubConfiguration_Type_STATUS": t8,
-        "FactoryIdentity": t9,
-        "FactoryIdentity_STATUS": t10,
-        "FactoryIdentity_Type": t11,
-        "FactoryIdentity_Type_STATUS": t11,
-        "FactoryOperatorSpec": t12,
-        "FactoryRepoConfiguration": t13,
-        "FactoryRepoConfiguration_STATUS": t14,
-        "FactoryVSTSConfiguration": t15,
-        "FactoryVSTSConfiguration_STATUS": t16,
-        "FactoryVSTSConfiguration_Type": t17,
-        "FactoryVSTSConfiguration_Type_STATUS": t17,
-        "Factory_PublicNetworkAccess": t18,
-        "Factory_PublicNetworkAccess_STATUS": t18,
-        "Factory_STATUS": t19,
-        "Factory_Spec": t20,
-        "GitHubClientSecret": t21,
-        "GitHubClientSecret_STATUS": t21,
-        "GlobalParameterSpecification": t22,
-        "GlobalParameterSpecification_STATUS": t23,
-        "GlobalParameterSpecification_Type": t24,
-        "GlobalParameterSpecification_Type_STATUS": t24,
-        "KnownResourceReference": t25,
-        "PurviewConfiguration": t26,
-        "PurviewConfiguration_STATUS": t27,
-        "ResourceReference": t28,
-        "UserAssignedIdentityDetails": t29,
+        "EncryptionConfiguration": t2,
+        "EncryptionConfiguration_STATUS": t3,
+        "FactoryGitHubConfiguration": t4,
+        "FactoryGitHubConfiguration_STATUS": t5,
+        "FactoryGitHubConfiguration_Type": t6,
+        "FactoryGitHubConfiguration_Type_STATUS": t6,
+        "FactoryIdentity": t7,
+        "FactoryIdentity_STATUS": t8,
+        "FactoryIdentity_Type": t9,
+        "FactoryIdentity_Type_STATUS": t9,
+        "FactoryOperatorSpec": t10,
+        "FactoryRepoConfiguration": t11,
+        "FactoryRepoConfiguration_STATUS": t12,
+        "FactoryVSTSConfiguration": t13,
+        "FactoryVSTSConfiguration_STATUS": t14,
+        "FactoryVSTSConfiguration_Type": t15,
+        "FactoryVSTSConfiguration_Type_STATUS": t15,
+        "Factory_PublicNetworkAccess": t16,
+        "Factory_PublicNetworkAccess_STATUS": t16,
+        "Factory_STATUS": t17,
+        "Factory_Spec": t18,
+        "GitHubClientSecret": t19,
+        "GitHubClientSecret_STATUS": t19,
+        "GlobalParameterSpecification": t20,
+        "GlobalParameterSpecification_STATUS": t21,
+        "GlobalParameterSpecification_Type": t22,
+        "GlobalParameterSpecification_Type_STATUS": t22,
+        "PurviewConfiguration": t23,
+        "PurviewConfiguration_STATUS": t24,
+        "UserAssignedIdentityDetails": t25,
+        "conditions_Condition": t26,
+        "core_DestinationExpression": t27,
+        "genruntime_KnownResourceReference": t28,
+        "genruntime_ResourceReference": t29,
       },
     },
     "v1api20180601storage": {
@@ -93,30 +93,30 @@ export const shapes: GroupShapes = {
       types: {
         "CMKIdentityDefinition": t0,
         "CMKIdentityDefinition_STATUS": t1,
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "EncryptionConfiguration": t4,
-        "EncryptionConfiguration_STATUS": t5,
+        "EncryptionConfiguration": t2,
+        "EncryptionConfiguration_STATUS": t3,
         "FactoryGitHubConfiguration": t30,
         "FactoryGitHubConfiguration_STATUS": t31,
         "FactoryIdentity": t32,
         "FactoryIdentity_STATUS": t33,
-        "FactoryOperatorSpec": t12,
-        "FactoryRepoConfiguration": t13,
-        "FactoryRepoConfiguration_STATUS": t14,
+        "FactoryOperatorSpec": t10,
+        "FactoryRepoConfiguration": t11,
+        "FactoryRepoConfiguration_STATUS": t12,
         "FactoryVSTSConfiguration": t34,
         "FactoryVSTSConfiguration_STATUS": t34,
         "Factory_STATUS": t35,
         "Factory_Spec": t36,
-        "GitHubClientSecret": t21,
-        "GitHubClientSecret_STATUS": t21,
+        "GitHubClientSecret": t19,
+        "GitHubClientSecret_STATUS": t19,
         "GlobalParameterSpecification": t37,
         "GlobalParameterSpecification_STATUS": t37,
-        "KnownResourceReference": t25,
-        "PurviewConfiguration": t26,
-        "PurviewConfiguration_STATUS": t27,
-        "ResourceReference": t28,
-        "UserAssignedIdentityDetails": t29,
+        "PurviewConfiguration": t23,
+        "PurviewConfiguration_STATUS": t24,
+        "UserAssignedIdentityDetails": t25,
+        "conditions_Condition": t26,
+        "core_DestinationExpression": t27,
+        "genruntime_KnownResourceReference": t28,
+        "genruntime_ResourceReference": t29,
       },
     },
     "v20180601": {
@@ -124,40 +124,40 @@ export const shapes: GroupShapes = {
       types: {
         "CMKIdentityDefinition": t0,
         "CMKIdentityDefinition_STATUS": t1,
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "EncryptionConfiguration": t4,
-        "EncryptionConfiguration_STATUS": t5,
-        "FactoryGitHubConfiguration": t6,
-        "FactoryGitHubConfiguration_STATUS": t7,
-        "FactoryGitHubConfiguration_Type": t8,
-        "FactoryGitHubConfiguration_Type_STATUS": t8,
-        "FactoryIdentity": t9,
-        "FactoryIdentity_STATUS": t10,
-        "FactoryIdentity_Type": t11,
-        "FactoryIdentity_Type_STATUS": t11,
-        "FactoryOperatorSpec": t12,
-        "FactoryRepoConfiguration": t13,
-        "FactoryRepoConfiguration_STATUS": t14,
-        "FactoryVSTSConfiguration": t15,
-        "FactoryVSTSConfiguration_STATUS": t16,
-        "FactoryVSTSConfiguration_Type": t17,
-        "FactoryVSTSConfiguration_Type_STATUS": t17,
-        "Factory_PublicNetworkAccess": t18,
-        "Factory_PublicNetworkAccess_STATUS": t18,
-        "Factory_STATUS": t19,
-        "Factory_Spec": t20,
-        "GitHubClientSecret": t21,
-        "GitHubClientSecret_STATUS": t21,
-        "GlobalParameterSpecification": t22,
-        "GlobalParameterSpecification_STATUS": t23,
-        "GlobalParameterSpecification_Type": t24,
-        "GlobalParameterSpecification_Type_STATUS": t24,
-        "KnownResourceReference": t25,
-        "PurviewConfiguration": t26,
-        "PurviewConfiguration_STATUS": t27,
-        "ResourceReference": t28,
-        "UserAssignedIdentityDetails": t29,
+        "EncryptionConfiguration": t2,
+        "EncryptionConfiguration_STATUS": t3,
+        "FactoryGitHubConfiguration": t4,
+        "FactoryGitHubConfiguration_STATUS": t5,
+        "FactoryGitHubConfiguration_Type": t6,
+        "FactoryGitHubConfiguration_Type_STATUS": t6,
+        "FactoryIdentity": t7,
+        "FactoryIdentity_STATUS": t8,
+        "FactoryIdentity_Type": t9,
+        "FactoryIdentity_Type_STATUS": t9,
+        "FactoryOperatorSpec": t10,
+        "FactoryRepoConfiguration": t11,
+        "FactoryRepoConfiguration_STATUS": t12,
+        "FactoryVSTSConfiguration": t13,
+        "FactoryVSTSConfiguration_STATUS": t14,
+        "FactoryVSTSConfiguration_Type": t15,
+        "FactoryVSTSConfiguration_Type_STATUS": t15,
+        "Factory_PublicNetworkAccess": t16,
+        "Factory_PublicNetworkAccess_STATUS": t16,
+        "Factory_STATUS": t17,
+        "Factory_Spec": t18,
+        "GitHubClientSecret": t19,
+        "GitHubClientSecret_STATUS": t19,
+        "GlobalParameterSpecification": t20,
+        "GlobalParameterSpecification_STATUS": t21,
+        "GlobalParameterSpecification_Type": t22,
+        "GlobalParameterSpecification_Type_STATUS": t22,
+        "PurviewConfiguration": t23,
+        "PurviewConfiguration_STATUS": t24,
+        "UserAssignedIdentityDetails": t25,
+        "conditions_Condition": t26,
+        "core_DestinationExpression": t27,
+        "genruntime_KnownResourceReference": t28,
+        "genruntime_ResourceReference": t29,
       },
     },
     "v20180601storage": {
@@ -165,30 +165,30 @@ export const shapes: GroupShapes = {
       types: {
         "CMKIdentityDefinition": t0,
         "CMKIdentityDefinition_STATUS": t1,
-        "Condition": t2,
-        "DestinationExpression": t3,
-        "EncryptionConfiguration": t4,
-        "EncryptionConfiguration_STATUS": t5,
+        "EncryptionConfiguration": t2,
+        "EncryptionConfiguration_STATUS": t3,
         "FactoryGitHubConfiguration": t30,
         "FactoryGitHubConfiguration_STATUS": t31,
         "FactoryIdentity": t32,
         "FactoryIdentity_STATUS": t33,
-        "FactoryOperatorSpec": t12,
-        "FactoryRepoConfiguration": t13,
-        "FactoryRepoConfiguration_STATUS": t14,
+        "FactoryOperatorSpec": t10,
+        "FactoryRepoConfiguration": t11,
+        "FactoryRepoConfiguration_STATUS": t12,
         "FactoryVSTSConfiguration": t34,
         "FactoryVSTSConfiguration_STATUS": t34,
         "Factory_STATUS": t35,
         "Factory_Spec": t36,
-        "GitHubClientSecret": t21,
-        "GitHubClientSecret_STATUS": t21,
+        "GitHubClientSecret": t19,
+        "GitHubClientSecret_STATUS": t19,
         "GlobalParameterSpecification": t37,
         "GlobalParameterSpecification_STATUS": t37,
-        "KnownResourceReference": t25,
-        "PurviewConfiguration": t26,
-        "PurviewConfiguration_STATUS": t27,
-        "ResourceReference": t28,
-        "UserAssignedIdentityDetails": t29,
+        "PurviewConfiguration": t23,
+        "PurviewConfiguration_STATUS": t24,
+        "UserAssignedIdentityDetails": t25,
+        "conditions_Condition": t26,
+        "core_DestinationExpression": t27,
+        "genruntime_KnownResourceReference": t28,
+        "genruntime_ResourceReference": t29,
       },
     },
   },

@@ -13,46 +13,46 @@ const k6: readonly string[] = ["configMapExpressions","secretExpressions"];
 const k7: readonly string[] = ["conditions","id","name","type","properties","systemData","tags"];
 const k8: readonly string[] = ["defaultResourceProperties"];
 const k9: readonly string[] = ["containersList","objectType"];
-const k10: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k11: readonly string[] = ["azureOperationalStoreParameters"];
-const k12: readonly string[] = ["datasourceType","objectType","resourceID","resourceLocation","resourceName","resourceProperties","resourceType","resourceUri"];
-const k13: readonly string[] = ["datasourceType","objectType","resourceReference","resourceLocation","resourceName","resourceProperties","resourceType","resourceUri"];
-const k14: readonly string[] = ["objectType"];
-const k15: readonly string[] = ["name","key","value","annotations","labels"];
-const k16: readonly string[] = ["useSystemAssignedIdentity","userAssignedIdentityArmUrl"];
-const k17: readonly string[] = ["additionalInfo","code"];
-const k18: readonly string[] = ["additionalInfo","code","embeddedInnerError"];
-const k19: readonly string[] = ["name","armId"];
-const k20: readonly string[] = ["backupHookReferences","excludedNamespaces","excludedResourceTypes","includeClusterScopeResources","includedNamespaces","includedResourceTypes","labelSelectors","objectType","snapshotVolumes"];
-const k21: readonly string[] = ["name","namespace"];
-const k22: readonly string[] = ["policyId","policyParameters","policyVersion"];
-const k23: readonly string[] = ["policyReference","policyParameters"];
-const k24: readonly string[] = ["backupDatasourceParametersList","dataStoreParametersList"];
-const k25: readonly string[] = ["errorDetails","status"];
-const k26: readonly string[] = ["group","kind","name","armId"];
-const k27: readonly string[] = ["objectType","secretStoreResource"];
-const k28: readonly string[] = ["secretStoreType","uri","value"];
-const k29: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k30: readonly string[] = ["code","innerError","isRetryable","isUserError","message","properties","recommendedAction","target"];
-const k31: readonly string[] = ["code","details","innerError","isRetryable","isUserError","message","properties","recommendedAction","target"];
+const k10: readonly string[] = ["azureOperationalStoreParameters"];
+const k11: readonly string[] = ["datasourceType","objectType","resourceID","resourceLocation","resourceName","resourceProperties","resourceType","resourceUri"];
+const k12: readonly string[] = ["datasourceType","objectType","resourceReference","resourceLocation","resourceName","resourceProperties","resourceType","resourceUri"];
+const k13: readonly string[] = ["objectType"];
+const k14: readonly string[] = ["useSystemAssignedIdentity","userAssignedIdentityArmUrl"];
+const k15: readonly string[] = ["additionalInfo","code"];
+const k16: readonly string[] = ["additionalInfo","code","embeddedInnerError"];
+const k17: readonly string[] = ["backupHookReferences","excludedNamespaces","excludedResourceTypes","includeClusterScopeResources","includedNamespaces","includedResourceTypes","labelSelectors","objectType","snapshotVolumes"];
+const k18: readonly string[] = ["name","namespace"];
+const k19: readonly string[] = ["policyId","policyParameters","policyVersion"];
+const k20: readonly string[] = ["policyReference","policyParameters"];
+const k21: readonly string[] = ["backupDatasourceParametersList","dataStoreParametersList"];
+const k22: readonly string[] = ["errorDetails","status"];
+const k23: readonly string[] = ["objectType","secretStoreResource"];
+const k24: readonly string[] = ["secretStoreType","uri","value"];
+const k25: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+const k26: readonly string[] = ["code","innerError","isRetryable","isUserError","message","properties","recommendedAction","target"];
+const k27: readonly string[] = ["code","details","innerError","isRetryable","isUserError","message","properties","recommendedAction","target"];
+const k28: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k29: readonly string[] = ["name","key","value","annotations","labels"];
+const k30: readonly string[] = ["name","armId"];
+const k31: readonly string[] = ["group","kind","name","armId"];
 const p0: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","containersList",{"arr":"s"}],["=","objectType",{"spell":["BlobBackupDatasourceParameters"]}]]};
 const p1: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","containersList",{"arr":"s"}],["=","objectType","s"]]};
-const p2: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p3: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceID","s"],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_STATUS_fromStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
-const p4: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceID","s"],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_STATUS_toStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
-const p5: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceReference",{"obj":"ResourceReference_fromStorage"}],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_fromStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
-const p6: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceReference",{"obj":"ResourceReference_toStorage"}],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_toStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
-const p7: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","objectType",{"spell":["DefaultResourceProperties"]}]]};
-const p8: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","objectType","s"]]};
-const p9: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p10: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","useSystemAssignedIdentity","b"],["=","userAssignedIdentityArmUrl","s"]]};
-const p11: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","useSystemAssignedIdentity","b"],["=","userAssignedIdentityArmUrl","s"]]};
-const p12: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p13: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","name","s"],["=","namespace","s"]]};
-const p14: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","name","s"],["=","namespace","s"]]};
-const p15: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p16: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","secretStoreType",{"spell":["AzureKeyVault","Invalid"]}],["=","uri","s"],["=","value","s"]]};
-const p17: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","secretStoreType","s"],["=","uri","s"],["=","value","s"]]};
+const p2: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceID","s"],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_STATUS_fromStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
+const p3: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceID","s"],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_STATUS_toStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
+const p4: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_fromStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
+const p5: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_toStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
+const p6: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","objectType",{"spell":["DefaultResourceProperties"]}]]};
+const p7: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","objectType","s"]]};
+const p8: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","useSystemAssignedIdentity","b"],["=","userAssignedIdentityArmUrl","s"]]};
+const p9: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","useSystemAssignedIdentity","b"],["=","userAssignedIdentityArmUrl","s"]]};
+const p10: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","name","s"],["=","namespace","s"]]};
+const p11: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","name","s"],["=","namespace","s"]]};
+const p12: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","secretStoreType",{"spell":["AzureKeyVault","Invalid"]}],["=","uri","s"],["=","value","s"]]};
+const p13: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","secretStoreType","s"],["=","uri","s"],["=","value","s"]]};
+const p14: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p15: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p16: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p17: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -69,8 +69,8 @@ export const plans: GroupPlans = {
         AuthCredentials_toStorage: {"known":k0,"destBag":true,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_toStorage"}]]},
         AzureOperationalStoreParameters_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType",{"spell":["AzureOperationalStoreParameters"]}],["=","resourceGroupId","s"]]},
         AzureOperationalStoreParameters_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"],["=","resourceGroupId","s"]]},
-        AzureOperationalStoreParameters_fromStorage: {"known":k2,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType",{"spell":["AzureOperationalStoreParameters"]}],["=","resourceGroupReference",{"obj":"ResourceReference_fromStorage"}]]},
-        AzureOperationalStoreParameters_toStorage: {"known":k2,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"],["=","resourceGroupReference",{"obj":"ResourceReference_toStorage"}]]},
+        AzureOperationalStoreParameters_fromStorage: {"known":k2,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType",{"spell":["AzureOperationalStoreParameters"]}],["=","resourceGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        AzureOperationalStoreParameters_toStorage: {"known":k2,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"],["=","resourceGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
         BackupDatasourceParameters_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_STATUS_fromStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_STATUS_fromStorage"}]]},
         BackupDatasourceParameters_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_STATUS_toStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_STATUS_toStorage"}]]},
         BackupDatasourceParameters_fromStorage: {"known":k3,"destBag":false,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_fromStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_fromStorage"}]]},
@@ -79,12 +79,12 @@ export const plans: GroupPlans = {
         BackupInstance_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","currentProtectionState","s"],["=","dataSourceInfo",{"obj":"Datasource_STATUS_toStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_STATUS_toStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_STATUS_toStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_STATUS_toStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_STATUS_toStorage"}],["=","protectionErrorDetails",{"obj":"UserFacingError_STATUS_toStorage"}],["=","protectionStatus",{"obj":"ProtectionStatusDetails_STATUS_toStorage"}],["=","provisioningState","s"],["=","validationType","s"]]},
         BackupInstance_fromStorage: {"known":k5,"destBag":false,"steps":[["=","dataSourceInfo",{"obj":"Datasource_fromStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_fromStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_fromStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_fromStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_fromStorage"}],["=","validationType",{"spell":["DeepValidation","ShallowValidation"]}]]},
         BackupInstance_toStorage: {"known":k5,"destBag":true,"steps":[["=","dataSourceInfo",{"obj":"Datasource_toStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_toStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_toStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_toStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_toStorage"}],["=","validationType","s"]]},
-        BackupVaultsBackupInstanceOperatorSpec_fromStorage: {"known":k6,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]},
-        BackupVaultsBackupInstanceOperatorSpec_toStorage: {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]},
-        BackupVaultsBackupInstance_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BackupInstance_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
-        BackupVaultsBackupInstance_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BackupInstance_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        BackupVaultsBackupInstance_Spec_fromStorage: {"known":["azureName","owner","properties","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","properties",{"obj":"BackupInstance_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"BackupVaultsBackupInstanceOperatorSpec_fromStorage"}]]},
-        BackupVaultsBackupInstance_Spec_toStorage: {"known":["azureName","owner","properties","tags","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","properties",{"obj":"BackupInstance_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"BackupVaultsBackupInstanceOperatorSpec_toStorage"}],["v","v1api20231101"]]},
+        BackupVaultsBackupInstanceOperatorSpec_fromStorage: {"known":k6,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+        BackupVaultsBackupInstanceOperatorSpec_toStorage: {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+        BackupVaultsBackupInstance_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BackupInstance_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+        BackupVaultsBackupInstance_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BackupInstance_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+        BackupVaultsBackupInstance_Spec_fromStorage: {"known":["azureName","owner","properties","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","properties",{"obj":"BackupInstance_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"BackupVaultsBackupInstanceOperatorSpec_fromStorage"}]]},
+        BackupVaultsBackupInstance_Spec_toStorage: {"known":["azureName","owner","properties","tags","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"BackupInstance_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"BackupVaultsBackupInstanceOperatorSpec_toStorage"}],["v","v1api20231101"]]},
         BaseResourceProperties_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_STATUS_fromStorage"}]]},
         BaseResourceProperties_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_STATUS_toStorage"}]]},
         BaseResourceProperties_fromStorage: {"known":k8,"destBag":false,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_fromStorage"}]]},
@@ -93,70 +93,70 @@ export const plans: GroupPlans = {
         BlobBackupDatasourceParameters_STATUS_toStorage: p1,
         BlobBackupDatasourceParameters_fromStorage: p0,
         BlobBackupDatasourceParameters_toStorage: p1,
-        Condition_fromStorage: p2,
-        Condition_toStorage: p2,
-        DataStoreParameters_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_STATUS_fromStorage"}]]},
-        DataStoreParameters_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_STATUS_toStorage"}]]},
-        DataStoreParameters_fromStorage: {"known":k11,"destBag":false,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_fromStorage"}]]},
-        DataStoreParameters_toStorage: {"known":k11,"destBag":true,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_toStorage"}]]},
-        DatasourceSet_STATUS_fromStorage: p3,
-        DatasourceSet_STATUS_toStorage: p4,
-        DatasourceSet_fromStorage: p5,
-        DatasourceSet_toStorage: p6,
-        Datasource_STATUS_fromStorage: p3,
-        Datasource_STATUS_toStorage: p4,
-        Datasource_fromStorage: p5,
-        Datasource_toStorage: p6,
-        DefaultResourceProperties_STATUS_fromStorage: p7,
-        DefaultResourceProperties_STATUS_toStorage: p8,
-        DefaultResourceProperties_fromStorage: p7,
-        DefaultResourceProperties_toStorage: p8,
-        DestinationExpression_fromStorage: p9,
-        DestinationExpression_toStorage: p9,
-        IdentityDetails_STATUS_fromStorage: p10,
-        IdentityDetails_STATUS_toStorage: p11,
-        IdentityDetails_fromStorage: p10,
-        IdentityDetails_toStorage: p11,
-        InnerError_STATUS_Unrolled_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"]]},
-        InnerError_STATUS_Unrolled_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"]]},
-        InnerError_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"],["=","embeddedInnerError",{"obj":"InnerError_STATUS_Unrolled_STATUS_fromStorage"}]]},
-        InnerError_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"],["=","embeddedInnerError",{"obj":"InnerError_STATUS_Unrolled_STATUS_toStorage"}]]},
-        KnownResourceReference_fromStorage: p12,
-        KnownResourceReference_toStorage: p12,
-        KubernetesClusterBackupDatasourceParameters_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_STATUS_fromStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType",{"spell":["KubernetesClusterBackupDatasourceParameters"]}],["=","snapshotVolumes","b"]]},
-        KubernetesClusterBackupDatasourceParameters_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_STATUS_toStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType","s"],["=","snapshotVolumes","b"]]},
-        KubernetesClusterBackupDatasourceParameters_fromStorage: {"known":k20,"destBag":false,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_fromStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType",{"spell":["KubernetesClusterBackupDatasourceParameters"]}],["=","snapshotVolumes","b"]]},
-        KubernetesClusterBackupDatasourceParameters_toStorage: {"known":k20,"destBag":true,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_toStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType","s"],["=","snapshotVolumes","b"]]},
-        NamespacedNameResource_STATUS_fromStorage: p13,
-        NamespacedNameResource_STATUS_toStorage: p14,
-        NamespacedNameResource_fromStorage: p13,
-        NamespacedNameResource_toStorage: p14,
-        PolicyInfo_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","policyId","s"],["=","policyParameters",{"obj":"PolicyParameters_STATUS_fromStorage"}],["=","policyVersion","s"]]},
-        PolicyInfo_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","policyId","s"],["=","policyParameters",{"obj":"PolicyParameters_STATUS_toStorage"}],["=","policyVersion","s"]]},
-        PolicyInfo_fromStorage: {"known":k23,"destBag":false,"steps":[["=","policyReference",{"obj":"ResourceReference_fromStorage"}],["=","policyParameters",{"obj":"PolicyParameters_fromStorage"}]]},
-        PolicyInfo_toStorage: {"known":k23,"destBag":true,"steps":[["=","policyReference",{"obj":"ResourceReference_toStorage"}],["=","policyParameters",{"obj":"PolicyParameters_toStorage"}]]},
-        PolicyParameters_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_STATUS_fromStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_STATUS_fromStorage"}}]]},
-        PolicyParameters_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_STATUS_toStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_STATUS_toStorage"}}]]},
-        PolicyParameters_fromStorage: {"known":k24,"destBag":false,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_fromStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_fromStorage"}}]]},
-        PolicyParameters_toStorage: {"known":k24,"destBag":true,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_toStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_toStorage"}}]]},
-        ProtectionStatusDetails_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","errorDetails",{"obj":"UserFacingError_STATUS_fromStorage"}],["=","status",{"spell":["ConfiguringProtection","ConfiguringProtectionFailed","ProtectionConfigured","ProtectionStopped","SoftDeleted","SoftDeleting"]}]]},
-        ProtectionStatusDetails_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","errorDetails",{"obj":"UserFacingError_STATUS_toStorage"}],["=","status","s"]]},
-        ResourceReference_fromStorage: p15,
-        ResourceReference_toStorage: p15,
-        SecretStoreBasedAuthCredentials_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","objectType",{"spell":["SecretStoreBasedAuthCredentials"]}],["=","secretStoreResource",{"obj":"SecretStoreResource_STATUS_fromStorage"}]]},
-        SecretStoreBasedAuthCredentials_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","objectType","s"],["=","secretStoreResource",{"obj":"SecretStoreResource_STATUS_toStorage"}]]},
-        SecretStoreBasedAuthCredentials_fromStorage: {"known":k27,"destBag":false,"steps":[["=","objectType",{"spell":["SecretStoreBasedAuthCredentials"]}],["=","secretStoreResource",{"obj":"SecretStoreResource_fromStorage"}]]},
-        SecretStoreBasedAuthCredentials_toStorage: {"known":k27,"destBag":true,"steps":[["=","objectType","s"],["=","secretStoreResource",{"obj":"SecretStoreResource_toStorage"}]]},
-        SecretStoreResource_STATUS_fromStorage: p16,
-        SecretStoreResource_STATUS_toStorage: p17,
-        SecretStoreResource_fromStorage: p16,
-        SecretStoreResource_toStorage: p17,
-        SystemData_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        UserFacingError_STATUS_Unrolled_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","code","s"],["=","innerError",{"obj":"InnerError_STATUS_fromStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
-        UserFacingError_STATUS_Unrolled_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","code","s"],["=","innerError",{"obj":"InnerError_STATUS_toStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
-        UserFacingError_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"UserFacingError_STATUS_Unrolled_STATUS_fromStorage"}}],["=","innerError",{"obj":"InnerError_STATUS_fromStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
-        UserFacingError_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"UserFacingError_STATUS_Unrolled_STATUS_toStorage"}}],["=","innerError",{"obj":"InnerError_STATUS_toStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+        DataStoreParameters_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_STATUS_fromStorage"}]]},
+        DataStoreParameters_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_STATUS_toStorage"}]]},
+        DataStoreParameters_fromStorage: {"known":k10,"destBag":false,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_fromStorage"}]]},
+        DataStoreParameters_toStorage: {"known":k10,"destBag":true,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_toStorage"}]]},
+        DatasourceSet_STATUS_fromStorage: p2,
+        DatasourceSet_STATUS_toStorage: p3,
+        DatasourceSet_fromStorage: p4,
+        DatasourceSet_toStorage: p5,
+        Datasource_STATUS_fromStorage: p2,
+        Datasource_STATUS_toStorage: p3,
+        Datasource_fromStorage: p4,
+        Datasource_toStorage: p5,
+        DefaultResourceProperties_STATUS_fromStorage: p6,
+        DefaultResourceProperties_STATUS_toStorage: p7,
+        DefaultResourceProperties_fromStorage: p6,
+        DefaultResourceProperties_toStorage: p7,
+        IdentityDetails_STATUS_fromStorage: p8,
+        IdentityDetails_STATUS_toStorage: p9,
+        IdentityDetails_fromStorage: p8,
+        IdentityDetails_toStorage: p9,
+        InnerError_STATUS_Unrolled_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"]]},
+        InnerError_STATUS_Unrolled_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"]]},
+        InnerError_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"],["=","embeddedInnerError",{"obj":"InnerError_STATUS_Unrolled_STATUS_fromStorage"}]]},
+        InnerError_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"],["=","embeddedInnerError",{"obj":"InnerError_STATUS_Unrolled_STATUS_toStorage"}]]},
+        KubernetesClusterBackupDatasourceParameters_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_STATUS_fromStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType",{"spell":["KubernetesClusterBackupDatasourceParameters"]}],["=","snapshotVolumes","b"]]},
+        KubernetesClusterBackupDatasourceParameters_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_STATUS_toStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType","s"],["=","snapshotVolumes","b"]]},
+        KubernetesClusterBackupDatasourceParameters_fromStorage: {"known":k17,"destBag":false,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_fromStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType",{"spell":["KubernetesClusterBackupDatasourceParameters"]}],["=","snapshotVolumes","b"]]},
+        KubernetesClusterBackupDatasourceParameters_toStorage: {"known":k17,"destBag":true,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_toStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType","s"],["=","snapshotVolumes","b"]]},
+        NamespacedNameResource_STATUS_fromStorage: p10,
+        NamespacedNameResource_STATUS_toStorage: p11,
+        NamespacedNameResource_fromStorage: p10,
+        NamespacedNameResource_toStorage: p11,
+        PolicyInfo_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","policyId","s"],["=","policyParameters",{"obj":"PolicyParameters_STATUS_fromStorage"}],["=","policyVersion","s"]]},
+        PolicyInfo_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","policyId","s"],["=","policyParameters",{"obj":"PolicyParameters_STATUS_toStorage"}],["=","policyVersion","s"]]},
+        PolicyInfo_fromStorage: {"known":k20,"destBag":false,"steps":[["=","policyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","policyParameters",{"obj":"PolicyParameters_fromStorage"}]]},
+        PolicyInfo_toStorage: {"known":k20,"destBag":true,"steps":[["=","policyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","policyParameters",{"obj":"PolicyParameters_toStorage"}]]},
+        PolicyParameters_STATUS_fromStorage: {"known":k21,"destBag":false,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_STATUS_fromStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_STATUS_fromStorage"}}]]},
+        PolicyParameters_STATUS_toStorage: {"known":k21,"destBag":true,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_STATUS_toStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_STATUS_toStorage"}}]]},
+        PolicyParameters_fromStorage: {"known":k21,"destBag":false,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_fromStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_fromStorage"}}]]},
+        PolicyParameters_toStorage: {"known":k21,"destBag":true,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_toStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_toStorage"}}]]},
+        ProtectionStatusDetails_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","errorDetails",{"obj":"UserFacingError_STATUS_fromStorage"}],["=","status",{"spell":["ConfiguringProtection","ConfiguringProtectionFailed","ProtectionConfigured","ProtectionStopped","SoftDeleted","SoftDeleting"]}]]},
+        ProtectionStatusDetails_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","errorDetails",{"obj":"UserFacingError_STATUS_toStorage"}],["=","status","s"]]},
+        SecretStoreBasedAuthCredentials_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","objectType",{"spell":["SecretStoreBasedAuthCredentials"]}],["=","secretStoreResource",{"obj":"SecretStoreResource_STATUS_fromStorage"}]]},
+        SecretStoreBasedAuthCredentials_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","objectType","s"],["=","secretStoreResource",{"obj":"SecretStoreResource_STATUS_toStorage"}]]},
+        SecretStoreBasedAuthCredentials_fromStorage: {"known":k23,"destBag":false,"steps":[["=","objectType",{"spell":["SecretStoreBasedAuthCredentials"]}],["=","secretStoreResource",{"obj":"SecretStoreResource_fromStorage"}]]},
+        SecretStoreBasedAuthCredentials_toStorage: {"known":k23,"destBag":true,"steps":[["=","objectType","s"],["=","secretStoreResource",{"obj":"SecretStoreResource_toStorage"}]]},
+        SecretStoreResource_STATUS_fromStorage: p12,
+        SecretStoreResource_STATUS_toStorage: p13,
+        SecretStoreResource_fromStorage: p12,
+        SecretStoreResource_toStorage: p13,
+        SystemData_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+        SystemData_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+        UserFacingError_STATUS_Unrolled_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","code","s"],["=","innerError",{"obj":"InnerError_STATUS_fromStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+        UserFacingError_STATUS_Unrolled_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","code","s"],["=","innerError",{"obj":"InnerError_STATUS_toStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+        UserFacingError_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"UserFacingError_STATUS_Unrolled_STATUS_fromStorage"}}],["=","innerError",{"obj":"InnerError_STATUS_fromStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+        UserFacingError_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"UserFacingError_STATUS_Unrolled_STATUS_toStorage"}}],["=","innerError",{"obj":"InnerError_STATUS_toStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+        conditions_Condition_fromStorage: p14,
+        conditions_Condition_toStorage: p14,
+        core_DestinationExpression_fromStorage: p15,
+        core_DestinationExpression_toStorage: p15,
+        genruntime_KnownResourceReference_fromStorage: p16,
+        genruntime_KnownResourceReference_toStorage: p16,
+        genruntime_ResourceReference_fromStorage: p17,
+        genruntime_ResourceReference_toStorage: p17,
       },
     },
   },

@@ -10,34 +10,34 @@ const t3: TypeShape = {"enum":["AzureOperationalStoreParameters"]};
 const t4: TypeShape = {"properties":[["blobBackupDatasourceParameters",{"type":"BlobBackupDatasourceParameters"}],["kubernetesClusterBackupDatasourceParameters",{"type":"KubernetesClusterBackupDatasourceParameters"}]]};
 const t5: TypeShape = {"properties":[["blobBackupDatasourceParameters",{"type":"BlobBackupDatasourceParameters_STATUS"}],["kubernetesClusterBackupDatasourceParameters",{"type":"KubernetesClusterBackupDatasourceParameters_STATUS"}]]};
 const t6: TypeShape = {"enum":["DeepValidation","ShallowValidation"]};
-const t7: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t8: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"BackupInstance_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t7: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t8: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"BackupInstance_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
 const t9: TypeShape = {"properties":[["defaultResourceProperties",{"type":"DefaultResourceProperties"}]]};
 const t10: TypeShape = {"properties":[["defaultResourceProperties",{"type":"DefaultResourceProperties_STATUS"}]]};
 const t11: TypeShape = {"enum":["BlobBackupDatasourceParameters"]};
-const t12: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t13: TypeShape = {"properties":[["azureOperationalStoreParameters",{"type":"AzureOperationalStoreParameters"}]]};
-const t14: TypeShape = {"properties":[["azureOperationalStoreParameters",{"type":"AzureOperationalStoreParameters_STATUS"}]]};
-const t15: TypeShape = {"properties":[["datasourceType","string"],["objectType","string"],["resourceReference",{"type":"ResourceReference"}],["resourceLocation","string"],["resourceName","string"],["resourceProperties",{"type":"BaseResourceProperties"}],["resourceType","string"],["resourceUri","string"]]};
-const t16: TypeShape = {"properties":[["datasourceType","string"],["objectType","string"],["resourceID","string"],["resourceLocation","string"],["resourceName","string"],["resourceProperties",{"type":"BaseResourceProperties_STATUS"}],["resourceType","string"],["resourceUri","string"]]};
-const t17: TypeShape = {"enum":["DefaultResourceProperties"]};
-const t18: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t19: TypeShape = {"properties":[["useSystemAssignedIdentity","boolean"],["userAssignedIdentityArmUrl","string"]]};
-const t20: TypeShape = {"properties":[["additionalInfo",{"map":"string"}],["code","string"],["embeddedInnerError",{"type":"InnerError_STATUS_Unrolled_STATUS"}]]};
-const t21: TypeShape = {"properties":[["additionalInfo",{"map":"string"}],["code","string"]]};
-const t22: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t23: TypeShape = {"enum":["KubernetesClusterBackupDatasourceParameters"]};
-const t24: TypeShape = {"properties":[["name","string"],["namespace","string"]]};
-const t25: TypeShape = {"properties":[["policyReference",{"type":"ResourceReference"}],["policyParameters",{"type":"PolicyParameters"}]]};
-const t26: TypeShape = {"properties":[["policyId","string"],["policyParameters",{"type":"PolicyParameters_STATUS"}],["policyVersion","string"]]};
-const t27: TypeShape = {"properties":[["backupDatasourceParametersList",{"array":{"type":"BackupDatasourceParameters"}}],["dataStoreParametersList",{"array":{"type":"DataStoreParameters"}}]]};
-const t28: TypeShape = {"properties":[["backupDatasourceParametersList",{"array":{"type":"BackupDatasourceParameters_STATUS"}}],["dataStoreParametersList",{"array":{"type":"DataStoreParameters_STATUS"}}]]};
-const t29: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t30: TypeShape = {"enum":["SecretStoreBasedAuthCredentials"]};
-const t31: TypeShape = {"enum":["AzureKeyVault","Invalid"]};
-const t32: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t33: TypeShape = {"properties":[["code","string"],["details",{"array":{"type":"UserFacingError_STATUS_Unrolled_STATUS"}}],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
-const t34: TypeShape = {"properties":[["code","string"],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
+const t12: TypeShape = {"properties":[["azureOperationalStoreParameters",{"type":"AzureOperationalStoreParameters"}]]};
+const t13: TypeShape = {"properties":[["azureOperationalStoreParameters",{"type":"AzureOperationalStoreParameters_STATUS"}]]};
+const t14: TypeShape = {"properties":[["datasourceType","string"],["objectType","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["resourceLocation","string"],["resourceName","string"],["resourceProperties",{"type":"BaseResourceProperties"}],["resourceType","string"],["resourceUri","string"]]};
+const t15: TypeShape = {"properties":[["datasourceType","string"],["objectType","string"],["resourceID","string"],["resourceLocation","string"],["resourceName","string"],["resourceProperties",{"type":"BaseResourceProperties_STATUS"}],["resourceType","string"],["resourceUri","string"]]};
+const t16: TypeShape = {"enum":["DefaultResourceProperties"]};
+const t17: TypeShape = {"properties":[["useSystemAssignedIdentity","boolean"],["userAssignedIdentityArmUrl","string"]]};
+const t18: TypeShape = {"properties":[["additionalInfo",{"map":"string"}],["code","string"],["embeddedInnerError",{"type":"InnerError_STATUS_Unrolled_STATUS"}]]};
+const t19: TypeShape = {"properties":[["additionalInfo",{"map":"string"}],["code","string"]]};
+const t20: TypeShape = {"enum":["KubernetesClusterBackupDatasourceParameters"]};
+const t21: TypeShape = {"properties":[["name","string"],["namespace","string"]]};
+const t22: TypeShape = {"properties":[["policyReference",{"type":"genruntime_ResourceReference"}],["policyParameters",{"type":"PolicyParameters"}]]};
+const t23: TypeShape = {"properties":[["policyId","string"],["policyParameters",{"type":"PolicyParameters_STATUS"}],["policyVersion","string"]]};
+const t24: TypeShape = {"properties":[["backupDatasourceParametersList",{"array":{"type":"BackupDatasourceParameters"}}],["dataStoreParametersList",{"array":{"type":"DataStoreParameters"}}]]};
+const t25: TypeShape = {"properties":[["backupDatasourceParametersList",{"array":{"type":"BackupDatasourceParameters_STATUS"}}],["dataStoreParametersList",{"array":{"type":"DataStoreParameters_STATUS"}}]]};
+const t26: TypeShape = {"enum":["SecretStoreBasedAuthCredentials"]};
+const t27: TypeShape = {"enum":["AzureKeyVault","Invalid"]};
+const t28: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t29: TypeShape = {"properties":[["code","string"],["details",{"array":{"type":"UserFacingError_STATUS_Unrolled_STATUS"}}],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
+const t30: TypeShape = {"properties":[["code","string"],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
+const t31: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t32: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t33: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t34: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t35: TypeShape = {"properties":[["containersList",{"array":"string"}],["objectType","string"]]};
 const t36: TypeShape = {"properties":[["objectType","string"]]};
 const t37: TypeShape = {"properties":[["secretStoreType","string"],["uri","string"],["value","string"]]};
@@ -52,7 +52,7 @@ export const shapes: GroupShapes = {
       types: {
         "AuthCredentials": t0,
         "AuthCredentials_STATUS": t1,
-        "AzureOperationalStoreParameters": {"properties":[["dataStoreType",{"type":"AzureOperationalStoreParameters_DataStoreType"}],["objectType",{"type":"AzureOperationalStoreParameters_ObjectType"}],["resourceGroupReference",{"type":"ResourceReference"}]]},
+        "AzureOperationalStoreParameters": {"properties":[["dataStoreType",{"type":"AzureOperationalStoreParameters_DataStoreType"}],["objectType",{"type":"AzureOperationalStoreParameters_ObjectType"}],["resourceGroupReference",{"type":"genruntime_ResourceReference"}]]},
         "AzureOperationalStoreParameters_DataStoreType": t2,
         "AzureOperationalStoreParameters_DataStoreType_STATUS": t2,
         "AzureOperationalStoreParameters_ObjectType": t3,
@@ -67,56 +67,56 @@ export const shapes: GroupShapes = {
         "BackupInstance_ValidationType_STATUS": t6,
         "BackupVaultsBackupInstanceOperatorSpec": t7,
         "BackupVaultsBackupInstance_STATUS": t8,
-        "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}]]},
+        "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}]]},
         "BaseResourceProperties": t9,
         "BaseResourceProperties_STATUS": t10,
         "BlobBackupDatasourceParameters": {"properties":[["containersList",{"array":"string"}],["objectType",{"type":"BlobBackupDatasourceParameters_ObjectType"}]]},
         "BlobBackupDatasourceParameters_ObjectType": t11,
         "BlobBackupDatasourceParameters_ObjectType_STATUS": t11,
         "BlobBackupDatasourceParameters_STATUS": {"properties":[["containersList",{"array":"string"}],["objectType",{"type":"BlobBackupDatasourceParameters_ObjectType_STATUS"}]]},
-        "Condition": t12,
-        "DataStoreParameters": t13,
-        "DataStoreParameters_STATUS": t14,
-        "Datasource": t15,
-        "DatasourceSet": t15,
-        "DatasourceSet_STATUS": t16,
-        "Datasource_STATUS": t16,
+        "DataStoreParameters": t12,
+        "DataStoreParameters_STATUS": t13,
+        "Datasource": t14,
+        "DatasourceSet": t14,
+        "DatasourceSet_STATUS": t15,
+        "Datasource_STATUS": t15,
         "DefaultResourceProperties": {"properties":[["objectType",{"type":"DefaultResourceProperties_ObjectType"}]]},
-        "DefaultResourceProperties_ObjectType": t17,
-        "DefaultResourceProperties_ObjectType_STATUS": t17,
+        "DefaultResourceProperties_ObjectType": t16,
+        "DefaultResourceProperties_ObjectType_STATUS": t16,
         "DefaultResourceProperties_STATUS": {"properties":[["objectType",{"type":"DefaultResourceProperties_ObjectType_STATUS"}]]},
-        "DestinationExpression": t18,
-        "IdentityDetails": t19,
-        "IdentityDetails_STATUS": t19,
-        "InnerError_STATUS": t20,
-        "InnerError_STATUS_Unrolled_STATUS": t21,
-        "KnownResourceReference": t22,
+        "IdentityDetails": t17,
+        "IdentityDetails_STATUS": t17,
+        "InnerError_STATUS": t18,
+        "InnerError_STATUS_Unrolled_STATUS": t19,
         "KubernetesClusterBackupDatasourceParameters": {"properties":[["backupHookReferences",{"array":{"type":"NamespacedNameResource"}}],["excludedNamespaces",{"array":"string"}],["excludedResourceTypes",{"array":"string"}],["includeClusterScopeResources","boolean"],["includedNamespaces",{"array":"string"}],["includedResourceTypes",{"array":"string"}],["labelSelectors",{"array":"string"}],["objectType",{"type":"KubernetesClusterBackupDatasourceParameters_ObjectType"}],["snapshotVolumes","boolean"]]},
-        "KubernetesClusterBackupDatasourceParameters_ObjectType": t23,
-        "KubernetesClusterBackupDatasourceParameters_ObjectType_STATUS": t23,
+        "KubernetesClusterBackupDatasourceParameters_ObjectType": t20,
+        "KubernetesClusterBackupDatasourceParameters_ObjectType_STATUS": t20,
         "KubernetesClusterBackupDatasourceParameters_STATUS": {"properties":[["backupHookReferences",{"array":{"type":"NamespacedNameResource_STATUS"}}],["excludedNamespaces",{"array":"string"}],["excludedResourceTypes",{"array":"string"}],["includeClusterScopeResources","boolean"],["includedNamespaces",{"array":"string"}],["includedResourceTypes",{"array":"string"}],["labelSelectors",{"array":"string"}],["objectType",{"type":"KubernetesClusterBackupDatasourceParameters_ObjectType_STATUS"}],["snapshotVolumes","boolean"]]},
-        "NamespacedNameResource": t24,
-        "NamespacedNameResource_STATUS": t24,
-        "PolicyInfo": t25,
-        "PolicyInfo_STATUS": t26,
-        "PolicyParameters": t27,
-        "PolicyParameters_STATUS": t28,
+        "NamespacedNameResource": t21,
+        "NamespacedNameResource_STATUS": t21,
+        "PolicyInfo": t22,
+        "PolicyInfo_STATUS": t23,
+        "PolicyParameters": t24,
+        "PolicyParameters_STATUS": t25,
         "ProtectionStatusDetails_STATUS": {"properties":[["errorDetails",{"type":"UserFacingError_STATUS"}],["status",{"type":"ProtectionStatusDetails_Status_STATUS"}]]},
         "ProtectionStatusDetails_Status_STATUS": {"enum":["ConfiguringProtection","ConfiguringProtectionFailed","ProtectionConfigured","ProtectionStopped","SoftDeleted","SoftDeleting"]},
-        "ResourceReference": t29,
         "SecretStoreBasedAuthCredentials": {"properties":[["objectType",{"type":"SecretStoreBasedAuthCredentials_ObjectType"}],["secretStoreResource",{"type":"SecretStoreResource"}]]},
-        "SecretStoreBasedAuthCredentials_ObjectType": t30,
-        "SecretStoreBasedAuthCredentials_ObjectType_STATUS": t30,
+        "SecretStoreBasedAuthCredentials_ObjectType": t26,
+        "SecretStoreBasedAuthCredentials_ObjectType_STATUS": t26,
         "SecretStoreBasedAuthCredentials_STATUS": {"properties":[["objectType",{"type":"SecretStoreBasedAuthCredentials_ObjectType_STATUS"}],["secretStoreResource",{"type":"SecretStoreResource_STATUS"}]]},
         "SecretStoreResource": {"properties":[["secretStoreType",{"type":"SecretStoreResource_SecretStoreType"}],["uri","string"],["value","string"]]},
         "SecretStoreResource_STATUS": {"properties":[["secretStoreType",{"type":"SecretStoreResource_SecretStoreType_STATUS"}],["uri","string"],["value","string"]]},
-        "SecretStoreResource_SecretStoreType": t31,
-        "SecretStoreResource_SecretStoreType_STATUS": t31,
-        "SystemData_CreatedByType_STATUS": t32,
-        "SystemData_LastModifiedByType_STATUS": t32,
+        "SecretStoreResource_SecretStoreType": t27,
+        "SecretStoreResource_SecretStoreType_STATUS": t27,
+        "SystemData_CreatedByType_STATUS": t28,
+        "SystemData_LastModifiedByType_STATUS": t28,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "UserFacingError_STATUS": t33,
-        "UserFacingError_STATUS_Unrolled_STATUS": t34,
+        "UserFacingError_STATUS": t29,
+        "UserFacingError_STATUS_Unrolled_STATUS": t30,
+        "conditions_Condition": t31,
+        "core_DestinationExpression": t32,
+        "genruntime_KnownResourceReference": t33,
+        "genruntime_ResourceReference": t34,
       },
     },
     "v1api20231101storage": {
@@ -124,7 +124,7 @@ export const shapes: GroupShapes = {
       types: {
         "AuthCredentials": t0,
         "AuthCredentials_STATUS": t1,
-        "AzureOperationalStoreParameters": {"properties":[["dataStoreType","string"],["objectType","string"],["resourceGroupReference",{"type":"ResourceReference"}]]},
+        "AzureOperationalStoreParameters": {"properties":[["dataStoreType","string"],["objectType","string"],["resourceGroupReference",{"type":"genruntime_ResourceReference"}]]},
         "AzureOperationalStoreParameters_STATUS": {"properties":[["dataStoreType","string"],["objectType","string"],["resourceGroupId","string"]]},
         "BackupDatasourceParameters": t4,
         "BackupDatasourceParameters_STATUS": t5,
@@ -132,43 +132,43 @@ export const shapes: GroupShapes = {
         "BackupInstance_STATUS": {"properties":[["currentProtectionState","string"],["dataSourceInfo",{"type":"Datasource_STATUS"}],["dataSourceSetInfo",{"type":"DatasourceSet_STATUS"}],["datasourceAuthCredentials",{"type":"AuthCredentials_STATUS"}],["friendlyName","string"],["identityDetails",{"type":"IdentityDetails_STATUS"}],["objectType","string"],["policyInfo",{"type":"PolicyInfo_STATUS"}],["protectionErrorDetails",{"type":"UserFacingError_STATUS"}],["protectionStatus",{"type":"ProtectionStatusDetails_STATUS"}],["provisioningState","string"],["validationType","string"]]},
         "BackupVaultsBackupInstanceOperatorSpec": t7,
         "BackupVaultsBackupInstance_STATUS": t8,
-        "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}],["originalVersion","string"]]},
+        "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}],["originalVersion","string"]]},
         "BaseResourceProperties": t9,
         "BaseResourceProperties_STATUS": t10,
         "BlobBackupDatasourceParameters": t35,
         "BlobBackupDatasourceParameters_STATUS": t35,
-        "Condition": t12,
-        "DataStoreParameters": t13,
-        "DataStoreParameters_STATUS": t14,
-        "Datasource": t15,
-        "DatasourceSet": t15,
-        "DatasourceSet_STATUS": t16,
-        "Datasource_STATUS": t16,
+        "DataStoreParameters": t12,
+        "DataStoreParameters_STATUS": t13,
+        "Datasource": t14,
+        "DatasourceSet": t14,
+        "DatasourceSet_STATUS": t15,
+        "Datasource_STATUS": t15,
         "DefaultResourceProperties": t36,
         "DefaultResourceProperties_STATUS": t36,
-        "DestinationExpression": t18,
-        "IdentityDetails": t19,
-        "IdentityDetails_STATUS": t19,
-        "InnerError_STATUS": t20,
-        "InnerError_STATUS_Unrolled_STATUS": t21,
-        "KnownResourceReference": t22,
+        "IdentityDetails": t17,
+        "IdentityDetails_STATUS": t17,
+        "InnerError_STATUS": t18,
+        "InnerError_STATUS_Unrolled_STATUS": t19,
         "KubernetesClusterBackupDatasourceParameters": {"properties":[["backupHookReferences",{"array":{"type":"NamespacedNameResource"}}],["excludedNamespaces",{"array":"string"}],["excludedResourceTypes",{"array":"string"}],["includeClusterScopeResources","boolean"],["includedNamespaces",{"array":"string"}],["includedResourceTypes",{"array":"string"}],["labelSelectors",{"array":"string"}],["objectType","string"],["snapshotVolumes","boolean"]]},
         "KubernetesClusterBackupDatasourceParameters_STATUS": {"properties":[["backupHookReferences",{"array":{"type":"NamespacedNameResource_STATUS"}}],["excludedNamespaces",{"array":"string"}],["excludedResourceTypes",{"array":"string"}],["includeClusterScopeResources","boolean"],["includedNamespaces",{"array":"string"}],["includedResourceTypes",{"array":"string"}],["labelSelectors",{"array":"string"}],["objectType","string"],["snapshotVolumes","boolean"]]},
-        "NamespacedNameResource": t24,
-        "NamespacedNameResource_STATUS": t24,
-        "PolicyInfo": t25,
-        "PolicyInfo_STATUS": t26,
-        "PolicyParameters": t27,
-        "PolicyParameters_STATUS": t28,
+        "NamespacedNameResource": t21,
+        "NamespacedNameResource_STATUS": t21,
+        "PolicyInfo": t22,
+        "PolicyInfo_STATUS": t23,
+        "PolicyParameters": t24,
+        "PolicyParameters_STATUS": t25,
         "ProtectionStatusDetails_STATUS": {"properties":[["errorDetails",{"type":"UserFacingError_STATUS"}],["status","string"]]},
-        "ResourceReference": t29,
         "SecretStoreBasedAuthCredentials": {"properties":[["objectType","string"],["secretStoreResource",{"type":"SecretStoreResource"}]]},
         "SecretStoreBasedAuthCredentials_STATUS": {"properties":[["objectType","string"],["secretStoreResource",{"type":"SecretStoreResource_STATUS"}]]},
         "SecretStoreResource": t37,
         "SecretStoreResource_STATUS": t37,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "UserFacingError_STATUS": t33,
-        "UserFacingError_STATUS_Unrolled_STATUS": t34,
+        "UserFacingError_STATUS": t29,
+        "UserFacingError_STATUS_Unrolled_STATUS": t30,
+        "conditions_Condition": t31,
+        "core_DestinationExpression": t32,
+        "genruntime_KnownResourceReference": t33,
+        "genruntime_ResourceReference": t34,
       },
     },
   },

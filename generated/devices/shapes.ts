@@ -6,40 +6,40 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 const t0: TypeShape = {"enum":["DeviceConnect","RegistryRead","RegistryRead, DeviceConnect","RegistryRead, RegistryWrite","RegistryRead, RegistryWrite, DeviceConnect","RegistryRead, RegistryWrite, ServiceConnect","RegistryRead, RegistryWrite, ServiceConnect, DeviceConnect","RegistryRead, ServiceConnect","RegistryRead, ServiceConnect, DeviceConnect","RegistryWrite","RegistryWrite, DeviceConnect","RegistryWrite, ServiceConnect","RegistryWrite, ServiceConnect, DeviceConnect","ServiceConnect","ServiceConnect, DeviceConnect"]};
 const t1: TypeShape = {"properties":[["defaultTtlAsIso8601","string"],["feedback",{"type":"Feedback"}],["maxDeliveryCount","integer"]]};
 const t2: TypeShape = {"properties":[["defaultTtlAsIso8601","string"],["feedback",{"type":"Feedback_STATUS"}],["maxDeliveryCount","integer"]]};
-const t3: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t4: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t5: TypeShape = {"properties":[["eventHubs",{"array":{"type":"EventHub"}}],["serviceBusQueues",{"array":{"type":"ServiceBusQueue"}}],["serviceBusTopics",{"array":{"type":"ServiceBusTopic"}}],["storageContainers",{"array":{"type":"StorageContainer"}}]]};
-const t6: TypeShape = {"properties":[["eventHubs",{"array":{"type":"EventHub_STATUS"}}],["serviceBusQueues",{"array":{"type":"ServiceBusQueue_STATUS"}}],["serviceBusTopics",{"array":{"type":"ServiceBusTopic_STATUS"}}],["storageContainers",{"array":{"type":"StorageContainer_STATUS"}}]]};
-const t7: TypeShape = {"properties":[["endpointNames",{"array":"string"}],["key","string"],["value","string"]]};
-const t8: TypeShape = {"properties":[["partitionCount","integer"],["retentionTimeInDays","integer"]]};
-const t9: TypeShape = {"properties":[["endpoint","string"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["path","string"],["retentionTimeInDays","integer"]]};
-const t10: TypeShape = {"properties":[["userAssignedIdentity","string"]]};
-const t11: TypeShape = {"enum":["identityBased","keyBased"]};
-const t12: TypeShape = {"enum":["DeviceMessages"]};
-const t13: TypeShape = {"properties":[["lockDurationAsIso8601","string"],["maxDeliveryCount","integer"],["ttlAsIso8601","string"]]};
-const t14: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t15: TypeShape = {"properties":[["devicePrimaryKey",{"type":"SecretDestination"}],["deviceSecondaryKey",{"type":"SecretDestination"}],["iotHubOwnerPrimaryKey",{"type":"SecretDestination"}],["iotHubOwnerSecondaryKey",{"type":"SecretDestination"}],["registryReadPrimaryKey",{"type":"SecretDestination"}],["registryReadSecondaryKey",{"type":"SecretDestination"}],["registryReadWritePrimaryKey",{"type":"SecretDestination"}],["registryReadWriteSecondaryKey",{"type":"SecretDestination"}],["servicePrimaryKey",{"type":"SecretDestination"}],["serviceSecondaryKey",{"type":"SecretDestination"}]]};
-const t16: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"IotHubOperatorSecrets"}]]};
-const t17: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["properties",{"type":"Properties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t18: TypeShape = {"enum":["Accept","Reject"]};
-const t19: TypeShape = {"enum":["Allow"]};
-const t20: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t21: TypeShape = {"enum":["Allow","Deny"]};
-const t22: TypeShape = {"properties":[["id","string"]]};
-const t23: TypeShape = {"enum":["DeviceManagement","None"]};
-const t24: TypeShape = {"enum":["Disabled","Enabled"]};
-const t25: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t26: TypeShape = {"enum":["DeviceConnectionStateEvents","DeviceJobLifecycleEvents","DeviceLifecycleEvents","DeviceMessages","Invalid","TwinChangeEvents"]};
-const t27: TypeShape = {"properties":[["endpoints",{"type":"Endpoints"}],["enrichments",{"array":{"type":"Enrichment"}}],["fallbackRoute",{"type":"FallbackRoute"}],["routes",{"array":{"type":"Route"}}]]};
-const t28: TypeShape = {"properties":[["endpoints",{"type":"Endpoints_STATUS"}],["enrichments",{"array":{"type":"Enrichment_STATUS"}}],["fallbackRoute",{"type":"FallbackRoute_STATUS"}],["routes",{"array":{"type":"Route_STATUS"}}]]};
-const t29: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t30: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t31: TypeShape = {"enum":["B1","B2","B3","F1","S1","S2","S3"]};
-const t32: TypeShape = {"enum":["Avro","AvroDeflate","JSON"]};
-const t33: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t34: TypeShape = {"properties":[]};
-const t35: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t36: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t3: TypeShape = {"properties":[["eventHubs",{"array":{"type":"EventHub"}}],["serviceBusQueues",{"array":{"type":"ServiceBusQueue"}}],["serviceBusTopics",{"array":{"type":"ServiceBusTopic"}}],["storageContainers",{"array":{"type":"StorageContainer"}}]]};
+const t4: TypeShape = {"properties":[["eventHubs",{"array":{"type":"EventHub_STATUS"}}],["serviceBusQueues",{"array":{"type":"ServiceBusQueue_STATUS"}}],["serviceBusTopics",{"array":{"type":"ServiceBusTopic_STATUS"}}],["storageContainers",{"array":{"type":"StorageContainer_STATUS"}}]]};
+const t5: TypeShape = {"properties":[["endpointNames",{"array":"string"}],["key","string"],["value","string"]]};
+const t6: TypeShape = {"properties":[["partitionCount","integer"],["retentionTimeInDays","integer"]]};
+const t7: TypeShape = {"properties":[["endpoint","string"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["path","string"],["retentionTimeInDays","integer"]]};
+const t8: TypeShape = {"properties":[["userAssignedIdentity","string"]]};
+const t9: TypeShape = {"enum":["identityBased","keyBased"]};
+const t10: TypeShape = {"enum":["DeviceMessages"]};
+const t11: TypeShape = {"properties":[["lockDurationAsIso8601","string"],["maxDeliveryCount","integer"],["ttlAsIso8601","string"]]};
+const t12: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t13: TypeShape = {"properties":[["devicePrimaryKey",{"type":"genruntime_SecretDestination"}],["deviceSecondaryKey",{"type":"genruntime_SecretDestination"}],["iotHubOwnerPrimaryKey",{"type":"genruntime_SecretDestination"}],["iotHubOwnerSecondaryKey",{"type":"genruntime_SecretDestination"}],["registryReadPrimaryKey",{"type":"genruntime_SecretDestination"}],["registryReadSecondaryKey",{"type":"genruntime_SecretDestination"}],["registryReadWritePrimaryKey",{"type":"genruntime_SecretDestination"}],["registryReadWriteSecondaryKey",{"type":"genruntime_SecretDestination"}],["servicePrimaryKey",{"type":"genruntime_SecretDestination"}],["serviceSecondaryKey",{"type":"genruntime_SecretDestination"}]]};
+const t14: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"IotHubOperatorSecrets"}]]};
+const t15: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["properties",{"type":"Properties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t16: TypeShape = {"enum":["Accept","Reject"]};
+const t17: TypeShape = {"enum":["Allow"]};
+const t18: TypeShape = {"enum":["Allow","Deny"]};
+const t19: TypeShape = {"properties":[["id","string"]]};
+const t20: TypeShape = {"enum":["DeviceManagement","None"]};
+const t21: TypeShape = {"enum":["Disabled","Enabled"]};
+const t22: TypeShape = {"enum":["DeviceConnectionStateEvents","DeviceJobLifecycleEvents","DeviceLifecycleEvents","DeviceMessages","Invalid","TwinChangeEvents"]};
+const t23: TypeShape = {"properties":[["endpoints",{"type":"Endpoints"}],["enrichments",{"array":{"type":"Enrichment"}}],["fallbackRoute",{"type":"FallbackRoute"}],["routes",{"array":{"type":"Route"}}]]};
+const t24: TypeShape = {"properties":[["endpoints",{"type":"Endpoints_STATUS"}],["enrichments",{"array":{"type":"Enrichment_STATUS"}}],["fallbackRoute",{"type":"FallbackRoute_STATUS"}],["routes",{"array":{"type":"Route_STATUS"}}]]};
+const t25: TypeShape = {"enum":["B1","B2","B3","F1","S1","S2","S3"]};
+const t26: TypeShape = {"enum":["Avro","AvroDeflate","JSON"]};
+const t27: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t28: TypeShape = {"properties":[]};
+const t29: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t30: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t31: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t32: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t33: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t34: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t35: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t36: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 const t37: TypeShape = {"properties":[["keyName","string"],["rights","string"]]};
 const t38: TypeShape = {"properties":[["condition","string"],["endpointNames",{"array":"string"}],["isEnabled","boolean"],["name","string"],["source","string"]]};
 const t39: TypeShape = {"properties":[["action","string"],["filterName","string"],["ipMask","string"]]};
@@ -58,104 +58,104 @@ export const shapes: GroupShapes = {
         "AuthorizationPolicy_STATUS": {"properties":[["keyName","string"],["rights",{"type":"AuthorizationPolicy_Rights_STATUS"}]]},
         "CloudToDevice": t1,
         "CloudToDevice_STATUS": t2,
-        "Condition": t3,
-        "DestinationExpression": t4,
-        "Endpoints": t5,
-        "Endpoints_STATUS": t6,
-        "Enrichment": t7,
-        "Enrichment_STATUS": t7,
-        "EventHub": {"properties":[["authenticationType",{"type":"EventHub_AuthenticationType"}],["connectionString",{"type":"SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"ResourceReference"}],["identity",{"type":"EventHubIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "EventHubEndpoint": t8,
-        "EventHubEndpoint_STATUS": t9,
-        "EventHubIdentity": t10,
-        "EventHubIdentity_STATUS": t10,
-        "EventHub_AuthenticationType": t11,
-        "EventHub_AuthenticationType_STATUS": t11,
+        "Endpoints": t3,
+        "Endpoints_STATUS": t4,
+        "Enrichment": t5,
+        "Enrichment_STATUS": t5,
+        "EventHub": {"properties":[["authenticationType",{"type":"EventHub_AuthenticationType"}],["connectionString",{"type":"genruntime_SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"genruntime_ResourceReference"}],["identity",{"type":"EventHubIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
+        "EventHubEndpoint": t6,
+        "EventHubEndpoint_STATUS": t7,
+        "EventHubIdentity": t8,
+        "EventHubIdentity_STATUS": t8,
+        "EventHub_AuthenticationType": t9,
+        "EventHub_AuthenticationType_STATUS": t9,
         "EventHub_STATUS": {"properties":[["authenticationType",{"type":"EventHub_AuthenticationType_STATUS"}],["endpointUri","string"],["entityPath","string"],["id","string"],["identity",{"type":"EventHubIdentity_STATUS"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
         "FallbackRoute": {"properties":[["condition","string"],["endpointNames",{"array":"string"}],["isEnabled","boolean"],["name","string"],["source",{"type":"FallbackRoute_Source"}]]},
         "FallbackRoute_STATUS": {"properties":[["condition","string"],["endpointNames",{"array":"string"}],["isEnabled","boolean"],["name","string"],["source",{"type":"FallbackRoute_Source_STATUS"}]]},
-        "FallbackRoute_Source": t12,
-        "FallbackRoute_Source_STATUS": t12,
-        "Feedback": t13,
-        "Feedback_STATUS": t13,
+        "FallbackRoute_Source": t10,
+        "FallbackRoute_Source_STATUS": t10,
+        "Feedback": t11,
+        "Feedback_STATUS": t11,
         "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "Identity_Type": t14,
-        "Identity_Type_STATUS": t14,
-        "IotHubOperatorSecrets": t15,
-        "IotHubOperatorSpec": t16,
-        "IotHub_STATUS": t17,
-        "IotHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Properties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"IotHubOperatorSpec"}]]},
+        "Identity_Type": t12,
+        "Identity_Type_STATUS": t12,
+        "IotHubOperatorSecrets": t13,
+        "IotHubOperatorSpec": t14,
+        "IotHub_STATUS": t15,
+        "IotHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Properties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"IotHubOperatorSpec"}]]},
         "IpFilterRule": {"properties":[["action",{"type":"IpFilterRule_Action"}],["filterName","string"],["ipMask","string"]]},
-        "IpFilterRule_Action": t18,
-        "IpFilterRule_Action_STATUS": t18,
+        "IpFilterRule_Action": t16,
+        "IpFilterRule_Action_STATUS": t16,
         "IpFilterRule_STATUS": {"properties":[["action",{"type":"IpFilterRule_Action_STATUS"}],["filterName","string"],["ipMask","string"]]},
         "IpRule": {"properties":[["action",{"type":"IpRule_Action"}],["filterName","string"],["ipMask","string"]]},
-        "IpRule_Action": t19,
-        "IpRule_Action_STATUS": t19,
+        "IpRule_Action": t17,
+        "IpRule_Action_STATUS": t17,
         "IpRule_STATUS": {"properties":[["action",{"type":"IpRule_Action_STATUS"}],["filterName","string"],["ipMask","string"]]},
-        "KnownResourceReference": t20,
         "Location_Role_STATUS": {"enum":["primary","secondary"]},
         "Location_STATUS": {"properties":[["location","string"],["role",{"type":"Location_Role_STATUS"}]]},
-        "MessagingEndpoint": t13,
-        "MessagingEndpoint_STATUS": t13,
+        "MessagingEndpoint": t11,
+        "MessagingEndpoint_STATUS": t11,
         "NetworkRuleSets": {"properties":[["applyToBuiltInEventHubEndpoint","boolean"],["defaultAction",{"type":"NetworkRuleSets_DefaultAction"}],["ipRules",{"array":{"type":"IpRule"}}]]},
-        "NetworkRuleSets_DefaultAction": t21,
-        "NetworkRuleSets_DefaultAction_STATUS": t21,
+        "NetworkRuleSets_DefaultAction": t18,
+        "NetworkRuleSets_DefaultAction_STATUS": t18,
         "NetworkRuleSets_STATUS": {"properties":[["applyToBuiltInEventHubEndpoint","boolean"],["defaultAction",{"type":"NetworkRuleSets_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}]]},
-        "PrivateEndpointConnection_STATUS": t22,
+        "PrivateEndpointConnection_STATUS": t19,
         "Properties": {"properties":[["allowedFqdnList",{"array":"string"}],["authorizationPolicies",{"array":{"type":"AuthorizationPolicy"}}],["cloudToDevice",{"type":"CloudToDevice"}],["comments","string"],["disableDeviceSAS","boolean"],["disableLocalAuth","boolean"],["disableModuleSAS","boolean"],["enableDataResidency","boolean"],["enableFileUploadNotifications","boolean"],["eventHubEndpoints",{"map":{"type":"EventHubEndpoint"}}],["features",{"type":"Properties_Features"}],["ipFilterRules",{"array":{"type":"IpFilterRule"}}],["messagingEndpoints",{"map":{"type":"MessagingEndpoint"}}],["minTlsVersion","string"],["networkRuleSets",{"type":"NetworkRuleSets"}],["publicNetworkAccess",{"type":"Properties_PublicNetworkAccess"}],["restrictOutboundNetworkAccess","boolean"],["routing",{"type":"Routing"}],["storageEndpoints",{"map":{"type":"StorageEndpoint"}}]]},
-        "Properties_Features": t23,
-        "Properties_Features_STATUS": t23,
-        "Properties_PublicNetworkAccess": t24,
-        "Properties_PublicNetworkAccess_STATUS": t24,
+        "Properties_Features": t20,
+        "Properties_Features_STATUS": t20,
+        "Properties_PublicNetworkAccess": t21,
+        "Properties_PublicNetworkAccess_STATUS": t21,
         "Properties_STATUS": {"properties":[["allowedFqdnList",{"array":"string"}],["authorizationPolicies",{"array":{"type":"AuthorizationPolicy_STATUS"}}],["cloudToDevice",{"type":"CloudToDevice_STATUS"}],["comments","string"],["disableDeviceSAS","boolean"],["disableLocalAuth","boolean"],["disableModuleSAS","boolean"],["enableDataResidency","boolean"],["enableFileUploadNotifications","boolean"],["eventHubEndpoints",{"map":{"type":"EventHubEndpoint_STATUS"}}],["features",{"type":"Properties_Features_STATUS"}],["hostName","string"],["ipFilterRules",{"array":{"type":"IpFilterRule_STATUS"}}],["locations",{"array":{"type":"Location_STATUS"}}],["messagingEndpoints",{"map":{"type":"MessagingEndpoint_STATUS"}}],["minTlsVersion","string"],["networkRuleSets",{"type":"NetworkRuleSets_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess",{"type":"Properties_PublicNetworkAccess_STATUS"}],["restrictOutboundNetworkAccess","boolean"],["routing",{"type":"Routing_STATUS"}],["state","string"],["storageEndpoints",{"map":{"type":"StorageEndpoint_STATUS"}}]]},
-        "ResourceReference": t25,
         "Route": {"properties":[["condition","string"],["endpointNames",{"array":"string"}],["isEnabled","boolean"],["name","string"],["source",{"type":"Route_Source"}]]},
         "Route_STATUS": {"properties":[["condition","string"],["endpointNames",{"array":"string"}],["isEnabled","boolean"],["name","string"],["source",{"type":"Route_Source_STATUS"}]]},
-        "Route_Source": t26,
-        "Route_Source_STATUS": t26,
-        "Routing": t27,
-        "Routing_STATUS": t28,
-        "SecretDestination": t29,
-        "SecretReference": t30,
-        "ServiceBusQueue": {"properties":[["authenticationType",{"type":"ServiceBusQueue_AuthenticationType"}],["connectionString",{"type":"SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"ResourceReference"}],["identity",{"type":"ServiceBusQueueIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "ServiceBusQueueIdentity": t10,
-        "ServiceBusQueueIdentity_STATUS": t10,
-        "ServiceBusQueue_AuthenticationType": t11,
-        "ServiceBusQueue_AuthenticationType_STATUS": t11,
+        "Route_Source": t22,
+        "Route_Source_STATUS": t22,
+        "Routing": t23,
+        "Routing_STATUS": t24,
+        "ServiceBusQueue": {"properties":[["authenticationType",{"type":"ServiceBusQueue_AuthenticationType"}],["connectionString",{"type":"genruntime_SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"genruntime_ResourceReference"}],["identity",{"type":"ServiceBusQueueIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
+        "ServiceBusQueueIdentity": t8,
+        "ServiceBusQueueIdentity_STATUS": t8,
+        "ServiceBusQueue_AuthenticationType": t9,
+        "ServiceBusQueue_AuthenticationType_STATUS": t9,
         "ServiceBusQueue_STATUS": {"properties":[["authenticationType",{"type":"ServiceBusQueue_AuthenticationType_STATUS"}],["endpointUri","string"],["entityPath","string"],["id","string"],["identity",{"type":"ServiceBusQueueIdentity_STATUS"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "ServiceBusTopic": {"properties":[["authenticationType",{"type":"ServiceBusTopic_AuthenticationType"}],["connectionString",{"type":"SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"ResourceReference"}],["identity",{"type":"ServiceBusTopicIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "ServiceBusTopicIdentity": t10,
-        "ServiceBusTopicIdentity_STATUS": t10,
-        "ServiceBusTopic_AuthenticationType": t11,
-        "ServiceBusTopic_AuthenticationType_STATUS": t11,
+        "ServiceBusTopic": {"properties":[["authenticationType",{"type":"ServiceBusTopic_AuthenticationType"}],["connectionString",{"type":"genruntime_SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"genruntime_ResourceReference"}],["identity",{"type":"ServiceBusTopicIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
+        "ServiceBusTopicIdentity": t8,
+        "ServiceBusTopicIdentity_STATUS": t8,
+        "ServiceBusTopic_AuthenticationType": t9,
+        "ServiceBusTopic_AuthenticationType_STATUS": t9,
         "ServiceBusTopic_STATUS": {"properties":[["authenticationType",{"type":"ServiceBusTopic_AuthenticationType_STATUS"}],["endpointUri","string"],["entityPath","string"],["id","string"],["identity",{"type":"ServiceBusTopicIdentity_STATUS"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
         "Sku": {"properties":[["capacity","integer"],["name",{"type":"Sku_Name"}]]},
-        "Sku_Name": t31,
-        "Sku_Name_STATUS": t31,
+        "Sku_Name": t25,
+        "Sku_Name_STATUS": t25,
         "Sku_STATUS": {"properties":[["capacity","integer"],["name",{"type":"Sku_Name_STATUS"}],["tier",{"type":"Sku_Tier_STATUS"}]]},
         "Sku_Tier_STATUS": {"enum":["Basic","Free","Standard"]},
-        "StorageContainer": {"properties":[["authenticationType",{"type":"StorageContainer_AuthenticationType"}],["batchFrequencyInSeconds","integer"],["connectionString",{"type":"SecretReference"}],["containerName","string"],["encoding",{"type":"StorageContainer_Encoding"}],["endpointUri","string"],["fileNameFormat","string"],["reference",{"type":"ResourceReference"}],["identity",{"type":"StorageContainerIdentity"}],["maxChunkSizeInBytes","integer"],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "StorageContainerIdentity": t10,
-        "StorageContainerIdentity_STATUS": t10,
-        "StorageContainer_AuthenticationType": t11,
-        "StorageContainer_AuthenticationType_STATUS": t11,
-        "StorageContainer_Encoding": t32,
-        "StorageContainer_Encoding_STATUS": t32,
+        "StorageContainer": {"properties":[["authenticationType",{"type":"StorageContainer_AuthenticationType"}],["batchFrequencyInSeconds","integer"],["connectionString",{"type":"genruntime_SecretReference"}],["containerName","string"],["encoding",{"type":"StorageContainer_Encoding"}],["endpointUri","string"],["fileNameFormat","string"],["reference",{"type":"genruntime_ResourceReference"}],["identity",{"type":"StorageContainerIdentity"}],["maxChunkSizeInBytes","integer"],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
+        "StorageContainerIdentity": t8,
+        "StorageContainerIdentity_STATUS": t8,
+        "StorageContainer_AuthenticationType": t9,
+        "StorageContainer_AuthenticationType_STATUS": t9,
+        "StorageContainer_Encoding": t26,
+        "StorageContainer_Encoding_STATUS": t26,
         "StorageContainer_STATUS": {"properties":[["authenticationType",{"type":"StorageContainer_AuthenticationType_STATUS"}],["batchFrequencyInSeconds","integer"],["containerName","string"],["encoding",{"type":"StorageContainer_Encoding_STATUS"}],["endpointUri","string"],["fileNameFormat","string"],["id","string"],["identity",{"type":"StorageContainerIdentity_STATUS"}],["maxChunkSizeInBytes","integer"],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "StorageEndpoint": {"properties":[["authenticationType",{"type":"StorageEndpoint_AuthenticationType"}],["connectionString",{"type":"SecretReference"}],["containerName","string"],["identity",{"type":"StorageEndpointIdentity"}],["sasTtlAsIso8601","string"]]},
-        "StorageEndpointIdentity": t10,
-        "StorageEndpointIdentity_STATUS": t10,
-        "StorageEndpoint_AuthenticationType": t11,
-        "StorageEndpoint_AuthenticationType_STATUS": t11,
+        "StorageEndpoint": {"properties":[["authenticationType",{"type":"StorageEndpoint_AuthenticationType"}],["connectionString",{"type":"genruntime_SecretReference"}],["containerName","string"],["identity",{"type":"StorageEndpointIdentity"}],["sasTtlAsIso8601","string"]]},
+        "StorageEndpointIdentity": t8,
+        "StorageEndpointIdentity_STATUS": t8,
+        "StorageEndpoint_AuthenticationType": t9,
+        "StorageEndpoint_AuthenticationType_STATUS": t9,
         "StorageEndpoint_STATUS": {"properties":[["authenticationType",{"type":"StorageEndpoint_AuthenticationType_STATUS"}],["containerName","string"],["identity",{"type":"StorageEndpointIdentity_STATUS"}],["sasTtlAsIso8601","string"]]},
-        "SystemData_CreatedByType_STATUS": t33,
-        "SystemData_LastModifiedByType_STATUS": t33,
+        "SystemData_CreatedByType_STATUS": t27,
+        "SystemData_LastModifiedByType_STATUS": t27,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "UserAssignedIdentity": t34,
-        "UserAssignedIdentityDetails": t35,
-        "UserAssignedIdentity_STATUS": t36,
+        "UserAssignedIdentity": t28,
+        "UserAssignedIdentityDetails": t29,
+        "UserAssignedIdentity_STATUS": t30,
+        "conditions_Condition": t31,
+        "core_DestinationExpression": t32,
+        "genruntime_KnownResourceReference": t33,
+        "genruntime_ResourceReference": t34,
+        "genruntime_SecretDestination": t35,
+        "genruntime_SecretReference": t36,
       },
     },
     "v1api20210702storage": {
@@ -165,70 +165,70 @@ export const shapes: GroupShapes = {
         "AuthorizationPolicy_STATUS": t37,
         "CloudToDevice": t1,
         "CloudToDevice_STATUS": t2,
-        "Condition": t3,
-        "DestinationExpression": t4,
-        "Endpoints": t5,
-        "Endpoints_STATUS": t6,
-        "Enrichment": t7,
-        "Enrichment_STATUS": t7,
-        "EventHub": {"properties":[["authenticationType","string"],["connectionString",{"type":"SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"ResourceReference"}],["identity",{"type":"EventHubIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "EventHubEndpoint": t8,
-        "EventHubEndpoint_STATUS": t9,
-        "EventHubIdentity": t10,
-        "EventHubIdentity_STATUS": t10,
+        "Endpoints": t3,
+        "Endpoints_STATUS": t4,
+        "Enrichment": t5,
+        "Enrichment_STATUS": t5,
+        "EventHub": {"properties":[["authenticationType","string"],["connectionString",{"type":"genruntime_SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"genruntime_ResourceReference"}],["identity",{"type":"EventHubIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
+        "EventHubEndpoint": t6,
+        "EventHubEndpoint_STATUS": t7,
+        "EventHubIdentity": t8,
+        "EventHubIdentity_STATUS": t8,
         "EventHub_STATUS": {"properties":[["authenticationType","string"],["endpointUri","string"],["entityPath","string"],["id","string"],["identity",{"type":"EventHubIdentity_STATUS"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
         "FallbackRoute": t38,
         "FallbackRoute_STATUS": t38,
-        "Feedback": t13,
-        "Feedback_STATUS": t13,
+        "Feedback": t11,
+        "Feedback_STATUS": t11,
         "Identity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "IotHubOperatorSecrets": t15,
-        "IotHubOperatorSpec": t16,
-        "IotHub_STATUS": t17,
-        "IotHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Properties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"IotHubOperatorSpec"}],["originalVersion","string"]]},
+        "IotHubOperatorSecrets": t13,
+        "IotHubOperatorSpec": t14,
+        "IotHub_STATUS": t15,
+        "IotHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Properties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"IotHubOperatorSpec"}],["originalVersion","string"]]},
         "IpFilterRule": t39,
         "IpFilterRule_STATUS": t39,
         "IpRule": t39,
         "IpRule_STATUS": t39,
-        "KnownResourceReference": t20,
         "Location_STATUS": {"properties":[["location","string"],["role","string"]]},
-        "MessagingEndpoint": t13,
-        "MessagingEndpoint_STATUS": t13,
+        "MessagingEndpoint": t11,
+        "MessagingEndpoint_STATUS": t11,
         "NetworkRuleSets": {"properties":[["applyToBuiltInEventHubEndpoint","boolean"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule"}}]]},
         "NetworkRuleSets_STATUS": {"properties":[["applyToBuiltInEventHubEndpoint","boolean"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule_STATUS"}}]]},
-        "PrivateEndpointConnection_STATUS": t22,
+        "PrivateEndpointConnection_STATUS": t19,
         "Properties": {"properties":[["allowedFqdnList",{"array":"string"}],["authorizationPolicies",{"array":{"type":"AuthorizationPolicy"}}],["cloudToDevice",{"type":"CloudToDevice"}],["comments","string"],["disableDeviceSAS","boolean"],["disableLocalAuth","boolean"],["disableModuleSAS","boolean"],["enableDataResidency","boolean"],["enableFileUploadNotifications","boolean"],["eventHubEndpoints",{"map":{"type":"EventHubEndpoint"}}],["features","string"],["ipFilterRules",{"array":{"type":"IpFilterRule"}}],["messagingEndpoints",{"map":{"type":"MessagingEndpoint"}}],["minTlsVersion","string"],["networkRuleSets",{"type":"NetworkRuleSets"}],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","boolean"],["routing",{"type":"Routing"}],["storageEndpoints",{"map":{"type":"StorageEndpoint"}}]]},
         "Properties_STATUS": {"properties":[["allowedFqdnList",{"array":"string"}],["authorizationPolicies",{"array":{"type":"AuthorizationPolicy_STATUS"}}],["cloudToDevice",{"type":"CloudToDevice_STATUS"}],["comments","string"],["disableDeviceSAS","boolean"],["disableLocalAuth","boolean"],["disableModuleSAS","boolean"],["enableDataResidency","boolean"],["enableFileUploadNotifications","boolean"],["eventHubEndpoints",{"map":{"type":"EventHubEndpoint_STATUS"}}],["features","string"],["hostName","string"],["ipFilterRules",{"array":{"type":"IpFilterRule_STATUS"}}],["locations",{"array":{"type":"Location_STATUS"}}],["messagingEndpoints",{"map":{"type":"MessagingEndpoint_STATUS"}}],["minTlsVersion","string"],["networkRuleSets",{"type":"NetworkRuleSets_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","boolean"],["routing",{"type":"Routing_STATUS"}],["state","string"],["storageEndpoints",{"map":{"type":"StorageEndpoint_STATUS"}}]]},
-        "ResourceReference": t25,
         "Route": t38,
         "Route_STATUS": t38,
-        "Routing": t27,
-        "Routing_STATUS": t28,
-        "SecretDestination": t29,
-        "SecretReference": t30,
-        "ServiceBusQueue": {"properties":[["authenticationType","string"],["connectionString",{"type":"SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"ResourceReference"}],["identity",{"type":"ServiceBusQueueIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "ServiceBusQueueIdentity": t10,
-        "ServiceBusQueueIdentity_STATUS": t10,
+        "Routing": t23,
+        "Routing_STATUS": t24,
+        "ServiceBusQueue": {"properties":[["authenticationType","string"],["connectionString",{"type":"genruntime_SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"genruntime_ResourceReference"}],["identity",{"type":"ServiceBusQueueIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
+        "ServiceBusQueueIdentity": t8,
+        "ServiceBusQueueIdentity_STATUS": t8,
         "ServiceBusQueue_STATUS": {"properties":[["authenticationType","string"],["endpointUri","string"],["entityPath","string"],["id","string"],["identity",{"type":"ServiceBusQueueIdentity_STATUS"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "ServiceBusTopic": {"properties":[["authenticationType","string"],["connectionString",{"type":"SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"ResourceReference"}],["identity",{"type":"ServiceBusTopicIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "ServiceBusTopicIdentity": t10,
-        "ServiceBusTopicIdentity_STATUS": t10,
+        "ServiceBusTopic": {"properties":[["authenticationType","string"],["connectionString",{"type":"genruntime_SecretReference"}],["endpointUri","string"],["entityPath","string"],["reference",{"type":"genruntime_ResourceReference"}],["identity",{"type":"ServiceBusTopicIdentity"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
+        "ServiceBusTopicIdentity": t8,
+        "ServiceBusTopicIdentity_STATUS": t8,
         "ServiceBusTopic_STATUS": {"properties":[["authenticationType","string"],["endpointUri","string"],["entityPath","string"],["id","string"],["identity",{"type":"ServiceBusTopicIdentity_STATUS"}],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
         "Sku": {"properties":[["capacity","integer"],["name","string"]]},
         "Sku_STATUS": {"properties":[["capacity","integer"],["name","string"],["tier","string"]]},
-        "StorageContainer": {"properties":[["authenticationType","string"],["batchFrequencyInSeconds","integer"],["connectionString",{"type":"SecretReference"}],["containerName","string"],["encoding","string"],["endpointUri","string"],["fileNameFormat","string"],["reference",{"type":"ResourceReference"}],["identity",{"type":"StorageContainerIdentity"}],["maxChunkSizeInBytes","integer"],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "StorageContainerIdentity": t10,
-        "StorageContainerIdentity_STATUS": t10,
+        "StorageContainer": {"properties":[["authenticationType","string"],["batchFrequencyInSeconds","integer"],["connectionString",{"type":"genruntime_SecretReference"}],["containerName","string"],["encoding","string"],["endpointUri","string"],["fileNameFormat","string"],["reference",{"type":"genruntime_ResourceReference"}],["identity",{"type":"StorageContainerIdentity"}],["maxChunkSizeInBytes","integer"],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
+        "StorageContainerIdentity": t8,
+        "StorageContainerIdentity_STATUS": t8,
         "StorageContainer_STATUS": {"properties":[["authenticationType","string"],["batchFrequencyInSeconds","integer"],["containerName","string"],["encoding","string"],["endpointUri","string"],["fileNameFormat","string"],["id","string"],["identity",{"type":"StorageContainerIdentity_STATUS"}],["maxChunkSizeInBytes","integer"],["name","string"],["resourceGroup","string"],["subscriptionId","string"]]},
-        "StorageEndpoint": {"properties":[["authenticationType","string"],["connectionString",{"type":"SecretReference"}],["containerName","string"],["identity",{"type":"StorageEndpointIdentity"}],["sasTtlAsIso8601","string"]]},
-        "StorageEndpointIdentity": t10,
-        "StorageEndpointIdentity_STATUS": t10,
+        "StorageEndpoint": {"properties":[["authenticationType","string"],["connectionString",{"type":"genruntime_SecretReference"}],["containerName","string"],["identity",{"type":"StorageEndpointIdentity"}],["sasTtlAsIso8601","string"]]},
+        "StorageEndpointIdentity": t8,
+        "StorageEndpointIdentity_STATUS": t8,
         "StorageEndpoint_STATUS": {"properties":[["authenticationType","string"],["containerName","string"],["identity",{"type":"StorageEndpointIdentity_STATUS"}],["sasTtlAsIso8601","string"]]},
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "UserAssignedIdentity": t34,
-        "UserAssignedIdentityDetails": t35,
-        "UserAssignedIdentity_STATUS": t36,
+        "UserAssignedIdentity": t28,
+        "UserAssignedIdentityDetails": t29,
+        "UserAssignedIdentity_STATUS": t30,
+        "conditions_Condition": t31,
+        "core_DestinationExpression": t32,
+        "genruntime_KnownResourceReference": t33,
+        "genruntime_ResourceReference": t34,
+        "genruntime_SecretDestination": t35,
+        "genruntime_SecretReference": t36,
       },
     },
   },

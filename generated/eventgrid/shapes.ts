@@ -5,137 +5,137 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 // Types that recur (the same type in several versions), written once.
 const t0: TypeShape = {"properties":[["boolEquals",{"type":"BoolEqualsAdvancedFilter"}],["numberGreaterThan",{"type":"NumberGreaterThanAdvancedFilter"}],["numberGreaterThanOrEquals",{"type":"NumberGreaterThanOrEqualsAdvancedFilter"}],["numberIn",{"type":"NumberInAdvancedFilter"}],["numberLessThan",{"type":"NumberLessThanAdvancedFilter"}],["numberLessThanOrEquals",{"type":"NumberLessThanOrEqualsAdvancedFilter"}],["numberNotIn",{"type":"NumberNotInAdvancedFilter"}],["stringBeginsWith",{"type":"StringBeginsWithAdvancedFilter"}],["stringContains",{"type":"StringContainsAdvancedFilter"}],["stringEndsWith",{"type":"StringEndsWithAdvancedFilter"}],["stringIn",{"type":"StringInAdvancedFilter"}],["stringNotIn",{"type":"StringNotInAdvancedFilter"}]]};
 const t1: TypeShape = {"properties":[["boolEquals",{"type":"BoolEqualsAdvancedFilter_STATUS"}],["numberGreaterThan",{"type":"NumberGreaterThanAdvancedFilter_STATUS"}],["numberGreaterThanOrEquals",{"type":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS"}],["numberIn",{"type":"NumberInAdvancedFilter_STATUS"}],["numberLessThan",{"type":"NumberLessThanAdvancedFilter_STATUS"}],["numberLessThanOrEquals",{"type":"NumberLessThanOrEqualsAdvancedFilter_STATUS"}],["numberNotIn",{"type":"NumberNotInAdvancedFilter_STATUS"}],["stringBeginsWith",{"type":"StringBeginsWithAdvancedFilter_STATUS"}],["stringContains",{"type":"StringContainsAdvancedFilter_STATUS"}],["stringEndsWith",{"type":"StringEndsWithAdvancedFilter_STATUS"}],["stringIn",{"type":"StringInAdvancedFilter_STATUS"}],["stringNotIn",{"type":"StringNotInAdvancedFilter_STATUS"}]]};
-const t2: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t3: TypeShape = {"properties":[["endpointType",{"type":"AzureFunctionEventSubscriptionDestination_EndpointType"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"],["resourceReference",{"type":"ResourceReference"}]]};
-const t4: TypeShape = {"enum":["AzureFunction"]};
-const t5: TypeShape = {"properties":[["endpointType",{"type":"AzureFunctionEventSubscriptionDestination_EndpointType_STATUS"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"],["resourceId","string"]]};
-const t6: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"BoolEqualsAdvancedFilter_OperatorType"}],["value","boolean"]]};
-const t7: TypeShape = {"enum":["BoolEquals"]};
-const t8: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"BoolEqualsAdvancedFilter_OperatorType_STATUS"}],["value","boolean"]]};
-const t9: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t10: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t11: TypeShape = {"properties":[["storageBlob",{"type":"StorageBlobDeadLetterDestination"}]]};
-const t12: TypeShape = {"properties":[["storageBlob",{"type":"StorageBlobDeadLetterDestination_STATUS"}]]};
-const t13: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t14: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t15: TypeShape = {"enum":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]};
-const t16: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
-const t17: TypeShape = {"enum":["Disabled","Enabled"]};
-const t18: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["endpoint","string"],["inboundIpRules",{"array":{"type":"InboundIpRule_STATUS"}}],["inputSchema",{"type":"Domain_InputSchema_STATUS"}],["inputSchemaMapping",{"type":"InputSchemaMapping_STATUS"}],["metricResourceId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"Domain_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Domain_PublicNetworkAccess_STATUS"}]]};
-const t19: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["inboundIpRules",{"array":{"type":"InboundIpRule"}}],["inputSchema",{"type":"Domain_InputSchema"}],["inputSchemaMapping",{"type":"InputSchemaMapping"}],["publicNetworkAccess",{"type":"Domain_PublicNetworkAccess"}],["operatorSpec",{"type":"DomainOperatorSpec"}]]};
-const t20: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t21: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"DomainsTopicSystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"DomainsTopicSystemData_LastModifiedByType_STATUS"}]]};
-const t22: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"DomainsTopicSystemData_STATUS"}],["provisioningState",{"type":"DomainsTopic_ProvisioningState_STATUS"}]]};
-const t23: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["operatorSpec",{"type":"DomainsTopicOperatorSpec"}]]};
-const t24: TypeShape = {"properties":[["endpointType",{"type":"EventHubEventSubscriptionDestination_EndpointType"}],["resourceReference",{"type":"ResourceReference"}]]};
-const t25: TypeShape = {"enum":["EventHub"]};
-const t26: TypeShape = {"properties":[["endpointType",{"type":"EventHubEventSubscriptionDestination_EndpointType_STATUS"}],["resourceId","string"]]};
-const t27: TypeShape = {"properties":[["azureFunction",{"type":"AzureFunctionEventSubscriptionDestination"}],["eventHub",{"type":"EventHubEventSubscriptionDestination"}],["hybridConnection",{"type":"HybridConnectionEventSubscriptionDestination"}],["serviceBusQueue",{"type":"ServiceBusQueueEventSubscriptionDestination"}],["serviceBusTopic",{"type":"ServiceBusTopicEventSubscriptionDestination"}],["storageQueue",{"type":"StorageQueueEventSubscriptionDestination"}],["webHook",{"type":"WebHookEventSubscriptionDestination"}]]};
-const t28: TypeShape = {"properties":[["azureFunction",{"type":"AzureFunctionEventSubscriptionDestination_STATUS"}],["eventHub",{"type":"EventHubEventSubscriptionDestination_STATUS"}],["hybridConnection",{"type":"HybridConnectionEventSubscriptionDestination_STATUS"}],["serviceBusQueue",{"type":"ServiceBusQueueEventSubscriptionDestination_STATUS"}],["serviceBusTopic",{"type":"ServiceBusTopicEventSubscriptionDestination_STATUS"}],["storageQueue",{"type":"StorageQueueEventSubscriptionDestination_STATUS"}],["webHook",{"type":"WebHookEventSubscriptionDestination_STATUS"}]]};
-const t29: TypeShape = {"properties":[["advancedFilters",{"array":{"type":"AdvancedFilter"}}],["includedEventTypes",{"array":"string"}],["isSubjectCaseSensitive","boolean"],["subjectBeginsWith","string"],["subjectEndsWith","string"]]};
-const t30: TypeShape = {"properties":[["advancedFilters",{"array":{"type":"AdvancedFilter_STATUS"}}],["includedEventTypes",{"array":"string"}],["isSubjectCaseSensitive","boolean"],["subjectBeginsWith","string"],["subjectEndsWith","string"]]};
-const t31: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"EventSubscriptionSystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"EventSubscriptionSystemData_LastModifiedByType_STATUS"}]]};
-const t32: TypeShape = {"enum":["CloudEventSchemaV1_0","CustomInputSchema","EventGridSchema"]};
-const t33: TypeShape = {"enum":["AwaitingManualAction","Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
-const t34: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"EventSubscriptionSystemData_STATUS"}],["deadLetterDestination",{"type":"DeadLetterDestination_STATUS"}],["destination",{"type":"EventSubscriptionDestination_STATUS"}],["eventDeliverySchema",{"type":"EventSubscription_EventDeliverySchema_STATUS"}],["expirationTimeUtc","string"],["filter",{"type":"EventSubscriptionFilter_STATUS"}],["labels",{"array":"string"}],["provisioningState",{"type":"EventSubscription_ProvisioningState_STATUS"}],["retryPolicy",{"type":"RetryPolicy_STATUS"}],["topic","string"]]};
-const t35: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["deadLetterDestination",{"type":"DeadLetterDestination"}],["destination",{"type":"EventSubscriptionDestination"}],["eventDeliverySchema",{"type":"EventSubscription_EventDeliverySchema"}],["expirationTimeUtc","string"],["filter",{"type":"EventSubscriptionFilter"}],["labels",{"array":"string"}],["retryPolicy",{"type":"RetryPolicy"}],["operatorSpec",{"type":"EventSubscriptionOperatorSpec"}]]};
-const t36: TypeShape = {"properties":[["endpointType",{"type":"HybridConnectionEventSubscriptionDestination_EndpointType"}],["resourceReference",{"type":"ResourceReference"}]]};
-const t37: TypeShape = {"enum":["HybridConnection"]};
-const t38: TypeShape = {"properties":[["endpointType",{"type":"HybridConnectionEventSubscriptionDestination_EndpointType_STATUS"}],["resourceId","string"]]};
-const t39: TypeShape = {"properties":[["action",{"type":"InboundIpRule_Action"}],["ipMask","string"]]};
-const t40: TypeShape = {"enum":["Allow"]};
-const t41: TypeShape = {"properties":[["action",{"type":"InboundIpRule_Action_STATUS"}],["ipMask","string"]]};
-const t42: TypeShape = {"properties":[["json",{"type":"JsonInputSchemaMapping"}]]};
-const t43: TypeShape = {"properties":[["json",{"type":"JsonInputSchemaMapping_STATUS"}]]};
-const t44: TypeShape = {"properties":[["sourceField","string"]]};
-const t45: TypeShape = {"properties":[["defaultValue","string"],["sourceField","string"]]};
-const t46: TypeShape = {"properties":[["dataVersion",{"type":"JsonFieldWithDefault"}],["eventTime",{"type":"JsonField"}],["eventType",{"type":"JsonInputSchemaMappingJsonFieldWithDefault"}],["id",{"type":"JsonInputSchemaMappingJsonField"}],["inputSchemaMappingType",{"type":"JsonInputSchemaMapping_InputSchemaMappingType"}],["subject",{"type":"JsonInputSchemaMappingJsonFieldWithDefault2"}],["topic",{"type":"JsonInputSchemaMappingJsonField2"}]]};
-const t47: TypeShape = {"enum":["Json"]};
-const t48: TypeShape = {"properties":[["dataVersion",{"type":"JsonFieldWithDefault_STATUS"}],["eventTime",{"type":"JsonField_STATUS"}],["eventType",{"type":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS"}],["id",{"type":"JsonInputSchemaMappingJsonField_STATUS"}],["inputSchemaMappingType",{"type":"JsonInputSchemaMapping_InputSchemaMappingType_STATUS"}],["subject",{"type":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS"}],["topic",{"type":"JsonInputSchemaMappingJsonField2_STATUS"}]]};
-const t49: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t50: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberGreaterThanAdvancedFilter_OperatorType"}],["value","number"]]};
-const t51: TypeShape = {"enum":["NumberGreaterThan"]};
-const t52: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberGreaterThanAdvancedFilter_OperatorType_STATUS"}],["value","number"]]};
-const t53: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberGreaterThanOrEqualsAdvancedFilter_OperatorType"}],["value","number"]]};
-const t54: TypeShape = {"enum":["NumberGreaterThanOrEquals"]};
-const t55: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberGreaterThanOrEqualsAdvancedFilter_OperatorType_STATUS"}],["value","number"]]};
-const t56: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberInAdvancedFilter_OperatorType"}],["values",{"array":"number"}]]};
-const t57: TypeShape = {"enum":["NumberIn"]};
-const t58: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberInAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"number"}]]};
-const t59: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberLessThanAdvancedFilter_OperatorType"}],["value","number"]]};
-const t60: TypeShape = {"enum":["NumberLessThan"]};
-const t61: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberLessThanAdvancedFilter_OperatorType_STATUS"}],["value","number"]]};
-const t62: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberLessThanOrEqualsAdvancedFilter_OperatorType"}],["value","number"]]};
-const t63: TypeShape = {"enum":["NumberLessThanOrEquals"]};
-const t64: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberLessThanOrEqualsAdvancedFilter_OperatorType_STATUS"}],["value","number"]]};
-const t65: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberNotInAdvancedFilter_OperatorType"}],["values",{"array":"number"}]]};
-const t66: TypeShape = {"enum":["NumberNotIn"]};
-const t67: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberNotInAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"number"}]]};
-const t68: TypeShape = {"properties":[["id","string"]]};
-const t69: TypeShape = {"properties":[["eventTimeToLiveInMinutes","integer"],["maxDeliveryAttempts","integer"]]};
-const t70: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t71: TypeShape = {"properties":[["endpointType",{"type":"ServiceBusQueueEventSubscriptionDestination_EndpointType"}],["resourceReference",{"type":"ResourceReference"}]]};
-const t72: TypeShape = {"enum":["ServiceBusQueue"]};
-const t73: TypeShape = {"properties":[["endpointType",{"type":"ServiceBusQueueEventSubscriptionDestination_EndpointType_STATUS"}],["resourceId","string"]]};
-const t74: TypeShape = {"properties":[["endpointType",{"type":"ServiceBusTopicEventSubscriptionDestination_EndpointType"}],["resourceReference",{"type":"ResourceReference"}]]};
-const t75: TypeShape = {"enum":["ServiceBusTopic"]};
-const t76: TypeShape = {"properties":[["endpointType",{"type":"ServiceBusTopicEventSubscriptionDestination_EndpointType_STATUS"}],["resourceId","string"]]};
-const t77: TypeShape = {"properties":[["blobContainerName","string"],["endpointType",{"type":"StorageBlobDeadLetterDestination_EndpointType"}],["resourceReference",{"type":"ResourceReference"}]]};
-const t78: TypeShape = {"enum":["StorageBlob"]};
-const t79: TypeShape = {"properties":[["blobContainerName","string"],["endpointType",{"type":"StorageBlobDeadLetterDestination_EndpointType_STATUS"}],["resourceId","string"]]};
-const t80: TypeShape = {"properties":[["endpointType",{"type":"StorageQueueEventSubscriptionDestination_EndpointType"}],["queueName","string"],["resourceReference",{"type":"ResourceReference"}]]};
-const t81: TypeShape = {"enum":["StorageQueue"]};
-const t82: TypeShape = {"properties":[["endpointType",{"type":"StorageQueueEventSubscriptionDestination_EndpointType_STATUS"}],["queueName","string"],["resourceId","string"]]};
-const t83: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringBeginsWithAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
-const t84: TypeShape = {"enum":["StringBeginsWith"]};
-const t85: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringBeginsWithAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
-const t86: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringContainsAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
-const t87: TypeShape = {"enum":["StringContains"]};
-const t88: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringContainsAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
-const t89: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringEndsWithAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
-const t90: TypeShape = {"enum":["StringEndsWith"]};
-const t91: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringEndsWithAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
-const t92: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringInAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
-const t93: TypeShape = {"enum":["StringIn"]};
-const t94: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringInAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
-const t95: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringNotInAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
-const t96: TypeShape = {"enum":["StringNotIn"]};
-const t97: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringNotInAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
-const t98: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t99: TypeShape = {"properties":[["endpoint",{"type":"ConfigMapDestination"}]]};
-const t100: TypeShape = {"properties":[["key1",{"type":"SecretDestination"}],["key2",{"type":"SecretDestination"}]]};
-const t101: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"TopicOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"TopicOperatorSecrets"}]]};
-const t102: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"TopicSystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"TopicSystemData_LastModifiedByType_STATUS"}]]};
-const t103: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"TopicSystemData_STATUS"}],["tags",{"map":"string"}],["endpoint","string"],["inboundIpRules",{"array":{"type":"InboundIpRule_STATUS"}}],["inputSchema",{"type":"Topic_InputSchema_STATUS"}],["inputSchemaMapping",{"type":"TopicInputSchemaMapping_STATUS"}],["metricResourceId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"Topic_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Topic_PublicNetworkAccess_STATUS"}]]};
-const t104: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["inboundIpRules",{"array":{"type":"InboundIpRule"}}],["inputSchema",{"type":"Topic_InputSchema"}],["inputSchemaMapping",{"type":"TopicInputSchemaMapping"}],["publicNetworkAccess",{"type":"Topic_PublicNetworkAccess"}],["operatorSpec",{"type":"TopicOperatorSpec"}]]};
-const t105: TypeShape = {"properties":[["azureActiveDirectoryApplicationIdOrUri","string"],["azureActiveDirectoryTenantId","string"],["endpointType",{"type":"WebHookEventSubscriptionDestination_EndpointType"}],["endpointUrl",{"type":"SecretReference"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"]]};
-const t106: TypeShape = {"enum":["WebHook"]};
-const t107: TypeShape = {"properties":[["azureActiveDirectoryApplicationIdOrUri","string"],["azureActiveDirectoryTenantId","string"],["endpointBaseUrl","string"],["endpointType",{"type":"WebHookEventSubscriptionDestination_EndpointType_STATUS"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"]]};
-const t108: TypeShape = {"properties":[["endpointType","string"],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"],["resourceReference",{"type":"ResourceReference"}]]};
+const t2: TypeShape = {"properties":[["endpointType",{"type":"AzureFunctionEventSubscriptionDestination_EndpointType"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t3: TypeShape = {"enum":["AzureFunction"]};
+const t4: TypeShape = {"properties":[["endpointType",{"type":"AzureFunctionEventSubscriptionDestination_EndpointType_STATUS"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"],["resourceId","string"]]};
+const t5: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"BoolEqualsAdvancedFilter_OperatorType"}],["value","boolean"]]};
+const t6: TypeShape = {"enum":["BoolEquals"]};
+const t7: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"BoolEqualsAdvancedFilter_OperatorType_STATUS"}],["value","boolean"]]};
+const t8: TypeShape = {"properties":[["storageBlob",{"type":"StorageBlobDeadLetterDestination"}]]};
+const t9: TypeShape = {"properties":[["storageBlob",{"type":"StorageBlobDeadLetterDestination_STATUS"}]]};
+const t10: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t11: TypeShape = {"enum":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]};
+const t12: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
+const t13: TypeShape = {"enum":["Disabled","Enabled"]};
+const t14: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["endpoint","string"],["inboundIpRules",{"array":{"type":"InboundIpRule_STATUS"}}],["inputSchema",{"type":"Domain_InputSchema_STATUS"}],["inputSchemaMapping",{"type":"InputSchemaMapping_STATUS"}],["metricResourceId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"Domain_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Domain_PublicNetworkAccess_STATUS"}]]};
+const t15: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["inboundIpRules",{"array":{"type":"InboundIpRule"}}],["inputSchema",{"type":"Domain_InputSchema"}],["inputSchemaMapping",{"type":"InputSchemaMapping"}],["publicNetworkAccess",{"type":"Domain_PublicNetworkAccess"}],["operatorSpec",{"type":"DomainOperatorSpec"}]]};
+const t16: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t17: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"DomainsTopicSystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"DomainsTopicSystemData_LastModifiedByType_STATUS"}]]};
+const t18: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"DomainsTopicSystemData_STATUS"}],["provisioningState",{"type":"DomainsTopic_ProvisioningState_STATUS"}]]};
+const t19: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"DomainsTopicOperatorSpec"}]]};
+const t20: TypeShape = {"properties":[["endpointType",{"type":"EventHubEventSubscriptionDestination_EndpointType"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t21: TypeShape = {"enum":["EventHub"]};
+const t22: TypeShape = {"properties":[["endpointType",{"type":"EventHubEventSubscriptionDestination_EndpointType_STATUS"}],["resourceId","string"]]};
+const t23: TypeShape = {"properties":[["azureFunction",{"type":"AzureFunctionEventSubscriptionDestination"}],["eventHub",{"type":"EventHubEventSubscriptionDestination"}],["hybridConnection",{"type":"HybridConnectionEventSubscriptionDestination"}],["serviceBusQueue",{"type":"ServiceBusQueueEventSubscriptionDestination"}],["serviceBusTopic",{"type":"ServiceBusTopicEventSubscriptionDestination"}],["storageQueue",{"type":"StorageQueueEventSubscriptionDestination"}],["webHook",{"type":"WebHookEventSubscriptionDestination"}]]};
+const t24: TypeShape = {"properties":[["azureFunction",{"type":"AzureFunctionEventSubscriptionDestination_STATUS"}],["eventHub",{"type":"EventHubEventSubscriptionDestination_STATUS"}],["hybridConnection",{"type":"HybridConnectionEventSubscriptionDestination_STATUS"}],["serviceBusQueue",{"type":"ServiceBusQueueEventSubscriptionDestination_STATUS"}],["serviceBusTopic",{"type":"ServiceBusTopicEventSubscriptionDestination_STATUS"}],["storageQueue",{"type":"StorageQueueEventSubscriptionDestination_STATUS"}],["webHook",{"type":"WebHookEventSubscriptionDestination_STATUS"}]]};
+const t25: TypeShape = {"properties":[["advancedFilters",{"array":{"type":"AdvancedFilter"}}],["includedEventTypes",{"array":"string"}],["isSubjectCaseSensitive","boolean"],["subjectBeginsWith","string"],["subjectEndsWith","string"]]};
+const t26: TypeShape = {"properties":[["advancedFilters",{"array":{"type":"AdvancedFilter_STATUS"}}],["includedEventTypes",{"array":"string"}],["isSubjectCaseSensitive","boolean"],["subjectBeginsWith","string"],["subjectEndsWith","string"]]};
+const t27: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"EventSubscriptionSystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"EventSubscriptionSystemData_LastModifiedByType_STATUS"}]]};
+const t28: TypeShape = {"enum":["CloudEventSchemaV1_0","CustomInputSchema","EventGridSchema"]};
+const t29: TypeShape = {"enum":["AwaitingManualAction","Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
+const t30: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"EventSubscriptionSystemData_STATUS"}],["deadLetterDestination",{"type":"DeadLetterDestination_STATUS"}],["destination",{"type":"EventSubscriptionDestination_STATUS"}],["eventDeliverySchema",{"type":"EventSubscription_EventDeliverySchema_STATUS"}],["expirationTimeUtc","string"],["filter",{"type":"EventSubscriptionFilter_STATUS"}],["labels",{"array":"string"}],["provisioningState",{"type":"EventSubscription_ProvisioningState_STATUS"}],["retryPolicy",{"type":"RetryPolicy_STATUS"}],["topic","string"]]};
+const t31: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["deadLetterDestination",{"type":"DeadLetterDestination"}],["destination",{"type":"EventSubscriptionDestination"}],["eventDeliverySchema",{"type":"EventSubscription_EventDeliverySchema"}],["expirationTimeUtc","string"],["filter",{"type":"EventSubscriptionFilter"}],["labels",{"array":"string"}],["retryPolicy",{"type":"RetryPolicy"}],["operatorSpec",{"type":"EventSubscriptionOperatorSpec"}]]};
+const t32: TypeShape = {"properties":[["endpointType",{"type":"HybridConnectionEventSubscriptionDestination_EndpointType"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t33: TypeShape = {"enum":["HybridConnection"]};
+const t34: TypeShape = {"properties":[["endpointType",{"type":"HybridConnectionEventSubscriptionDestination_EndpointType_STATUS"}],["resourceId","string"]]};
+const t35: TypeShape = {"properties":[["action",{"type":"InboundIpRule_Action"}],["ipMask","string"]]};
+const t36: TypeShape = {"enum":["Allow"]};
+const t37: TypeShape = {"properties":[["action",{"type":"InboundIpRule_Action_STATUS"}],["ipMask","string"]]};
+const t38: TypeShape = {"properties":[["json",{"type":"JsonInputSchemaMapping"}]]};
+const t39: TypeShape = {"properties":[["json",{"type":"JsonInputSchemaMapping_STATUS"}]]};
+const t40: TypeShape = {"properties":[["sourceField","string"]]};
+const t41: TypeShape = {"properties":[["defaultValue","string"],["sourceField","string"]]};
+const t42: TypeShape = {"properties":[["dataVersion",{"type":"JsonFieldWithDefault"}],["eventTime",{"type":"JsonField"}],["eventType",{"type":"JsonInputSchemaMappingJsonFieldWithDefault"}],["id",{"type":"JsonInputSchemaMappingJsonField"}],["inputSchemaMappingType",{"type":"JsonInputSchemaMapping_InputSchemaMappingType"}],["subject",{"type":"JsonInputSchemaMappingJsonFieldWithDefault2"}],["topic",{"type":"JsonInputSchemaMappingJsonField2"}]]};
+const t43: TypeShape = {"enum":["Json"]};
+const t44: TypeShape = {"properties":[["dataVersion",{"type":"JsonFieldWithDefault_STATUS"}],["eventTime",{"type":"JsonField_STATUS"}],["eventType",{"type":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS"}],["id",{"type":"JsonInputSchemaMappingJsonField_STATUS"}],["inputSchemaMappingType",{"type":"JsonInputSchemaMapping_InputSchemaMappingType_STATUS"}],["subject",{"type":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS"}],["topic",{"type":"JsonInputSchemaMappingJsonField2_STATUS"}]]};
+const t45: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberGreaterThanAdvancedFilter_OperatorType"}],["value","number"]]};
+const t46: TypeShape = {"enum":["NumberGreaterThan"]};
+const t47: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberGreaterThanAdvancedFilter_OperatorType_STATUS"}],["value","number"]]};
+const t48: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberGreaterThanOrEqualsAdvancedFilter_OperatorType"}],["value","number"]]};
+const t49: TypeShape = {"enum":["NumberGreaterThanOrEquals"]};
+const t50: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberGreaterThanOrEqualsAdvancedFilter_OperatorType_STATUS"}],["value","number"]]};
+const t51: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberInAdvancedFilter_OperatorType"}],["values",{"array":"number"}]]};
+const t52: TypeShape = {"enum":["NumberIn"]};
+const t53: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberInAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"number"}]]};
+const t54: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberLessThanAdvancedFilter_OperatorType"}],["value","number"]]};
+const t55: TypeShape = {"enum":["NumberLessThan"]};
+const t56: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberLessThanAdvancedFilter_OperatorType_STATUS"}],["value","number"]]};
+const t57: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberLessThanOrEqualsAdvancedFilter_OperatorType"}],["value","number"]]};
+const t58: TypeShape = {"enum":["NumberLessThanOrEquals"]};
+const t59: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberLessThanOrEqualsAdvancedFilter_OperatorType_STATUS"}],["value","number"]]};
+const t60: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberNotInAdvancedFilter_OperatorType"}],["values",{"array":"number"}]]};
+const t61: TypeShape = {"enum":["NumberNotIn"]};
+const t62: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"NumberNotInAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"number"}]]};
+const t63: TypeShape = {"properties":[["id","string"]]};
+const t64: TypeShape = {"properties":[["eventTimeToLiveInMinutes","integer"],["maxDeliveryAttempts","integer"]]};
+const t65: TypeShape = {"properties":[["endpointType",{"type":"ServiceBusQueueEventSubscriptionDestination_EndpointType"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t66: TypeShape = {"enum":["ServiceBusQueue"]};
+const t67: TypeShape = {"properties":[["endpointType",{"type":"ServiceBusQueueEventSubscriptionDestination_EndpointType_STATUS"}],["resourceId","string"]]};
+const t68: TypeShape = {"properties":[["endpointType",{"type":"ServiceBusTopicEventSubscriptionDestination_EndpointType"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t69: TypeShape = {"enum":["ServiceBusTopic"]};
+const t70: TypeShape = {"properties":[["endpointType",{"type":"ServiceBusTopicEventSubscriptionDestination_EndpointType_STATUS"}],["resourceId","string"]]};
+const t71: TypeShape = {"properties":[["blobContainerName","string"],["endpointType",{"type":"StorageBlobDeadLetterDestination_EndpointType"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t72: TypeShape = {"enum":["StorageBlob"]};
+const t73: TypeShape = {"properties":[["blobContainerName","string"],["endpointType",{"type":"StorageBlobDeadLetterDestination_EndpointType_STATUS"}],["resourceId","string"]]};
+const t74: TypeShape = {"properties":[["endpointType",{"type":"StorageQueueEventSubscriptionDestination_EndpointType"}],["queueName","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t75: TypeShape = {"enum":["StorageQueue"]};
+const t76: TypeShape = {"properties":[["endpointType",{"type":"StorageQueueEventSubscriptionDestination_EndpointType_STATUS"}],["queueName","string"],["resourceId","string"]]};
+const t77: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringBeginsWithAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
+const t78: TypeShape = {"enum":["StringBeginsWith"]};
+const t79: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringBeginsWithAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
+const t80: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringContainsAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
+const t81: TypeShape = {"enum":["StringContains"]};
+const t82: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringContainsAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
+const t83: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringEndsWithAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
+const t84: TypeShape = {"enum":["StringEndsWith"]};
+const t85: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringEndsWithAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
+const t86: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringInAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
+const t87: TypeShape = {"enum":["StringIn"]};
+const t88: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringInAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
+const t89: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringNotInAdvancedFilter_OperatorType"}],["values",{"array":"string"}]]};
+const t90: TypeShape = {"enum":["StringNotIn"]};
+const t91: TypeShape = {"properties":[["key","string"],["operatorType",{"type":"StringNotInAdvancedFilter_OperatorType_STATUS"}],["values",{"array":"string"}]]};
+const t92: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t93: TypeShape = {"properties":[["endpoint",{"type":"genruntime_ConfigMapDestination"}]]};
+const t94: TypeShape = {"properties":[["key1",{"type":"genruntime_SecretDestination"}],["key2",{"type":"genruntime_SecretDestination"}]]};
+const t95: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"TopicOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"TopicOperatorSecrets"}]]};
+const t96: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"TopicSystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"TopicSystemData_LastModifiedByType_STATUS"}]]};
+const t97: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"TopicSystemData_STATUS"}],["tags",{"map":"string"}],["endpoint","string"],["inboundIpRules",{"array":{"type":"InboundIpRule_STATUS"}}],["inputSchema",{"type":"Topic_InputSchema_STATUS"}],["inputSchemaMapping",{"type":"TopicInputSchemaMapping_STATUS"}],["metricResourceId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"Topic_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Topic_PublicNetworkAccess_STATUS"}]]};
+const t98: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["inboundIpRules",{"array":{"type":"InboundIpRule"}}],["inputSchema",{"type":"Topic_InputSchema"}],["inputSchemaMapping",{"type":"TopicInputSchemaMapping"}],["publicNetworkAccess",{"type":"Topic_PublicNetworkAccess"}],["operatorSpec",{"type":"TopicOperatorSpec"}]]};
+const t99: TypeShape = {"properties":[["azureActiveDirectoryApplicationIdOrUri","string"],["azureActiveDirectoryTenantId","string"],["endpointType",{"type":"WebHookEventSubscriptionDestination_EndpointType"}],["endpointUrl",{"type":"genruntime_SecretReference"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"]]};
+const t100: TypeShape = {"enum":["WebHook"]};
+const t101: TypeShape = {"properties":[["azureActiveDirectoryApplicationIdOrUri","string"],["azureActiveDirectoryTenantId","string"],["endpointBaseUrl","string"],["endpointType",{"type":"WebHookEventSubscriptionDestination_EndpointType_STATUS"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"]]};
+const t102: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t103: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t104: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t105: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t106: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t107: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t108: TypeShape = {"properties":[["endpointType","string"],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
 const t109: TypeShape = {"properties":[["endpointType","string"],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"],["resourceId","string"]]};
 const t110: TypeShape = {"properties":[["key","string"],["operatorType","string"],["value","boolean"]]};
-const t111: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["endpoint","string"],["inboundIpRules",{"array":{"type":"InboundIpRule_STATUS"}}],["inputSchema","string"],["inputSchemaMapping",{"type":"InputSchemaMapping_STATUS"}],["metricResourceId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]};
-const t112: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["inboundIpRules",{"array":{"type":"InboundIpRule"}}],["inputSchema","string"],["inputSchemaMapping",{"type":"InputSchemaMapping"}],["publicNetworkAccess","string"],["operatorSpec",{"type":"DomainOperatorSpec"}],["originalVersion","string"]]};
+const t111: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["endpoint","string"],["inboundIpRules",{"array":{"type":"InboundIpRule_STATUS"}}],["inputSchema","string"],["inputSchemaMapping",{"type":"InputSchemaMapping_STATUS"}],["metricResourceId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]};
+const t112: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["inboundIpRules",{"array":{"type":"InboundIpRule"}}],["inputSchema","string"],["inputSchemaMapping",{"type":"InputSchemaMapping"}],["publicNetworkAccess","string"],["operatorSpec",{"type":"DomainOperatorSpec"}],["originalVersion","string"]]};
 const t113: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t114: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"DomainsTopicSystemData_STATUS"}],["provisioningState","string"]]};
-const t115: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["operatorSpec",{"type":"DomainsTopicOperatorSpec"}],["originalVersion","string"]]};
-const t116: TypeShape = {"properties":[["endpointType","string"],["resourceReference",{"type":"ResourceReference"}]]};
+const t114: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"DomainsTopicSystemData_STATUS"}],["provisioningState","string"]]};
+const t115: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"DomainsTopicOperatorSpec"}],["originalVersion","string"]]};
+const t116: TypeShape = {"properties":[["endpointType","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
 const t117: TypeShape = {"properties":[["endpointType","string"],["resourceId","string"]]};
-const t118: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"EventSubscriptionSystemData_STATUS"}],["deadLetterDestination",{"type":"DeadLetterDestination_STATUS"}],["destination",{"type":"EventSubscriptionDestination_STATUS"}],["eventDeliverySchema","string"],["expirationTimeUtc","string"],["filter",{"type":"EventSubscriptionFilter_STATUS"}],["labels",{"array":"string"}],["provisioningState","string"],["retryPolicy",{"type":"RetryPolicy_STATUS"}],["topic","string"]]};
-const t119: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["deadLetterDestination",{"type":"DeadLetterDestination"}],["destination",{"type":"EventSubscriptionDestination"}],["eventDeliverySchema","string"],["expirationTimeUtc","string"],["filter",{"type":"EventSubscriptionFilter"}],["labels",{"array":"string"}],["retryPolicy",{"type":"RetryPolicy"}],["operatorSpec",{"type":"EventSubscriptionOperatorSpec"}],["originalVersion","string"]]};
+const t118: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"EventSubscriptionSystemData_STATUS"}],["deadLetterDestination",{"type":"DeadLetterDestination_STATUS"}],["destination",{"type":"EventSubscriptionDestination_STATUS"}],["eventDeliverySchema","string"],["expirationTimeUtc","string"],["filter",{"type":"EventSubscriptionFilter_STATUS"}],["labels",{"array":"string"}],["provisioningState","string"],["retryPolicy",{"type":"RetryPolicy_STATUS"}],["topic","string"]]};
+const t119: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["deadLetterDestination",{"type":"DeadLetterDestination"}],["destination",{"type":"EventSubscriptionDestination"}],["eventDeliverySchema","string"],["expirationTimeUtc","string"],["filter",{"type":"EventSubscriptionFilter"}],["labels",{"array":"string"}],["retryPolicy",{"type":"RetryPolicy"}],["operatorSpec",{"type":"EventSubscriptionOperatorSpec"}],["originalVersion","string"]]};
 const t120: TypeShape = {"properties":[["action","string"],["ipMask","string"]]};
 const t121: TypeShape = {"properties":[["dataVersion",{"type":"JsonFieldWithDefault"}],["eventTime",{"type":"JsonField"}],["eventType",{"type":"JsonInputSchemaMappingJsonFieldWithDefault"}],["id",{"type":"JsonInputSchemaMappingJsonField"}],["inputSchemaMappingType","string"],["subject",{"type":"JsonInputSchemaMappingJsonFieldWithDefault2"}],["topic",{"type":"JsonInputSchemaMappingJsonField2"}]]};
 const t122: TypeShape = {"properties":[["dataVersion",{"type":"JsonFieldWithDefault_STATUS"}],["eventTime",{"type":"JsonField_STATUS"}],["eventType",{"type":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS"}],["id",{"type":"JsonInputSchemaMappingJsonField_STATUS"}],["inputSchemaMappingType","string"],["subject",{"type":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS"}],["topic",{"type":"JsonInputSchemaMappingJsonField2_STATUS"}]]};
 const t123: TypeShape = {"properties":[["key","string"],["operatorType","string"],["value","number"]]};
 const t124: TypeShape = {"properties":[["key","string"],["operatorType","string"],["values",{"array":"number"}]]};
-const t125: TypeShape = {"properties":[["blobContainerName","string"],["endpointType","string"],["resourceReference",{"type":"ResourceReference"}]]};
+const t125: TypeShape = {"properties":[["blobContainerName","string"],["endpointType","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
 const t126: TypeShape = {"properties":[["blobContainerName","string"],["endpointType","string"],["resourceId","string"]]};
-const t127: TypeShape = {"properties":[["endpointType","string"],["queueName","string"],["resourceReference",{"type":"ResourceReference"}]]};
+const t127: TypeShape = {"properties":[["endpointType","string"],["queueName","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
 const t128: TypeShape = {"properties":[["endpointType","string"],["queueName","string"],["resourceId","string"]]};
 const t129: TypeShape = {"properties":[["key","string"],["operatorType","string"],["values",{"array":"string"}]]};
-const t130: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"TopicSystemData_STATUS"}],["tags",{"map":"string"}],["endpoint","string"],["inboundIpRules",{"array":{"type":"InboundIpRule_STATUS"}}],["inputSchema","string"],["inputSchemaMapping",{"type":"TopicInputSchemaMapping_STATUS"}],["metricResourceId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]};
-const t131: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["inboundIpRules",{"array":{"type":"InboundIpRule"}}],["inputSchema","string"],["inputSchemaMapping",{"type":"TopicInputSchemaMapping"}],["publicNetworkAccess","string"],["operatorSpec",{"type":"TopicOperatorSpec"}],["originalVersion","string"]]};
-const t132: TypeShape = {"properties":[["azureActiveDirectoryApplicationIdOrUri","string"],["azureActiveDirectoryTenantId","string"],["endpointType","string"],["endpointUrl",{"type":"SecretReference"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"]]};
+const t130: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"TopicSystemData_STATUS"}],["tags",{"map":"string"}],["endpoint","string"],["inboundIpRules",{"array":{"type":"InboundIpRule_STATUS"}}],["inputSchema","string"],["inputSchemaMapping",{"type":"TopicInputSchemaMapping_STATUS"}],["metricResourceId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]};
+const t131: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["inboundIpRules",{"array":{"type":"InboundIpRule"}}],["inputSchema","string"],["inputSchemaMapping",{"type":"TopicInputSchemaMapping"}],["publicNetworkAccess","string"],["operatorSpec",{"type":"TopicOperatorSpec"}],["originalVersion","string"]]};
+const t132: TypeShape = {"properties":[["azureActiveDirectoryApplicationIdOrUri","string"],["azureActiveDirectoryTenantId","string"],["endpointType","string"],["endpointUrl",{"type":"genruntime_SecretReference"}],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"]]};
 const t133: TypeShape = {"properties":[["azureActiveDirectoryApplicationIdOrUri","string"],["azureActiveDirectoryTenantId","string"],["endpointBaseUrl","string"],["endpointType","string"],["maxEventsPerBatch","integer"],["preferredBatchSizeInKilobytes","integer"]]};
 
 /** Package -> types and resources. */
@@ -148,168 +148,168 @@ export const shapes: GroupShapes = {
       types: {
         "AdvancedFilter": t0,
         "AdvancedFilter_STATUS": t1,
-        "ArbitraryOwnerReference": t2,
-        "AzureFunctionEventSubscriptionDestination": t3,
-        "AzureFunctionEventSubscriptionDestination_EndpointType": t4,
-        "AzureFunctionEventSubscriptionDestination_EndpointType_STATUS": t4,
-        "AzureFunctionEventSubscriptionDestination_STATUS": t5,
-        "BoolEqualsAdvancedFilter": t6,
-        "BoolEqualsAdvancedFilter_OperatorType": t7,
-        "BoolEqualsAdvancedFilter_OperatorType_STATUS": t7,
-        "BoolEqualsAdvancedFilter_STATUS": t8,
-        "Condition": t9,
-        "ConfigMapDestination": t10,
-        "DeadLetterDestination": t11,
-        "DeadLetterDestination_STATUS": t12,
-        "DestinationExpression": t13,
-        "DomainOperatorSpec": t14,
-        "Domain_InputSchema": t15,
-        "Domain_InputSchema_STATUS": t15,
-        "Domain_ProvisioningState_STATUS": t16,
-        "Domain_PublicNetworkAccess": t17,
-        "Domain_PublicNetworkAccess_STATUS": t17,
-        "Domain_STATUS": t18,
-        "Domain_Spec": t19,
-        "DomainsTopicOperatorSpec": t14,
-        "DomainsTopicSystemData_CreatedByType_STATUS": t20,
-        "DomainsTopicSystemData_LastModifiedByType_STATUS": t20,
-        "DomainsTopicSystemData_STATUS": t21,
-        "DomainsTopic_ProvisioningState_STATUS": t16,
-        "DomainsTopic_STATUS": t22,
-        "DomainsTopic_Spec": t23,
-        "EventHubEventSubscriptionDestination": t24,
-        "EventHubEventSubscriptionDestination_EndpointType": t25,
-        "EventHubEventSubscriptionDestination_EndpointType_STATUS": t25,
-        "EventHubEventSubscriptionDestination_STATUS": t26,
-        "EventSubscriptionDestination": t27,
-        "EventSubscriptionDestination_STATUS": t28,
-        "EventSubscriptionFilter": t29,
-        "EventSubscriptionFilter_STATUS": t30,
-        "EventSubscriptionOperatorSpec": t14,
-        "EventSubscriptionSystemData_CreatedByType_STATUS": t20,
-        "EventSubscriptionSystemData_LastModifiedByType_STATUS": t20,
-        "EventSubscriptionSystemData_STATUS": t31,
-        "EventSubscription_EventDeliverySchema": t32,
-        "EventSubscription_EventDeliverySchema_STATUS": t32,
-        "EventSubscription_ProvisioningState_STATUS": t33,
-        "EventSubscription_STATUS": t34,
-        "EventSubscription_Spec": t35,
-        "HybridConnectionEventSubscriptionDestination": t36,
-        "HybridConnectionEventSubscriptionDestination_EndpointType": t37,
-        "HybridConnectionEventSubscriptionDestination_EndpointType_STATUS": t37,
-        "HybridConnectionEventSubscriptionDestination_STATUS": t38,
-        "InboundIpRule": t39,
-        "InboundIpRule_Action": t40,
-        "InboundIpRule_Action_STATUS": t40,
-        "InboundIpRule_STATUS": t41,
-        "InputSchemaMapping": t42,
-        "InputSchemaMapping_STATUS": t43,
-        "JsonField": t44,
-        "JsonFieldWithDefault": t45,
-        "JsonFieldWithDefault_STATUS": t45,
-        "JsonField_STATUS": t44,
-        "JsonInputSchemaMapping": t46,
-        "JsonInputSchemaMappingJsonField": t44,
-        "JsonInputSchemaMappingJsonField2": t44,
-        "JsonInputSchemaMappingJsonField2_STATUS": t44,
-        "JsonInputSchemaMappingJsonFieldWithDefault": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault2": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault2_STATUS": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault_STATUS": t45,
-        "JsonInputSchemaMappingJsonField_STATUS": t44,
-        "JsonInputSchemaMapping_InputSchemaMappingType": t47,
-        "JsonInputSchemaMapping_InputSchemaMappingType_STATUS": t47,
-        "JsonInputSchemaMapping_STATUS": t48,
-        "KnownResourceReference": t49,
-        "NumberGreaterThanAdvancedFilter": t50,
-        "NumberGreaterThanAdvancedFilter_OperatorType": t51,
-        "NumberGreaterThanAdvancedFilter_OperatorType_STATUS": t51,
-        "NumberGreaterThanAdvancedFilter_STATUS": t52,
-        "NumberGreaterThanOrEqualsAdvancedFilter": t53,
-        "NumberGreaterThanOrEqualsAdvancedFilter_OperatorType": t54,
-        "NumberGreaterThanOrEqualsAdvancedFilter_OperatorType_STATUS": t54,
-        "NumberGreaterThanOrEqualsAdvancedFilter_STATUS": t55,
-        "NumberInAdvancedFilter": t56,
-        "NumberInAdvancedFilter_OperatorType": t57,
-        "NumberInAdvancedFilter_OperatorType_STATUS": t57,
-        "NumberInAdvancedFilter_STATUS": t58,
-        "NumberLessThanAdvancedFilter": t59,
-        "NumberLessThanAdvancedFilter_OperatorType": t60,
-        "NumberLessThanAdvancedFilter_OperatorType_STATUS": t60,
-        "NumberLessThanAdvancedFilter_STATUS": t61,
-        "NumberLessThanOrEqualsAdvancedFilter": t62,
-        "NumberLessThanOrEqualsAdvancedFilter_OperatorType": t63,
-        "NumberLessThanOrEqualsAdvancedFilter_OperatorType_STATUS": t63,
-        "NumberLessThanOrEqualsAdvancedFilter_STATUS": t64,
-        "NumberNotInAdvancedFilter": t65,
-        "NumberNotInAdvancedFilter_OperatorType": t66,
-        "NumberNotInAdvancedFilter_OperatorType_STATUS": t66,
-        "NumberNotInAdvancedFilter_STATUS": t67,
-        "PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS": t68,
-        "PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS": t68,
-        "ResourceReference": t2,
-        "RetryPolicy": t69,
-        "RetryPolicy_STATUS": t69,
-        "SecretDestination": t10,
-        "SecretReference": t70,
-        "ServiceBusQueueEventSubscriptionDestination": t71,
-        "ServiceBusQueueEventSubscriptionDestination_EndpointType": t72,
-        "ServiceBusQueueEventSubscriptionDestination_EndpointType_STATUS": t72,
-        "ServiceBusQueueEventSubscriptionDestination_STATUS": t73,
-        "ServiceBusTopicEventSubscriptionDestination": t74,
-        "ServiceBusTopicEventSubscriptionDestination_EndpointType": t75,
-        "ServiceBusTopicEventSubscriptionDestination_EndpointType_STATUS": t75,
-        "ServiceBusTopicEventSubscriptionDestination_STATUS": t76,
-        "StorageBlobDeadLetterDestination": t77,
-        "StorageBlobDeadLetterDestination_EndpointType": t78,
-        "StorageBlobDeadLetterDestination_EndpointType_STATUS": t78,
-        "StorageBlobDeadLetterDestination_STATUS": t79,
-        "StorageQueueEventSubscriptionDestination": t80,
-        "StorageQueueEventSubscriptionDestination_EndpointType": t81,
-        "StorageQueueEventSubscriptionDestination_EndpointType_STATUS": t81,
-        "StorageQueueEventSubscriptionDestination_STATUS": t82,
-        "StringBeginsWithAdvancedFilter": t83,
-        "StringBeginsWithAdvancedFilter_OperatorType": t84,
-        "StringBeginsWithAdvancedFilter_OperatorType_STATUS": t84,
-        "StringBeginsWithAdvancedFilter_STATUS": t85,
-        "StringContainsAdvancedFilter": t86,
-        "StringContainsAdvancedFilter_OperatorType": t87,
-        "StringContainsAdvancedFilter_OperatorType_STATUS": t87,
-        "StringContainsAdvancedFilter_STATUS": t88,
-        "StringEndsWithAdvancedFilter": t89,
-        "StringEndsWithAdvancedFilter_OperatorType": t90,
-        "StringEndsWithAdvancedFilter_OperatorType_STATUS": t90,
-        "StringEndsWithAdvancedFilter_STATUS": t91,
-        "StringInAdvancedFilter": t92,
-        "StringInAdvancedFilter_OperatorType": t93,
-        "StringInAdvancedFilter_OperatorType_STATUS": t93,
-        "StringInAdvancedFilter_STATUS": t94,
-        "StringNotInAdvancedFilter": t95,
-        "StringNotInAdvancedFilter_OperatorType": t96,
-        "StringNotInAdvancedFilter_OperatorType_STATUS": t96,
-        "StringNotInAdvancedFilter_STATUS": t97,
-        "SystemData_CreatedByType_STATUS": t20,
-        "SystemData_LastModifiedByType_STATUS": t20,
-        "SystemData_STATUS": t98,
-        "TopicInputSchemaMapping": t42,
-        "TopicInputSchemaMapping_STATUS": t43,
-        "TopicOperatorConfigMaps": t99,
-        "TopicOperatorSecrets": t100,
-        "TopicOperatorSpec": t101,
-        "TopicSystemData_CreatedByType_STATUS": t20,
-        "TopicSystemData_LastModifiedByType_STATUS": t20,
-        "TopicSystemData_STATUS": t102,
-        "Topic_InputSchema": t15,
-        "Topic_InputSchema_STATUS": t15,
-        "Topic_ProvisioningState_STATUS": t16,
-        "Topic_PublicNetworkAccess": t17,
-        "Topic_PublicNetworkAccess_STATUS": t17,
-        "Topic_STATUS": t103,
-        "Topic_Spec": t104,
-        "WebHookEventSubscriptionDestination": t105,
-        "WebHookEventSubscriptionDestination_EndpointType": t106,
-        "WebHookEventSubscriptionDestination_EndpointType_STATUS": t106,
-        "WebHookEventSubscriptionDestination_STATUS": t107,
+        "AzureFunctionEventSubscriptionDestination": t2,
+        "AzureFunctionEventSubscriptionDestination_EndpointType": t3,
+        "AzureFunctionEventSubscriptionDestination_EndpointType_STATUS": t3,
+        "AzureFunctionEventSubscriptionDestination_STATUS": t4,
+        "BoolEqualsAdvancedFilter": t5,
+        "BoolEqualsAdvancedFilter_OperatorType": t6,
+        "BoolEqualsAdvancedFilter_OperatorType_STATUS": t6,
+        "BoolEqualsAdvancedFilter_STATUS": t7,
+        "DeadLetterDestination": t8,
+        "DeadLetterDestination_STATUS": t9,
+        "DomainOperatorSpec": t10,
+        "Domain_InputSchema": t11,
+        "Domain_InputSchema_STATUS": t11,
+        "Domain_ProvisioningState_STATUS": t12,
+        "Domain_PublicNetworkAccess": t13,
+        "Domain_PublicNetworkAccess_STATUS": t13,
+        "Domain_STATUS": t14,
+        "Domain_Spec": t15,
+        "DomainsTopicOperatorSpec": t10,
+        "DomainsTopicSystemData_CreatedByType_STATUS": t16,
+        "DomainsTopicSystemData_LastModifiedByType_STATUS": t16,
+        "DomainsTopicSystemData_STATUS": t17,
+        "DomainsTopic_ProvisioningState_STATUS": t12,
+        "DomainsTopic_STATUS": t18,
+        "DomainsTopic_Spec": t19,
+        "EventHubEventSubscriptionDestination": t20,
+        "EventHubEventSubscriptionDestination_EndpointType": t21,
+        "EventHubEventSubscriptionDestination_EndpointType_STATUS": t21,
+        "EventHubEventSubscriptionDestination_STATUS": t22,
+        "EventSubscriptionDestination": t23,
+        "EventSubscriptionDestination_STATUS": t24,
+        "EventSubscriptionFilter": t25,
+        "EventSubscriptionFilter_STATUS": t26,
+        "EventSubscriptionOperatorSpec": t10,
+        "EventSubscriptionSystemData_CreatedByType_STATUS": t16,
+        "EventSubscriptionSystemData_LastModifiedByType_STATUS": t16,
+        "EventSubscriptionSystemData_STATUS": t27,
+        "EventSubscription_EventDeliverySchema": t28,
+        "EventSubscription_EventDeliverySchema_STATUS": t28,
+        "EventSubscription_ProvisioningState_STATUS": t29,
+        "EventSubscription_STATUS": t30,
+        "EventSubscription_Spec": t31,
+        "HybridConnectionEventSubscriptionDestination": t32,
+        "HybridConnectionEventSubscriptionDestination_EndpointType": t33,
+        "HybridConnectionEventSubscriptionDestination_EndpointType_STATUS": t33,
+        "HybridConnectionEventSubscriptionDestination_STATUS": t34,
+        "InboundIpRule": t35,
+        "InboundIpRule_Action": t36,
+        "InboundIpRule_Action_STATUS": t36,
+        "InboundIpRule_STATUS": t37,
+        "InputSchemaMapping": t38,
+        "InputSchemaMapping_STATUS": t39,
+        "JsonField": t40,
+        "JsonFieldWithDefault": t41,
+        "JsonFieldWithDefault_STATUS": t41,
+        "JsonField_STATUS": t40,
+        "JsonInputSchemaMapping": t42,
+        "JsonInputSchemaMappingJsonField": t40,
+        "JsonInputSchemaMappingJsonField2": t40,
+        "JsonInputSchemaMappingJsonField2_STATUS": t40,
+        "JsonInputSchemaMappingJsonFieldWithDefault": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault2": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault2_STATUS": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault_STATUS": t41,
+        "JsonInputSchemaMappingJsonField_STATUS": t40,
+        "JsonInputSchemaMapping_InputSchemaMappingType": t43,
+        "JsonInputSchemaMapping_InputSchemaMappingType_STATUS": t43,
+        "JsonInputSchemaMapping_STATUS": t44,
+        "NumberGreaterThanAdvancedFilter": t45,
+        "NumberGreaterThanAdvancedFilter_OperatorType": t46,
+        "NumberGreaterThanAdvancedFilter_OperatorType_STATUS": t46,
+        "NumberGreaterThanAdvancedFilter_STATUS": t47,
+        "NumberGreaterThanOrEqualsAdvancedFilter": t48,
+        "NumberGreaterThanOrEqualsAdvancedFilter_OperatorType": t49,
+        "NumberGreaterThanOrEqualsAdvancedFilter_OperatorType_STATUS": t49,
+        "NumberGreaterThanOrEqualsAdvancedFilter_STATUS": t50,
+        "NumberInAdvancedFilter": t51,
+        "NumberInAdvancedFilter_OperatorType": t52,
+        "NumberInAdvancedFilter_OperatorType_STATUS": t52,
+        "NumberInAdvancedFilter_STATUS": t53,
+        "NumberLessThanAdvancedFilter": t54,
+        "NumberLessThanAdvancedFilter_OperatorType": t55,
+        "NumberLessThanAdvancedFilter_OperatorType_STATUS": t55,
+        "NumberLessThanAdvancedFilter_STATUS": t56,
+        "NumberLessThanOrEqualsAdvancedFilter": t57,
+        "NumberLessThanOrEqualsAdvancedFilter_OperatorType": t58,
+        "NumberLessThanOrEqualsAdvancedFilter_OperatorType_STATUS": t58,
+        "NumberLessThanOrEqualsAdvancedFilter_STATUS": t59,
+        "NumberNotInAdvancedFilter": t60,
+        "NumberNotInAdvancedFilter_OperatorType": t61,
+        "NumberNotInAdvancedFilter_OperatorType_STATUS": t61,
+        "NumberNotInAdvancedFilter_STATUS": t62,
+        "PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS": t63,
+        "PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS": t63,
+        "RetryPolicy": t64,
+        "RetryPolicy_STATUS": t64,
+        "ServiceBusQueueEventSubscriptionDestination": t65,
+        "ServiceBusQueueEventSubscriptionDestination_EndpointType": t66,
+        "ServiceBusQueueEventSubscriptionDestination_EndpointType_STATUS": t66,
+        "ServiceBusQueueEventSubscriptionDestination_STATUS": t67,
+        "ServiceBusTopicEventSubscriptionDestination": t68,
+        "ServiceBusTopicEventSubscriptionDestination_EndpointType": t69,
+        "ServiceBusTopicEventSubscriptionDestination_EndpointType_STATUS": t69,
+        "ServiceBusTopicEventSubscriptionDestination_STATUS": t70,
+        "StorageBlobDeadLetterDestination": t71,
+        "StorageBlobDeadLetterDestination_EndpointType": t72,
+        "StorageBlobDeadLetterDestination_EndpointType_STATUS": t72,
+        "StorageBlobDeadLetterDestination_STATUS": t73,
+        "StorageQueueEventSubscriptionDestination": t74,
+        "StorageQueueEventSubscriptionDestination_EndpointType": t75,
+        "StorageQueueEventSubscriptionDestination_EndpointType_STATUS": t75,
+        "StorageQueueEventSubscriptionDestination_STATUS": t76,
+        "StringBeginsWithAdvancedFilter": t77,
+        "StringBeginsWithAdvancedFilter_OperatorType": t78,
+        "StringBeginsWithAdvancedFilter_OperatorType_STATUS": t78,
+        "StringBeginsWithAdvancedFilter_STATUS": t79,
+        "StringContainsAdvancedFilter": t80,
+        "StringContainsAdvancedFilter_OperatorType": t81,
+        "StringContainsAdvancedFilter_OperatorType_STATUS": t81,
+        "StringContainsAdvancedFilter_STATUS": t82,
+        "StringEndsWithAdvancedFilter": t83,
+        "StringEndsWithAdvancedFilter_OperatorType": t84,
+        "StringEndsWithAdvancedFilter_OperatorType_STATUS": t84,
+        "StringEndsWithAdvancedFilter_STATUS": t85,
+        "StringInAdvancedFilter": t86,
+        "StringInAdvancedFilter_OperatorType": t87,
+        "StringInAdvancedFilter_OperatorType_STATUS": t87,
+        "StringInAdvancedFilter_STATUS": t88,
+        "StringNotInAdvancedFilter": t89,
+        "StringNotInAdvancedFilter_OperatorType": t90,
+        "StringNotInAdvancedFilter_OperatorType_STATUS": t90,
+        "StringNotInAdvancedFilter_STATUS": t91,
+        "SystemData_CreatedByType_STATUS": t16,
+        "SystemData_LastModifiedByType_STATUS": t16,
+        "SystemData_STATUS": t92,
+        "TopicInputSchemaMapping": t38,
+        "TopicInputSchemaMapping_STATUS": t39,
+        "TopicOperatorConfigMaps": t93,
+        "TopicOperatorSecrets": t94,
+        "TopicOperatorSpec": t95,
+        "TopicSystemData_CreatedByType_STATUS": t16,
+        "TopicSystemData_LastModifiedByType_STATUS": t16,
+        "TopicSystemData_STATUS": t96,
+        "Topic_InputSchema": t11,
+        "Topic_InputSchema_STATUS": t11,
+        "Topic_ProvisioningState_STATUS": t12,
+        "Topic_PublicNetworkAccess": t13,
+        "Topic_PublicNetworkAccess_STATUS": t13,
+        "Topic_STATUS": t97,
+        "Topic_Spec": t98,
+        "WebHookEventSubscriptionDestination": t99,
+        "WebHookEventSubscriptionDestination_EndpointType": t100,
+        "WebHookEventSubscriptionDestination_EndpointType_STATUS": t100,
+        "WebHookEventSubscriptionDestination_STATUS": t101,
+        "conditions_Condition": t102,
+        "core_DestinationExpression": t103,
+        "genruntime_ArbitraryOwnerReference": t104,
+        "genruntime_ConfigMapDestination": t105,
+        "genruntime_KnownResourceReference": t106,
+        "genruntime_ResourceReference": t104,
+        "genruntime_SecretDestination": t105,
+        "genruntime_SecretReference": t107,
       },
     },
     "v1api20200601storage": {
@@ -317,30 +317,26 @@ export const shapes: GroupShapes = {
       types: {
         "AdvancedFilter": t0,
         "AdvancedFilter_STATUS": t1,
-        "ArbitraryOwnerReference": t2,
         "AzureFunctionEventSubscriptionDestination": t108,
         "AzureFunctionEventSubscriptionDestination_STATUS": t109,
         "BoolEqualsAdvancedFilter": t110,
         "BoolEqualsAdvancedFilter_STATUS": t110,
-        "Condition": t9,
-        "ConfigMapDestination": t10,
-        "DeadLetterDestination": t11,
-        "DeadLetterDestination_STATUS": t12,
-        "DestinationExpression": t13,
-        "DomainOperatorSpec": t14,
+        "DeadLetterDestination": t8,
+        "DeadLetterDestination_STATUS": t9,
+        "DomainOperatorSpec": t10,
         "Domain_STATUS": t111,
         "Domain_Spec": t112,
-        "DomainsTopicOperatorSpec": t14,
+        "DomainsTopicOperatorSpec": t10,
         "DomainsTopicSystemData_STATUS": t113,
         "DomainsTopic_STATUS": t114,
         "DomainsTopic_Spec": t115,
         "EventHubEventSubscriptionDestination": t116,
         "EventHubEventSubscriptionDestination_STATUS": t117,
-        "EventSubscriptionDestination": t27,
-        "EventSubscriptionDestination_STATUS": t28,
-        "EventSubscriptionFilter": t29,
-        "EventSubscriptionFilter_STATUS": t30,
-        "EventSubscriptionOperatorSpec": t14,
+        "EventSubscriptionDestination": t23,
+        "EventSubscriptionDestination_STATUS": t24,
+        "EventSubscriptionFilter": t25,
+        "EventSubscriptionFilter_STATUS": t26,
+        "EventSubscriptionOperatorSpec": t10,
         "EventSubscriptionSystemData_STATUS": t113,
         "EventSubscription_STATUS": t118,
         "EventSubscription_Spec": t119,
@@ -348,23 +344,22 @@ export const shapes: GroupShapes = {
         "HybridConnectionEventSubscriptionDestination_STATUS": t117,
         "InboundIpRule": t120,
         "InboundIpRule_STATUS": t120,
-        "InputSchemaMapping": t42,
-        "InputSchemaMapping_STATUS": t43,
-        "JsonField": t44,
-        "JsonFieldWithDefault": t45,
-        "JsonFieldWithDefault_STATUS": t45,
-        "JsonField_STATUS": t44,
+        "InputSchemaMapping": t38,
+        "InputSchemaMapping_STATUS": t39,
+        "JsonField": t40,
+        "JsonFieldWithDefault": t41,
+        "JsonFieldWithDefault_STATUS": t41,
+        "JsonField_STATUS": t40,
         "JsonInputSchemaMapping": t121,
-        "JsonInputSchemaMappingJsonField": t44,
-        "JsonInputSchemaMappingJsonField2": t44,
-        "JsonInputSchemaMappingJsonField2_STATUS": t44,
-        "JsonInputSchemaMappingJsonFieldWithDefault": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault2": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault2_STATUS": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault_STATUS": t45,
-        "JsonInputSchemaMappingJsonField_STATUS": t44,
+        "JsonInputSchemaMappingJsonField": t40,
+        "JsonInputSchemaMappingJsonField2": t40,
+        "JsonInputSchemaMappingJsonField2_STATUS": t40,
+        "JsonInputSchemaMappingJsonFieldWithDefault": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault2": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault2_STATUS": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault_STATUS": t41,
+        "JsonInputSchemaMappingJsonField_STATUS": t40,
         "JsonInputSchemaMapping_STATUS": t122,
-        "KnownResourceReference": t49,
         "NumberGreaterThanAdvancedFilter": t123,
         "NumberGreaterThanAdvancedFilter_STATUS": t123,
         "NumberGreaterThanOrEqualsAdvancedFilter": t123,
@@ -377,13 +372,10 @@ export const shapes: GroupShapes = {
         "NumberLessThanOrEqualsAdvancedFilter_STATUS": t123,
         "NumberNotInAdvancedFilter": t124,
         "NumberNotInAdvancedFilter_STATUS": t124,
-        "PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS": t68,
-        "PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS": t68,
-        "ResourceReference": t2,
-        "RetryPolicy": t69,
-        "RetryPolicy_STATUS": t69,
-        "SecretDestination": t10,
-        "SecretReference": t70,
+        "PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS": t63,
+        "PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS": t63,
+        "RetryPolicy": t64,
+        "RetryPolicy_STATUS": t64,
         "ServiceBusQueueEventSubscriptionDestination": t116,
         "ServiceBusQueueEventSubscriptionDestination_STATUS": t117,
         "ServiceBusTopicEventSubscriptionDestination": t116,
@@ -403,16 +395,24 @@ export const shapes: GroupShapes = {
         "StringNotInAdvancedFilter": t129,
         "StringNotInAdvancedFilter_STATUS": t129,
         "SystemData_STATUS": t113,
-        "TopicInputSchemaMapping": t42,
-        "TopicInputSchemaMapping_STATUS": t43,
-        "TopicOperatorConfigMaps": t99,
-        "TopicOperatorSecrets": t100,
-        "TopicOperatorSpec": t101,
+        "TopicInputSchemaMapping": t38,
+        "TopicInputSchemaMapping_STATUS": t39,
+        "TopicOperatorConfigMaps": t93,
+        "TopicOperatorSecrets": t94,
+        "TopicOperatorSpec": t95,
         "TopicSystemData_STATUS": t113,
         "Topic_STATUS": t130,
         "Topic_Spec": t131,
         "WebHookEventSubscriptionDestination": t132,
         "WebHookEventSubscriptionDestination_STATUS": t133,
+        "conditions_Condition": t102,
+        "core_DestinationExpression": t103,
+        "genruntime_ArbitraryOwnerReference": t104,
+        "genruntime_ConfigMapDestination": t105,
+        "genruntime_KnownResourceReference": t106,
+        "genruntime_ResourceReference": t104,
+        "genruntime_SecretDestination": t105,
+        "genruntime_SecretReference": t107,
       },
     },
     "v20200601": {
@@ -420,168 +420,168 @@ export const shapes: GroupShapes = {
       types: {
         "AdvancedFilter": t0,
         "AdvancedFilter_STATUS": t1,
-        "ArbitraryOwnerReference": t2,
-        "AzureFunctionEventSubscriptionDestination": t3,
-        "AzureFunctionEventSubscriptionDestination_EndpointType": t4,
-        "AzureFunctionEventSubscriptionDestination_EndpointType_STATUS": t4,
-        "AzureFunctionEventSubscriptionDestination_STATUS": t5,
-        "BoolEqualsAdvancedFilter": t6,
-        "BoolEqualsAdvancedFilter_OperatorType": t7,
-        "BoolEqualsAdvancedFilter_OperatorType_STATUS": t7,
-        "BoolEqualsAdvancedFilter_STATUS": t8,
-        "Condition": t9,
-        "ConfigMapDestination": t10,
-        "DeadLetterDestination": t11,
-        "DeadLetterDestination_STATUS": t12,
-        "DestinationExpression": t13,
-        "DomainOperatorSpec": t14,
-        "Domain_InputSchema": t15,
-        "Domain_InputSchema_STATUS": t15,
-        "Domain_ProvisioningState_STATUS": t16,
-        "Domain_PublicNetworkAccess": t17,
-        "Domain_PublicNetworkAccess_STATUS": t17,
-        "Domain_STATUS": t18,
-        "Domain_Spec": t19,
-        "DomainsTopicOperatorSpec": t14,
-        "DomainsTopicSystemData_CreatedByType_STATUS": t20,
-        "DomainsTopicSystemData_LastModifiedByType_STATUS": t20,
-        "DomainsTopicSystemData_STATUS": t21,
-        "DomainsTopic_ProvisioningState_STATUS": t16,
-        "DomainsTopic_STATUS": t22,
-        "DomainsTopic_Spec": t23,
-        "EventHubEventSubscriptionDestination": t24,
-        "EventHubEventSubscriptionDestination_EndpointType": t25,
-        "EventHubEventSubscriptionDestination_EndpointType_STATUS": t25,
-        "EventHubEventSubscriptionDestination_STATUS": t26,
-        "EventSubscriptionDestination": t27,
-        "EventSubscriptionDestination_STATUS": t28,
-        "EventSubscriptionFilter": t29,
-        "EventSubscriptionFilter_STATUS": t30,
-        "EventSubscriptionOperatorSpec": t14,
-        "EventSubscriptionSystemData_CreatedByType_STATUS": t20,
-        "EventSubscriptionSystemData_LastModifiedByType_STATUS": t20,
-        "EventSubscriptionSystemData_STATUS": t31,
-        "EventSubscription_EventDeliverySchema": t32,
-        "EventSubscription_EventDeliverySchema_STATUS": t32,
-        "EventSubscription_ProvisioningState_STATUS": t33,
-        "EventSubscription_STATUS": t34,
-        "EventSubscription_Spec": t35,
-        "HybridConnectionEventSubscriptionDestination": t36,
-        "HybridConnectionEventSubscriptionDestination_EndpointType": t37,
-        "HybridConnectionEventSubscriptionDestination_EndpointType_STATUS": t37,
-        "HybridConnectionEventSubscriptionDestination_STATUS": t38,
-        "InboundIpRule": t39,
-        "InboundIpRule_Action": t40,
-        "InboundIpRule_Action_STATUS": t40,
-        "InboundIpRule_STATUS": t41,
-        "InputSchemaMapping": t42,
-        "InputSchemaMapping_STATUS": t43,
-        "JsonField": t44,
-        "JsonFieldWithDefault": t45,
-        "JsonFieldWithDefault_STATUS": t45,
-        "JsonField_STATUS": t44,
-        "JsonInputSchemaMapping": t46,
-        "JsonInputSchemaMappingJsonField": t44,
-        "JsonInputSchemaMappingJsonField2": t44,
-        "JsonInputSchemaMappingJsonField2_STATUS": t44,
-        "JsonInputSchemaMappingJsonFieldWithDefault": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault2": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault2_STATUS": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault_STATUS": t45,
-        "JsonInputSchemaMappingJsonField_STATUS": t44,
-        "JsonInputSchemaMapping_InputSchemaMappingType": t47,
-        "JsonInputSchemaMapping_InputSchemaMappingType_STATUS": t47,
-        "JsonInputSchemaMapping_STATUS": t48,
-        "KnownResourceReference": t49,
-        "NumberGreaterThanAdvancedFilter": t50,
-        "NumberGreaterThanAdvancedFilter_OperatorType": t51,
-        "NumberGreaterThanAdvancedFilter_OperatorType_STATUS": t51,
-        "NumberGreaterThanAdvancedFilter_STATUS": t52,
-        "NumberGreaterThanOrEqualsAdvancedFilter": t53,
-        "NumberGreaterThanOrEqualsAdvancedFilter_OperatorType": t54,
-        "NumberGreaterThanOrEqualsAdvancedFilter_OperatorType_STATUS": t54,
-        "NumberGreaterThanOrEqualsAdvancedFilter_STATUS": t55,
-        "NumberInAdvancedFilter": t56,
-        "NumberInAdvancedFilter_OperatorType": t57,
-        "NumberInAdvancedFilter_OperatorType_STATUS": t57,
-        "NumberInAdvancedFilter_STATUS": t58,
-        "NumberLessThanAdvancedFilter": t59,
-        "NumberLessThanAdvancedFilter_OperatorType": t60,
-        "NumberLessThanAdvancedFilter_OperatorType_STATUS": t60,
-        "NumberLessThanAdvancedFilter_STATUS": t61,
-        "NumberLessThanOrEqualsAdvancedFilter": t62,
-        "NumberLessThanOrEqualsAdvancedFilter_OperatorType": t63,
-        "NumberLessThanOrEqualsAdvancedFilter_OperatorType_STATUS": t63,
-        "NumberLessThanOrEqualsAdvancedFilter_STATUS": t64,
-        "NumberNotInAdvancedFilter": t65,
-        "NumberNotInAdvancedFilter_OperatorType": t66,
-        "NumberNotInAdvancedFilter_OperatorType_STATUS": t66,
-        "NumberNotInAdvancedFilter_STATUS": t67,
-        "PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS": t68,
-        "PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS": t68,
-        "ResourceReference": t2,
-        "RetryPolicy": t69,
-        "RetryPolicy_STATUS": t69,
-        "SecretDestination": t10,
-        "SecretReference": t70,
-        "ServiceBusQueueEventSubscriptionDestination": t71,
-        "ServiceBusQueueEventSubscriptionDestination_EndpointType": t72,
-        "ServiceBusQueueEventSubscriptionDestination_EndpointType_STATUS": t72,
-        "ServiceBusQueueEventSubscriptionDestination_STATUS": t73,
-        "ServiceBusTopicEventSubscriptionDestination": t74,
-        "ServiceBusTopicEventSubscriptionDestination_EndpointType": t75,
-        "ServiceBusTopicEventSubscriptionDestination_EndpointType_STATUS": t75,
-        "ServiceBusTopicEventSubscriptionDestination_STATUS": t76,
-        "StorageBlobDeadLetterDestination": t77,
-        "StorageBlobDeadLetterDestination_EndpointType": t78,
-        "StorageBlobDeadLetterDestination_EndpointType_STATUS": t78,
-        "StorageBlobDeadLetterDestination_STATUS": t79,
-        "StorageQueueEventSubscriptionDestination": t80,
-        "StorageQueueEventSubscriptionDestination_EndpointType": t81,
-        "StorageQueueEventSubscriptionDestination_EndpointType_STATUS": t81,
-        "StorageQueueEventSubscriptionDestination_STATUS": t82,
-        "StringBeginsWithAdvancedFilter": t83,
-        "StringBeginsWithAdvancedFilter_OperatorType": t84,
-        "StringBeginsWithAdvancedFilter_OperatorType_STATUS": t84,
-        "StringBeginsWithAdvancedFilter_STATUS": t85,
-        "StringContainsAdvancedFilter": t86,
-        "StringContainsAdvancedFilter_OperatorType": t87,
-        "StringContainsAdvancedFilter_OperatorType_STATUS": t87,
-        "StringContainsAdvancedFilter_STATUS": t88,
-        "StringEndsWithAdvancedFilter": t89,
-        "StringEndsWithAdvancedFilter_OperatorType": t90,
-        "StringEndsWithAdvancedFilter_OperatorType_STATUS": t90,
-        "StringEndsWithAdvancedFilter_STATUS": t91,
-        "StringInAdvancedFilter": t92,
-        "StringInAdvancedFilter_OperatorType": t93,
-        "StringInAdvancedFilter_OperatorType_STATUS": t93,
-        "StringInAdvancedFilter_STATUS": t94,
-        "StringNotInAdvancedFilter": t95,
-        "StringNotInAdvancedFilter_OperatorType": t96,
-        "StringNotInAdvancedFilter_OperatorType_STATUS": t96,
-        "StringNotInAdvancedFilter_STATUS": t97,
-        "SystemData_CreatedByType_STATUS": t20,
-        "SystemData_LastModifiedByType_STATUS": t20,
-        "SystemData_STATUS": t98,
-        "TopicInputSchemaMapping": t42,
-        "TopicInputSchemaMapping_STATUS": t43,
-        "TopicOperatorConfigMaps": t99,
-        "TopicOperatorSecrets": t100,
-        "TopicOperatorSpec": t101,
-        "TopicSystemData_CreatedByType_STATUS": t20,
-        "TopicSystemData_LastModifiedByType_STATUS": t20,
-        "TopicSystemData_STATUS": t102,
-        "Topic_InputSchema": t15,
-        "Topic_InputSchema_STATUS": t15,
-        "Topic_ProvisioningState_STATUS": t16,
-        "Topic_PublicNetworkAccess": t17,
-        "Topic_PublicNetworkAccess_STATUS": t17,
-        "Topic_STATUS": t103,
-        "Topic_Spec": t104,
-        "WebHookEventSubscriptionDestination": t105,
-        "WebHookEventSubscriptionDestination_EndpointType": t106,
-        "WebHookEventSubscriptionDestination_EndpointType_STATUS": t106,
-        "WebHookEventSubscriptionDestination_STATUS": t107,
+        "AzureFunctionEventSubscriptionDestination": t2,
+        "AzureFunctionEventSubscriptionDestination_EndpointType": t3,
+        "AzureFunctionEventSubscriptionDestination_EndpointType_STATUS": t3,
+        "AzureFunctionEventSubscriptionDestination_STATUS": t4,
+        "BoolEqualsAdvancedFilter": t5,
+        "BoolEqualsAdvancedFilter_OperatorType": t6,
+        "BoolEqualsAdvancedFilter_OperatorType_STATUS": t6,
+        "BoolEqualsAdvancedFilter_STATUS": t7,
+        "DeadLetterDestination": t8,
+        "DeadLetterDestination_STATUS": t9,
+        "DomainOperatorSpec": t10,
+        "Domain_InputSchema": t11,
+        "Domain_InputSchema_STATUS": t11,
+        "Domain_ProvisioningState_STATUS": t12,
+        "Domain_PublicNetworkAccess": t13,
+        "Domain_PublicNetworkAccess_STATUS": t13,
+        "Domain_STATUS": t14,
+        "Domain_Spec": t15,
+        "DomainsTopicOperatorSpec": t10,
+        "DomainsTopicSystemData_CreatedByType_STATUS": t16,
+        "DomainsTopicSystemData_LastModifiedByType_STATUS": t16,
+        "DomainsTopicSystemData_STATUS": t17,
+        "DomainsTopic_ProvisioningState_STATUS": t12,
+        "DomainsTopic_STATUS": t18,
+        "DomainsTopic_Spec": t19,
+        "EventHubEventSubscriptionDestination": t20,
+        "EventHubEventSubscriptionDestination_EndpointType": t21,
+        "EventHubEventSubscriptionDestination_EndpointType_STATUS": t21,
+        "EventHubEventSubscriptionDestination_STATUS": t22,
+        "EventSubscriptionDestination": t23,
+        "EventSubscriptionDestination_STATUS": t24,
+        "EventSubscriptionFilter": t25,
+        "EventSubscriptionFilter_STATUS": t26,
+        "EventSubscriptionOperatorSpec": t10,
+        "EventSubscriptionSystemData_CreatedByType_STATUS": t16,
+        "EventSubscriptionSystemData_LastModifiedByType_STATUS": t16,
+        "EventSubscriptionSystemData_STATUS": t27,
+        "EventSubscription_EventDeliverySchema": t28,
+        "EventSubscription_EventDeliverySchema_STATUS": t28,
+        "EventSubscription_ProvisioningState_STATUS": t29,
+        "EventSubscription_STATUS": t30,
+        "EventSubscription_Spec": t31,
+        "HybridConnectionEventSubscriptionDestination": t32,
+        "HybridConnectionEventSubscriptionDestination_EndpointType": t33,
+        "HybridConnectionEventSubscriptionDestination_EndpointType_STATUS": t33,
+        "HybridConnectionEventSubscriptionDestination_STATUS": t34,
+        "InboundIpRule": t35,
+        "InboundIpRule_Action": t36,
+        "InboundIpRule_Action_STATUS": t36,
+        "InboundIpRule_STATUS": t37,
+        "InputSchemaMapping": t38,
+        "InputSchemaMapping_STATUS": t39,
+        "JsonField": t40,
+        "JsonFieldWithDefault": t41,
+        "JsonFieldWithDefault_STATUS": t41,
+        "JsonField_STATUS": t40,
+        "JsonInputSchemaMapping": t42,
+        "JsonInputSchemaMappingJsonField": t40,
+        "JsonInputSchemaMappingJsonField2": t40,
+        "JsonInputSchemaMappingJsonField2_STATUS": t40,
+        "JsonInputSchemaMappingJsonFieldWithDefault": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault2": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault2_STATUS": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault_STATUS": t41,
+        "JsonInputSchemaMappingJsonField_STATUS": t40,
+        "JsonInputSchemaMapping_InputSchemaMappingType": t43,
+        "JsonInputSchemaMapping_InputSchemaMappingType_STATUS": t43,
+        "JsonInputSchemaMapping_STATUS": t44,
+        "NumberGreaterThanAdvancedFilter": t45,
+        "NumberGreaterThanAdvancedFilter_OperatorType": t46,
+        "NumberGreaterThanAdvancedFilter_OperatorType_STATUS": t46,
+        "NumberGreaterThanAdvancedFilter_STATUS": t47,
+        "NumberGreaterThanOrEqualsAdvancedFilter": t48,
+        "NumberGreaterThanOrEqualsAdvancedFilter_OperatorType": t49,
+        "NumberGreaterThanOrEqualsAdvancedFilter_OperatorType_STATUS": t49,
+        "NumberGreaterThanOrEqualsAdvancedFilter_STATUS": t50,
+        "NumberInAdvancedFilter": t51,
+        "NumberInAdvancedFilter_OperatorType": t52,
+        "NumberInAdvancedFilter_OperatorType_STATUS": t52,
+        "NumberInAdvancedFilter_STATUS": t53,
+        "NumberLessThanAdvancedFilter": t54,
+        "NumberLessThanAdvancedFilter_OperatorType": t55,
+        "NumberLessThanAdvancedFilter_OperatorType_STATUS": t55,
+        "NumberLessThanAdvancedFilter_STATUS": t56,
+        "NumberLessThanOrEqualsAdvancedFilter": t57,
+        "NumberLessThanOrEqualsAdvancedFilter_OperatorType": t58,
+        "NumberLessThanOrEqualsAdvancedFilter_OperatorType_STATUS": t58,
+        "NumberLessThanOrEqualsAdvancedFilter_STATUS": t59,
+        "NumberNotInAdvancedFilter": t60,
+        "NumberNotInAdvancedFilter_OperatorType": t61,
+        "NumberNotInAdvancedFilter_OperatorType_STATUS": t61,
+        "NumberNotInAdvancedFilter_STATUS": t62,
+        "PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS": t63,
+        "PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS": t63,
+        "RetryPolicy": t64,
+        "RetryPolicy_STATUS": t64,
+        "ServiceBusQueueEventSubscriptionDestination": t65,
+        "ServiceBusQueueEventSubscriptionDestination_EndpointType": t66,
+        "ServiceBusQueueEventSubscriptionDestination_EndpointType_STATUS": t66,
+        "ServiceBusQueueEventSubscriptionDestination_STATUS": t67,
+        "ServiceBusTopicEventSubscriptionDestination": t68,
+        "ServiceBusTopicEventSubscriptionDestination_EndpointType": t69,
+        "ServiceBusTopicEventSubscriptionDestination_EndpointType_STATUS": t69,
+        "ServiceBusTopicEventSubscriptionDestination_STATUS": t70,
+        "StorageBlobDeadLetterDestination": t71,
+        "StorageBlobDeadLetterDestination_EndpointType": t72,
+        "StorageBlobDeadLetterDestination_EndpointType_STATUS": t72,
+        "StorageBlobDeadLetterDestination_STATUS": t73,
+        "StorageQueueEventSubscriptionDestination": t74,
+        "StorageQueueEventSubscriptionDestination_EndpointType": t75,
+        "StorageQueueEventSubscriptionDestination_EndpointType_STATUS": t75,
+        "StorageQueueEventSubscriptionDestination_STATUS": t76,
+        "StringBeginsWithAdvancedFilter": t77,
+        "StringBeginsWithAdvancedFilter_OperatorType": t78,
+        "StringBeginsWithAdvancedFilter_OperatorType_STATUS": t78,
+        "StringBeginsWithAdvancedFilter_STATUS": t79,
+        "StringContainsAdvancedFilter": t80,
+        "StringContainsAdvancedFilter_OperatorType": t81,
+        "StringContainsAdvancedFilter_OperatorType_STATUS": t81,
+        "StringContainsAdvancedFilter_STATUS": t82,
+        "StringEndsWithAdvancedFilter": t83,
+        "StringEndsWithAdvancedFilter_OperatorType": t84,
+        "StringEndsWithAdvancedFilter_OperatorType_STATUS": t84,
+        "StringEndsWithAdvancedFilter_STATUS": t85,
+        "StringInAdvancedFilter": t86,
+        "StringInAdvancedFilter_OperatorType": t87,
+        "StringInAdvancedFilter_OperatorType_STATUS": t87,
+        "StringInAdvancedFilter_STATUS": t88,
+        "StringNotInAdvancedFilter": t89,
+        "StringNotInAdvancedFilter_OperatorType": t90,
+        "StringNotInAdvancedFilter_OperatorType_STATUS": t90,
+        "StringNotInAdvancedFilter_STATUS": t91,
+        "SystemData_CreatedByType_STATUS": t16,
+        "SystemData_LastModifiedByType_STATUS": t16,
+        "SystemData_STATUS": t92,
+        "TopicInputSchemaMapping": t38,
+        "TopicInputSchemaMapping_STATUS": t39,
+        "TopicOperatorConfigMaps": t93,
+        "TopicOperatorSecrets": t94,
+        "TopicOperatorSpec": t95,
+        "TopicSystemData_CreatedByType_STATUS": t16,
+        "TopicSystemData_LastModifiedByType_STATUS": t16,
+        "TopicSystemData_STATUS": t96,
+        "Topic_InputSchema": t11,
+        "Topic_InputSchema_STATUS": t11,
+        "Topic_ProvisioningState_STATUS": t12,
+        "Topic_PublicNetworkAccess": t13,
+        "Topic_PublicNetworkAccess_STATUS": t13,
+        "Topic_STATUS": t97,
+        "Topic_Spec": t98,
+        "WebHookEventSubscriptionDestination": t99,
+        "WebHookEventSubscriptionDestination_EndpointType": t100,
+        "WebHookEventSubscriptionDestination_EndpointType_STATUS": t100,
+        "WebHookEventSubscriptionDestination_STATUS": t101,
+        "conditions_Condition": t102,
+        "core_DestinationExpression": t103,
+        "genruntime_ArbitraryOwnerReference": t104,
+        "genruntime_ConfigMapDestination": t105,
+        "genruntime_KnownResourceReference": t106,
+        "genruntime_ResourceReference": t104,
+        "genruntime_SecretDestination": t105,
+        "genruntime_SecretReference": t107,
       },
     },
     "v20200601storage": {
@@ -589,30 +589,26 @@ export const shapes: GroupShapes = {
       types: {
         "AdvancedFilter": t0,
         "AdvancedFilter_STATUS": t1,
-        "ArbitraryOwnerReference": t2,
         "AzureFunctionEventSubscriptionDestination": t108,
         "AzureFunctionEventSubscriptionDestination_STATUS": t109,
         "BoolEqualsAdvancedFilter": t110,
         "BoolEqualsAdvancedFilter_STATUS": t110,
-        "Condition": t9,
-        "ConfigMapDestination": t10,
-        "DeadLetterDestination": t11,
-        "DeadLetterDestination_STATUS": t12,
-        "DestinationExpression": t13,
-        "DomainOperatorSpec": t14,
+        "DeadLetterDestination": t8,
+        "DeadLetterDestination_STATUS": t9,
+        "DomainOperatorSpec": t10,
         "Domain_STATUS": t111,
         "Domain_Spec": t112,
-        "DomainsTopicOperatorSpec": t14,
+        "DomainsTopicOperatorSpec": t10,
         "DomainsTopicSystemData_STATUS": t113,
         "DomainsTopic_STATUS": t114,
         "DomainsTopic_Spec": t115,
         "EventHubEventSubscriptionDestination": t116,
         "EventHubEventSubscriptionDestination_STATUS": t117,
-        "EventSubscriptionDestination": t27,
-        "EventSubscriptionDestination_STATUS": t28,
-        "EventSubscriptionFilter": t29,
-        "EventSubscriptionFilter_STATUS": t30,
-        "EventSubscriptionOperatorSpec": t14,
+        "EventSubscriptionDestination": t23,
+        "EventSubscriptionDestination_STATUS": t24,
+        "EventSubscriptionFilter": t25,
+        "EventSubscriptionFilter_STATUS": t26,
+        "EventSubscriptionOperatorSpec": t10,
         "EventSubscriptionSystemData_STATUS": t113,
         "EventSubscription_STATUS": t118,
         "EventSubscription_Spec": t119,
@@ -620,23 +616,22 @@ export const shapes: GroupShapes = {
         "HybridConnectionEventSubscriptionDestination_STATUS": t117,
         "InboundIpRule": t120,
         "InboundIpRule_STATUS": t120,
-        "InputSchemaMapping": t42,
-        "InputSchemaMapping_STATUS": t43,
-        "JsonField": t44,
-        "JsonFieldWithDefault": t45,
-        "JsonFieldWithDefault_STATUS": t45,
-        "JsonField_STATUS": t44,
+        "InputSchemaMapping": t38,
+        "InputSchemaMapping_STATUS": t39,
+        "JsonField": t40,
+        "JsonFieldWithDefault": t41,
+        "JsonFieldWithDefault_STATUS": t41,
+        "JsonField_STATUS": t40,
         "JsonInputSchemaMapping": t121,
-        "JsonInputSchemaMappingJsonField": t44,
-        "JsonInputSchemaMappingJsonField2": t44,
-        "JsonInputSchemaMappingJsonField2_STATUS": t44,
-        "JsonInputSchemaMappingJsonFieldWithDefault": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault2": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault2_STATUS": t45,
-        "JsonInputSchemaMappingJsonFieldWithDefault_STATUS": t45,
-        "JsonInputSchemaMappingJsonField_STATUS": t44,
+        "JsonInputSchemaMappingJsonField": t40,
+        "JsonInputSchemaMappingJsonField2": t40,
+        "JsonInputSchemaMappingJsonField2_STATUS": t40,
+        "JsonInputSchemaMappingJsonFieldWithDefault": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault2": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault2_STATUS": t41,
+        "JsonInputSchemaMappingJsonFieldWithDefault_STATUS": t41,
+        "JsonInputSchemaMappingJsonField_STATUS": t40,
         "JsonInputSchemaMapping_STATUS": t122,
-        "KnownResourceReference": t49,
         "NumberGreaterThanAdvancedFilter": t123,
         "NumberGreaterThanAdvancedFilter_STATUS": t123,
         "NumberGreaterThanOrEqualsAdvancedFilter": t123,
@@ -649,13 +644,10 @@ export const shapes: GroupShapes = {
         "NumberLessThanOrEqualsAdvancedFilter_STATUS": t123,
         "NumberNotInAdvancedFilter": t124,
         "NumberNotInAdvancedFilter_STATUS": t124,
-        "PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS": t68,
-        "PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS": t68,
-        "ResourceReference": t2,
-        "RetryPolicy": t69,
-        "RetryPolicy_STATUS": t69,
-        "SecretDestination": t10,
-        "SecretReference": t70,
+        "PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS": t63,
+        "PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS": t63,
+        "RetryPolicy": t64,
+        "RetryPolicy_STATUS": t64,
         "ServiceBusQueueEventSubscriptionDestination": t116,
         "ServiceBusQueueEventSubscriptionDestination_STATUS": t117,
         "ServiceBusTopicEventSubscriptionDestination": t116,
@@ -675,16 +667,24 @@ export const shapes: GroupShapes = {
         "StringNotInAdvancedFilter": t129,
         "StringNotInAdvancedFilter_STATUS": t129,
         "SystemData_STATUS": t113,
-        "TopicInputSchemaMapping": t42,
-        "TopicInputSchemaMapping_STATUS": t43,
-        "TopicOperatorConfigMaps": t99,
-        "TopicOperatorSecrets": t100,
-        "TopicOperatorSpec": t101,
+        "TopicInputSchemaMapping": t38,
+        "TopicInputSchemaMapping_STATUS": t39,
+        "TopicOperatorConfigMaps": t93,
+        "TopicOperatorSecrets": t94,
+        "TopicOperatorSpec": t95,
         "TopicSystemData_STATUS": t113,
         "Topic_STATUS": t130,
         "Topic_Spec": t131,
         "WebHookEventSubscriptionDestination": t132,
         "WebHookEventSubscriptionDestination_STATUS": t133,
+        "conditions_Condition": t102,
+        "core_DestinationExpression": t103,
+        "genruntime_ArbitraryOwnerReference": t104,
+        "genruntime_ConfigMapDestination": t105,
+        "genruntime_KnownResourceReference": t106,
+        "genruntime_ResourceReference": t104,
+        "genruntime_SecretDestination": t105,
+        "genruntime_SecretReference": t107,
       },
     },
   },

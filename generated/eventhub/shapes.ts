@@ -6,60 +6,60 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 const t0: TypeShape = {"properties":[["destination",{"type":"Destination"}],["enabled","boolean"],["encoding",{"type":"CaptureDescription_Encoding"}],["intervalInSeconds","integer"],["sizeLimitInBytes","integer"],["skipEmptyArchives","boolean"]]};
 const t1: TypeShape = {"enum":["Avro","AvroDeflate"]};
 const t2: TypeShape = {"properties":[["destination",{"type":"Destination_STATUS"}],["enabled","boolean"],["encoding",{"type":"CaptureDescription_Encoding_STATUS"}],["intervalInSeconds","integer"],["sizeLimitInBytes","integer"],["skipEmptyArchives","boolean"]]};
-const t3: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t4: TypeShape = {"properties":[["archiveNameFormat","string"],["blobContainer","string"],["dataLakeAccountName","string"],["dataLakeFolderPath","string"],["dataLakeSubscriptionId","string"],["name","string"],["storageAccountResourceReference",{"type":"ResourceReference"}]]};
-const t5: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t6: TypeShape = {"properties":[["archiveNameFormat","string"],["blobContainer","string"],["dataLakeAccountName","string"],["dataLakeFolderPath","string"],["dataLakeSubscriptionId","string"],["name","string"],["storageAccountResourceId","string"]]};
-const t7: TypeShape = {"properties":[["keySource",{"type":"Encryption_KeySource"}],["keyVaultProperties",{"array":{"type":"KeyVaultProperties"}}],["requireInfrastructureEncryption","boolean"]]};
-const t8: TypeShape = {"enum":["Microsoft.KeyVault"]};
-const t9: TypeShape = {"properties":[["keySource",{"type":"Encryption_KeySource_STATUS"}],["keyVaultProperties",{"array":{"type":"KeyVaultProperties_STATUS"}}],["requireInfrastructureEncryption","boolean"]]};
-const t10: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t11: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t12: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t13: TypeShape = {"properties":[["identity",{"type":"UserAssignedIdentityProperties"}],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
-const t14: TypeShape = {"properties":[["identity",{"type":"UserAssignedIdentityProperties_STATUS"}],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
-const t15: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t16: TypeShape = {"properties":[["primaryConnectionString",{"type":"SecretDestination"}],["primaryKey",{"type":"SecretDestination"}],["secondaryConnectionString",{"type":"SecretDestination"}],["secondaryKey",{"type":"SecretDestination"}]]};
-const t17: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"NamespaceOperatorSecrets"}]]};
-const t18: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmId","string"],["createdAt","string"],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption_STATUS"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["metricId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["serviceBusEndpoint","string"],["status","string"],["updatedAt","string"],["zoneRedundant","boolean"]]};
-const t19: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"NamespacesAuthorizationRuleOperatorSecrets"}]]};
-const t20: TypeShape = {"enum":["Listen","Manage","Send"]};
-const t21: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":{"type":"NamespacesAuthorizationRule_Rights_STATUS"}}]]};
-const t22: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["rights",{"array":{"type":"NamespacesAuthorizationRule_Rights"}}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}]]};
-const t23: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t24: TypeShape = {"enum":["Active","Creating","Deleting","Disabled","ReceiveDisabled","Renaming","Restoring","SendDisabled","Unknown"]};
-const t25: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSecrets"}]]};
-const t26: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":{"type":"NamespacesEventhubsAuthorizationRule_Rights_STATUS"}}]]};
-const t27: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["rights",{"array":{"type":"NamespacesEventhubsAuthorizationRule_Rights"}}],["operatorSpec",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSpec"}]]};
-const t28: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["createdAt","string"],["updatedAt","string"],["userMetadata","string"]]};
-const t29: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubsConsumerGroupOperatorSpec"}]]};
-const t30: TypeShape = {"properties":[["id","string"]]};
-const t31: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t32: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t33: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name"}],["tier",{"type":"Sku_Tier"}]]};
-const t34: TypeShape = {"enum":["Basic","Premium","Standard"]};
-const t35: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name_STATUS"}],["tier",{"type":"Sku_Tier_STATUS"}]]};
-const t36: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t37: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t38: TypeShape = {"properties":[]};
-const t39: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t40: TypeShape = {"properties":[["userAssignedIdentityReference",{"type":"ResourceReference"}]]};
-const t41: TypeShape = {"properties":[["userAssignedIdentity","string"]]};
-const t42: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t3: TypeShape = {"properties":[["archiveNameFormat","string"],["blobContainer","string"],["dataLakeAccountName","string"],["dataLakeFolderPath","string"],["dataLakeSubscriptionId","string"],["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t4: TypeShape = {"properties":[["archiveNameFormat","string"],["blobContainer","string"],["dataLakeAccountName","string"],["dataLakeFolderPath","string"],["dataLakeSubscriptionId","string"],["name","string"],["storageAccountResourceId","string"]]};
+const t5: TypeShape = {"properties":[["keySource",{"type":"Encryption_KeySource"}],["keyVaultProperties",{"array":{"type":"KeyVaultProperties"}}],["requireInfrastructureEncryption","boolean"]]};
+const t6: TypeShape = {"enum":["Microsoft.KeyVault"]};
+const t7: TypeShape = {"properties":[["keySource",{"type":"Encryption_KeySource_STATUS"}],["keyVaultProperties",{"array":{"type":"KeyVaultProperties_STATUS"}}],["requireInfrastructureEncryption","boolean"]]};
+const t8: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t9: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t10: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t11: TypeShape = {"properties":[["identity",{"type":"UserAssignedIdentityProperties"}],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
+const t12: TypeShape = {"properties":[["identity",{"type":"UserAssignedIdentityProperties_STATUS"}],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
+const t13: TypeShape = {"properties":[["primaryConnectionString",{"type":"genruntime_SecretDestination"}],["primaryKey",{"type":"genruntime_SecretDestination"}],["secondaryConnectionString",{"type":"genruntime_SecretDestination"}],["secondaryKey",{"type":"genruntime_SecretDestination"}]]};
+const t14: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"NamespaceOperatorSecrets"}]]};
+const t15: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmId","string"],["createdAt","string"],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption_STATUS"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["metricId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["serviceBusEndpoint","string"],["status","string"],["updatedAt","string"],["zoneRedundant","boolean"]]};
+const t16: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"NamespacesAuthorizationRuleOperatorSecrets"}]]};
+const t17: TypeShape = {"enum":["Listen","Manage","Send"]};
+const t18: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":{"type":"NamespacesAuthorizationRule_Rights_STATUS"}}]]};
+const t19: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":{"type":"NamespacesAuthorizationRule_Rights"}}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}]]};
+const t20: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t21: TypeShape = {"enum":["Active","Creating","Deleting","Disabled","ReceiveDisabled","Renaming","Restoring","SendDisabled","Unknown"]};
+const t22: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSecrets"}]]};
+const t23: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":{"type":"NamespacesEventhubsAuthorizationRule_Rights_STATUS"}}]]};
+const t24: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":{"type":"NamespacesEventhubsAuthorizationRule_Rights"}}],["operatorSpec",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSpec"}]]};
+const t25: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["createdAt","string"],["updatedAt","string"],["userMetadata","string"]]};
+const t26: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubsConsumerGroupOperatorSpec"}]]};
+const t27: TypeShape = {"properties":[["id","string"]]};
+const t28: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name"}],["tier",{"type":"Sku_Tier"}]]};
+const t29: TypeShape = {"enum":["Basic","Premium","Standard"]};
+const t30: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name_STATUS"}],["tier",{"type":"Sku_Tier_STATUS"}]]};
+const t31: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t32: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t33: TypeShape = {"properties":[]};
+const t34: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t35: TypeShape = {"properties":[["userAssignedIdentityReference",{"type":"genruntime_ResourceReference"}]]};
+const t36: TypeShape = {"properties":[["userAssignedIdentity","string"]]};
+const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t38: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t39: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t40: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t41: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t42: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t43: TypeShape = {"properties":[["destination",{"type":"Destination"}],["enabled","boolean"],["encoding","string"],["intervalInSeconds","integer"],["sizeLimitInBytes","integer"],["skipEmptyArchives","boolean"]]};
 const t44: TypeShape = {"properties":[["destination",{"type":"Destination_STATUS"}],["enabled","boolean"],["encoding","string"],["intervalInSeconds","integer"],["sizeLimitInBytes","integer"],["skipEmptyArchives","boolean"]]};
 const t45: TypeShape = {"properties":[["keySource","string"],["keyVaultProperties",{"array":{"type":"KeyVaultProperties"}}],["requireInfrastructureEncryption","boolean"]]};
 const t46: TypeShape = {"properties":[["keySource","string"],["keyVaultProperties",{"array":{"type":"KeyVaultProperties_STATUS"}}],["requireInfrastructureEncryption","boolean"]]};
 const t47: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t48: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t49: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":"string"}]]};
-const t50: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["rights",{"array":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]};
-const t51: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["rights",{"array":"string"}],["operatorSpec",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]};
-const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubsConsumerGroupOperatorSpec"}],["originalVersion","string"]]};
+const t49: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":"string"}]]};
+const t50: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]};
+const t51: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":"string"}],["operatorSpec",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]};
+const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubsConsumerGroupOperatorSpec"}],["originalVersion","string"]]};
 const t53: TypeShape = {"properties":[["capacity","integer"],["name","string"],["tier","string"]]};
 const t54: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t55: TypeShape = {"enum":["SystemAssigned","UserAssigned"]};
-const t56: TypeShape = {"properties":[["archiveNameFormat","string"],["blobContainer","string"],["dataLakeAccountName","string"],["dataLakeFolderPath","string"],["dataLakeSubscriptionId","string"],["identity",{"type":"CaptureIdentity"}],["name","string"],["storageAccountResourceReference",{"type":"ResourceReference"}]]};
+const t56: TypeShape = {"properties":[["archiveNameFormat","string"],["blobContainer","string"],["dataLakeAccountName","string"],["dataLakeFolderPath","string"],["dataLakeSubscriptionId","string"],["identity",{"type":"CaptureIdentity"}],["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}]]};
 const t57: TypeShape = {"properties":[["archiveNameFormat","string"],["blobContainer","string"],["dataLakeAccountName","string"],["dataLakeFolderPath","string"],["dataLakeSubscriptionId","string"],["identity",{"type":"CaptureIdentity_STATUS"}],["name","string"],["storageAccountResourceId","string"]]};
 const t58: TypeShape = {"enum":["1.0","1.1","1.2"]};
 const t59: TypeShape = {"enum":["Disabled","Enabled","SecuredByPerimeter"]};
@@ -78,61 +78,61 @@ export const shapes: GroupShapes = {
         "CaptureDescription_Encoding": t1,
         "CaptureDescription_Encoding_STATUS": t1,
         "CaptureDescription_STATUS": t2,
-        "Condition": t3,
-        "Destination": t4,
-        "DestinationExpression": t5,
-        "Destination_STATUS": t6,
-        "Encryption": t7,
-        "Encryption_KeySource": t8,
-        "Encryption_KeySource_STATUS": t8,
-        "Encryption_STATUS": t9,
-        "Identity": t10,
-        "Identity_STATUS": t11,
-        "Identity_Type": t12,
-        "Identity_Type_STATUS": t12,
-        "KeyVaultProperties": t13,
-        "KeyVaultProperties_STATUS": t14,
-        "KnownResourceReference": t15,
-        "NamespaceOperatorSecrets": t16,
-        "NamespaceOperatorSpec": t17,
-        "Namespace_STATUS": t18,
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
-        "NamespacesAuthorizationRuleOperatorSecrets": t16,
-        "NamespacesAuthorizationRuleOperatorSpec": t19,
-        "NamespacesAuthorizationRule_Rights": t20,
-        "NamespacesAuthorizationRule_Rights_STATUS": t20,
-        "NamespacesAuthorizationRule_STATUS": t21,
-        "NamespacesAuthorizationRule_Spec": t22,
-        "NamespacesEventhubOperatorSpec": t23,
-        "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["status",{"type":"NamespacesEventhub_Status_STATUS"}],["updatedAt","string"]]},
-        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}]]},
-        "NamespacesEventhub_Status_STATUS": t24,
-        "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t16,
-        "NamespacesEventhubsAuthorizationRuleOperatorSpec": t25,
-        "NamespacesEventhubsAuthorizationRule_Rights": t20,
-        "NamespacesEventhubsAuthorizationRule_Rights_STATUS": t20,
-        "NamespacesEventhubsAuthorizationRule_STATUS": t26,
-        "NamespacesEventhubsAuthorizationRule_Spec": t27,
-        "NamespacesEventhubsConsumerGroupOperatorSpec": t23,
-        "NamespacesEventhubsConsumerGroup_STATUS": t28,
-        "NamespacesEventhubsConsumerGroup_Spec": t29,
-        "PrivateEndpointConnection_STATUS": t30,
-        "ResourceReference": t31,
-        "SecretDestination": t32,
-        "Sku": t33,
-        "Sku_Name": t34,
-        "Sku_Name_STATUS": t34,
-        "Sku_STATUS": t35,
-        "Sku_Tier": t34,
-        "Sku_Tier_STATUS": t34,
-        "SystemData_CreatedByType_STATUS": t36,
-        "SystemData_LastModifiedByType_STATUS": t36,
-        "SystemData_STATUS": t37,
-        "UserAssignedIdentity": t38,
-        "UserAssignedIdentityDetails": t39,
-        "UserAssignedIdentityProperties": t40,
-        "UserAssignedIdentityProperties_STATUS": t41,
-        "UserAssignedIdentity_STATUS": t42,
+        "Destination": t3,
+        "Destination_STATUS": t4,
+        "Encryption": t5,
+        "Encryption_KeySource": t6,
+        "Encryption_KeySource_STATUS": t6,
+        "Encryption_STATUS": t7,
+        "Identity": t8,
+        "Identity_STATUS": t9,
+        "Identity_Type": t10,
+        "Identity_Type_STATUS": t10,
+        "KeyVaultProperties": t11,
+        "KeyVaultProperties_STATUS": t12,
+        "NamespaceOperatorSecrets": t13,
+        "NamespaceOperatorSpec": t14,
+        "Namespace_STATUS": t15,
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
+        "NamespacesAuthorizationRuleOperatorSecrets": t13,
+        "NamespacesAuthorizationRuleOperatorSpec": t16,
+        "NamespacesAuthorizationRule_Rights": t17,
+        "NamespacesAuthorizationRule_Rights_STATUS": t17,
+        "NamespacesAuthorizationRule_STATUS": t18,
+        "NamespacesAuthorizationRule_Spec": t19,
+        "NamespacesEventhubOperatorSpec": t20,
+        "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["status",{"type":"NamespacesEventhub_Status_STATUS"}],["updatedAt","string"]]},
+        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}]]},
+        "NamespacesEventhub_Status_STATUS": t21,
+        "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t13,
+        "NamespacesEventhubsAuthorizationRuleOperatorSpec": t22,
+        "NamespacesEventhubsAuthorizationRule_Rights": t17,
+        "NamespacesEventhubsAuthorizationRule_Rights_STATUS": t17,
+        "NamespacesEventhubsAuthorizationRule_STATUS": t23,
+        "NamespacesEventhubsAuthorizationRule_Spec": t24,
+        "NamespacesEventhubsConsumerGroupOperatorSpec": t20,
+        "NamespacesEventhubsConsumerGroup_STATUS": t25,
+        "NamespacesEventhubsConsumerGroup_Spec": t26,
+        "PrivateEndpointConnection_STATUS": t27,
+        "Sku": t28,
+        "Sku_Name": t29,
+        "Sku_Name_STATUS": t29,
+        "Sku_STATUS": t30,
+        "Sku_Tier": t29,
+        "Sku_Tier_STATUS": t29,
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
+        "UserAssignedIdentity": t33,
+        "UserAssignedIdentityDetails": t34,
+        "UserAssignedIdentityProperties": t35,
+        "UserAssignedIdentityProperties_STATUS": t36,
+        "UserAssignedIdentity_STATUS": t37,
+        "conditions_Condition": t38,
+        "core_DestinationExpression": t39,
+        "genruntime_KnownResourceReference": t40,
+        "genruntime_ResourceReference": t41,
+        "genruntime_SecretDestination": t42,
       },
     },
     "v1api20211101storage": {
@@ -140,46 +140,46 @@ export const shapes: GroupShapes = {
       types: {
         "CaptureDescription": t43,
         "CaptureDescription_STATUS": t44,
-        "Condition": t3,
-        "Destination": t4,
-        "DestinationExpression": t5,
-        "Destination_STATUS": t6,
+        "Destination": t3,
+        "Destination_STATUS": t4,
         "Encryption": t45,
         "Encryption_STATUS": t46,
         "Identity": t47,
         "Identity_STATUS": t48,
-        "KeyVaultProperties": t13,
-        "KeyVaultProperties_STATUS": t14,
-        "KnownResourceReference": t15,
-        "NamespaceOperatorSecrets": t16,
-        "NamespaceOperatorSpec": t17,
-        "Namespace_STATUS": t18,
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
-        "NamespacesAuthorizationRuleOperatorSecrets": t16,
-        "NamespacesAuthorizationRuleOperatorSpec": t19,
+        "KeyVaultProperties": t11,
+        "KeyVaultProperties_STATUS": t12,
+        "NamespaceOperatorSecrets": t13,
+        "NamespaceOperatorSpec": t14,
+        "Namespace_STATUS": t15,
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
+        "NamespacesAuthorizationRuleOperatorSecrets": t13,
+        "NamespacesAuthorizationRuleOperatorSpec": t16,
         "NamespacesAuthorizationRule_STATUS": t49,
         "NamespacesAuthorizationRule_Spec": t50,
-        "NamespacesEventhubOperatorSpec": t23,
-        "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["status","string"],["updatedAt","string"]]},
-        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}],["originalVersion","string"]]},
-        "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t16,
-        "NamespacesEventhubsAuthorizationRuleOperatorSpec": t25,
+        "NamespacesEventhubOperatorSpec": t20,
+        "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["status","string"],["updatedAt","string"]]},
+        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}],["originalVersion","string"]]},
+        "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t13,
+        "NamespacesEventhubsAuthorizationRuleOperatorSpec": t22,
         "NamespacesEventhubsAuthorizationRule_STATUS": t49,
         "NamespacesEventhubsAuthorizationRule_Spec": t51,
-        "NamespacesEventhubsConsumerGroupOperatorSpec": t23,
-        "NamespacesEventhubsConsumerGroup_STATUS": t28,
+        "NamespacesEventhubsConsumerGroupOperatorSpec": t20,
+        "NamespacesEventhubsConsumerGroup_STATUS": t25,
         "NamespacesEventhubsConsumerGroup_Spec": t52,
-        "PrivateEndpointConnection_STATUS": t30,
-        "ResourceReference": t31,
-        "SecretDestination": t32,
+        "PrivateEndpointConnection_STATUS": t27,
         "Sku": t53,
         "Sku_STATUS": t53,
         "SystemData_STATUS": t54,
-        "UserAssignedIdentity": t38,
-        "UserAssignedIdentityDetails": t39,
-        "UserAssignedIdentityProperties": t40,
-        "UserAssignedIdentityProperties_STATUS": t41,
-        "UserAssignedIdentity_STATUS": t42,
+        "UserAssignedIdentity": t33,
+        "UserAssignedIdentityDetails": t34,
+        "UserAssignedIdentityProperties": t35,
+        "UserAssignedIdentityProperties_STATUS": t36,
+        "UserAssignedIdentity_STATUS": t37,
+        "conditions_Condition": t38,
+        "core_DestinationExpression": t39,
+        "genruntime_KnownResourceReference": t40,
+        "genruntime_ResourceReference": t41,
+        "genruntime_SecretDestination": t42,
       },
     },
     "v1api20240101": {
@@ -189,73 +189,73 @@ export const shapes: GroupShapes = {
         "CaptureDescription_Encoding": t1,
         "CaptureDescription_Encoding_STATUS": t1,
         "CaptureDescription_STATUS": t2,
-        "CaptureIdentity": {"properties":[["type",{"type":"CaptureIdentity_Type"}],["userAssignedIdentityReference",{"type":"ResourceReference"}]]},
+        "CaptureIdentity": {"properties":[["type",{"type":"CaptureIdentity_Type"}],["userAssignedIdentityReference",{"type":"genruntime_ResourceReference"}]]},
         "CaptureIdentity_STATUS": {"properties":[["type",{"type":"CaptureIdentity_Type_STATUS"}],["userAssignedIdentity","string"]]},
         "CaptureIdentity_Type": t55,
         "CaptureIdentity_Type_STATUS": t55,
-        "Condition": t3,
         "Destination": t56,
-        "DestinationExpression": t5,
         "Destination_STATUS": t57,
-        "Encryption": t7,
-        "Encryption_KeySource": t8,
-        "Encryption_KeySource_STATUS": t8,
-        "Encryption_STATUS": t9,
-        "Identity": t10,
-        "Identity_STATUS": t11,
-        "Identity_Type": t12,
-        "Identity_Type_STATUS": t12,
-        "KeyVaultProperties": t13,
-        "KeyVaultProperties_STATUS": t14,
-        "KnownResourceReference": t15,
-        "NamespaceOperatorSecrets": t16,
-        "NamespaceOperatorSpec": t17,
+        "Encryption": t5,
+        "Encryption_KeySource": t6,
+        "Encryption_KeySource_STATUS": t6,
+        "Encryption_STATUS": t7,
+        "Identity": t8,
+        "Identity_STATUS": t9,
+        "Identity_Type": t10,
+        "Identity_Type_STATUS": t10,
+        "KeyVaultProperties": t11,
+        "KeyVaultProperties_STATUS": t12,
+        "NamespaceOperatorSecrets": t13,
+        "NamespaceOperatorSpec": t14,
         "Namespace_MinimumTlsVersion": t58,
         "Namespace_MinimumTlsVersion_STATUS": t58,
         "Namespace_PublicNetworkAccess": t59,
         "Namespace_PublicNetworkAccess_STATUS": t59,
-        "Namespace_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmId","string"],["createdAt","string"],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption_STATUS"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["metricId","string"],["minimumTlsVersion",{"type":"Namespace_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess",{"type":"Namespace_PublicNetworkAccess_STATUS"}],["serviceBusEndpoint","string"],["status","string"],["updatedAt","string"],["zoneRedundant","boolean"]]},
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["minimumTlsVersion",{"type":"Namespace_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Namespace_PublicNetworkAccess"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
-        "NamespacesAuthorizationRuleOperatorSecrets": t16,
-        "NamespacesAuthorizationRuleOperatorSpec": t19,
-        "NamespacesAuthorizationRule_Rights": t20,
-        "NamespacesAuthorizationRule_Rights_STATUS": t20,
-        "NamespacesAuthorizationRule_STATUS": t21,
-        "NamespacesAuthorizationRule_Spec": t22,
-        "NamespacesEventhubOperatorSpec": t23,
-        "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["retentionDescription",{"type":"RetentionDescription_STATUS"}],["status",{"type":"NamespacesEventhub_Status_STATUS"}],["updatedAt","string"],["userMetadata","string"]]},
-        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["retentionDescription",{"type":"RetentionDescription"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}]]},
-        "NamespacesEventhub_Status_STATUS": t24,
-        "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t16,
-        "NamespacesEventhubsAuthorizationRuleOperatorSpec": t25,
-        "NamespacesEventhubsAuthorizationRule_Rights": t20,
-        "NamespacesEventhubsAuthorizationRule_Rights_STATUS": t20,
-        "NamespacesEventhubsAuthorizationRule_STATUS": t26,
-        "NamespacesEventhubsAuthorizationRule_Spec": t27,
-        "NamespacesEventhubsConsumerGroupOperatorSpec": t23,
-        "NamespacesEventhubsConsumerGroup_STATUS": t28,
-        "NamespacesEventhubsConsumerGroup_Spec": t29,
-        "PrivateEndpointConnection_STATUS": t30,
-        "ResourceReference": t31,
+        "Namespace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmId","string"],["createdAt","string"],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption_STATUS"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["metricId","string"],["minimumTlsVersion",{"type":"Namespace_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess",{"type":"Namespace_PublicNetworkAccess_STATUS"}],["serviceBusEndpoint","string"],["status","string"],["updatedAt","string"],["zoneRedundant","boolean"]]},
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["minimumTlsVersion",{"type":"Namespace_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Namespace_PublicNetworkAccess"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
+        "NamespacesAuthorizationRuleOperatorSecrets": t13,
+        "NamespacesAuthorizationRuleOperatorSpec": t16,
+        "NamespacesAuthorizationRule_Rights": t17,
+        "NamespacesAuthorizationRule_Rights_STATUS": t17,
+        "NamespacesAuthorizationRule_STATUS": t18,
+        "NamespacesAuthorizationRule_Spec": t19,
+        "NamespacesEventhubOperatorSpec": t20,
+        "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["retentionDescription",{"type":"RetentionDescription_STATUS"}],["status",{"type":"NamespacesEventhub_Status_STATUS"}],["updatedAt","string"],["userMetadata","string"]]},
+        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["retentionDescription",{"type":"RetentionDescription"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}]]},
+        "NamespacesEventhub_Status_STATUS": t21,
+        "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t13,
+        "NamespacesEventhubsAuthorizationRuleOperatorSpec": t22,
+        "NamespacesEventhubsAuthorizationRule_Rights": t17,
+        "NamespacesEventhubsAuthorizationRule_Rights_STATUS": t17,
+        "NamespacesEventhubsAuthorizationRule_STATUS": t23,
+        "NamespacesEventhubsAuthorizationRule_Spec": t24,
+        "NamespacesEventhubsConsumerGroupOperatorSpec": t20,
+        "NamespacesEventhubsConsumerGroup_STATUS": t25,
+        "NamespacesEventhubsConsumerGroup_Spec": t26,
+        "PrivateEndpointConnection_STATUS": t27,
         "RetentionDescription": {"properties":[["cleanupPolicy",{"type":"RetentionDescription_CleanupPolicy"}],["retentionTimeInHours","integer"],["tombstoneRetentionTimeInHours","integer"]]},
         "RetentionDescription_CleanupPolicy": t60,
         "RetentionDescription_CleanupPolicy_STATUS": t60,
         "RetentionDescription_STATUS": {"properties":[["cleanupPolicy",{"type":"RetentionDescription_CleanupPolicy_STATUS"}],["retentionTimeInHours","integer"],["tombstoneRetentionTimeInHours","integer"]]},
-        "SecretDestination": t32,
-        "Sku": t33,
-        "Sku_Name": t34,
-        "Sku_Name_STATUS": t34,
-        "Sku_STATUS": t35,
-        "Sku_Tier": t34,
-        "Sku_Tier_STATUS": t34,
-        "SystemData_CreatedByType_STATUS": t36,
-        "SystemData_LastModifiedByType_STATUS": t36,
-        "SystemData_STATUS": t37,
-        "UserAssignedIdentity": t38,
-        "UserAssignedIdentityDetails": t39,
-        "UserAssignedIdentityProperties": t40,
-        "UserAssignedIdentityProperties_STATUS": t41,
-        "UserAssignedIdentity_STATUS": t42,
+        "Sku": t28,
+        "Sku_Name": t29,
+        "Sku_Name_STATUS": t29,
+        "Sku_STATUS": t30,
+        "Sku_Tier": t29,
+        "Sku_Tier_STATUS": t29,
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
+        "UserAssignedIdentity": t33,
+        "UserAssignedIdentityDetails": t34,
+        "UserAssignedIdentityProperties": t35,
+        "UserAssignedIdentityProperties_STATUS": t36,
+        "UserAssignedIdentity_STATUS": t37,
+        "conditions_Condition": t38,
+        "core_DestinationExpression": t39,
+        "genruntime_KnownResourceReference": t40,
+        "genruntime_ResourceReference": t41,
+        "genruntime_SecretDestination": t42,
       },
     },
     "v1api20240101storage": {
@@ -263,50 +263,50 @@ export const shapes: GroupShapes = {
       types: {
         "CaptureDescription": t43,
         "CaptureDescription_STATUS": t44,
-        "CaptureIdentity": {"properties":[["type","string"],["userAssignedIdentityReference",{"type":"ResourceReference"}]]},
+        "CaptureIdentity": {"properties":[["type","string"],["userAssignedIdentityReference",{"type":"genruntime_ResourceReference"}]]},
         "CaptureIdentity_STATUS": {"properties":[["type","string"],["userAssignedIdentity","string"]]},
-        "Condition": t3,
         "Destination": t56,
-        "DestinationExpression": t5,
         "Destination_STATUS": t57,
         "Encryption": t45,
         "Encryption_STATUS": t46,
         "Identity": t47,
         "Identity_STATUS": t48,
-        "KeyVaultProperties": t13,
-        "KeyVaultProperties_STATUS": t14,
-        "KnownResourceReference": t15,
-        "NamespaceOperatorSecrets": t16,
-        "NamespaceOperatorSpec": t17,
-        "Namespace_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmId","string"],["createdAt","string"],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption_STATUS"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["metricId","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["serviceBusEndpoint","string"],["status","string"],["updatedAt","string"],["zoneRedundant","boolean"]]},
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
-        "NamespacesAuthorizationRuleOperatorSecrets": t16,
-        "NamespacesAuthorizationRuleOperatorSpec": t19,
+        "KeyVaultProperties": t11,
+        "KeyVaultProperties_STATUS": t12,
+        "NamespaceOperatorSecrets": t13,
+        "NamespaceOperatorSpec": t14,
+        "Namespace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmId","string"],["createdAt","string"],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption_STATUS"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["metricId","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["serviceBusEndpoint","string"],["status","string"],["updatedAt","string"],["zoneRedundant","boolean"]]},
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
+        "NamespacesAuthorizationRuleOperatorSecrets": t13,
+        "NamespacesAuthorizationRuleOperatorSpec": t16,
         "NamespacesAuthorizationRule_STATUS": t49,
         "NamespacesAuthorizationRule_Spec": t50,
-        "NamespacesEventhubOperatorSpec": t23,
-        "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["retentionDescription",{"type":"RetentionDescription_STATUS"}],["status","string"],["updatedAt","string"],["userMetadata","string"]]},
-        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["retentionDescription",{"type":"RetentionDescription"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}],["originalVersion","string"]]},
-        "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t16,
-        "NamespacesEventhubsAuthorizationRuleOperatorSpec": t25,
+        "NamespacesEventhubOperatorSpec": t20,
+        "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["retentionDescription",{"type":"RetentionDescription_STATUS"}],["status","string"],["updatedAt","string"],["userMetadata","string"]]},
+        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["retentionDescription",{"type":"RetentionDescription"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}],["originalVersion","string"]]},
+        "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t13,
+        "NamespacesEventhubsAuthorizationRuleOperatorSpec": t22,
         "NamespacesEventhubsAuthorizationRule_STATUS": t49,
         "NamespacesEventhubsAuthorizationRule_Spec": t51,
-        "NamespacesEventhubsConsumerGroupOperatorSpec": t23,
-        "NamespacesEventhubsConsumerGroup_STATUS": t28,
+        "NamespacesEventhubsConsumerGroupOperatorSpec": t20,
+        "NamespacesEventhubsConsumerGroup_STATUS": t25,
         "NamespacesEventhubsConsumerGroup_Spec": t52,
-        "PrivateEndpointConnection_STATUS": t30,
-        "ResourceReference": t31,
+        "PrivateEndpointConnection_STATUS": t27,
         "RetentionDescription": t61,
         "RetentionDescription_STATUS": t61,
-        "SecretDestination": t32,
         "Sku": t53,
         "Sku_STATUS": t53,
         "SystemData_STATUS": t54,
-        "UserAssignedIdentity": t38,
-        "UserAssignedIdentityDetails": t39,
-        "UserAssignedIdentityProperties": t40,
-        "UserAssignedIdentityProperties_STATUS": t41,
-        "UserAssignedIdentity_STATUS": t42,
+        "UserAssignedIdentity": t33,
+        "UserAssignedIdentityDetails": t34,
+        "UserAssignedIdentityProperties": t35,
+        "UserAssignedIdentityProperties_STATUS": t36,
+        "UserAssignedIdentity_STATUS": t37,
+        "conditions_Condition": t38,
+        "core_DestinationExpression": t39,
+        "genruntime_KnownResourceReference": t40,
+        "genruntime_ResourceReference": t41,
+        "genruntime_SecretDestination": t42,
       },
     },
   },

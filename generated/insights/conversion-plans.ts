@@ -3,16 +3,16 @@
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
 // Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k1: readonly string[] = ["name","key","value","annotations","labels"];
-const k2: readonly string[] = ["name","armId"];
-const k3: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k4: readonly string[] = ["conditions","id","name","type","cap","maxHistoryCap","planType","resetHour","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold"];
+const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
+const k1: readonly string[] = ["conditions","id","name","type","cap","maxHistoryCap","planType","resetHour","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold"];
+const k2: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k3: readonly string[] = ["name","key","value","annotations","labels"];
+const k4: readonly string[] = ["name","armId"];
 const k5: readonly string[] = ["connectionString","instrumentationKey"];
 const k6: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
 const k7: readonly string[] = ["conditions","id","name","type","etag","kind","location","tags","AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","RetentionInDays","SamplingPercentage","TenantId","WorkspaceResourceId","properties_name","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery"];
-const k8: readonly string[] = ["name","key","annotations","labels"];
-const k9: readonly string[] = ["ResourceId","ScopeId"];
+const k8: readonly string[] = ["ResourceId","ScopeId"];
+const k9: readonly string[] = ["name","key","annotations","labels"];
 const k10: readonly string[] = ["group","kind","name","armId"];
 const k11: readonly string[] = ["actionGroupId","webhookProperties"];
 const k12: readonly string[] = ["actionGroupReference","webhookProperties"];
@@ -31,12 +31,12 @@ const k24: readonly string[] = ["type","userAssignedIdentities"];
 const k25: readonly string[] = ["reference"];
 const k26: readonly string[] = ["clientId","principalId"];
 const k27: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p1: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]};
-const p4: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]};
-const p5: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p4: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p5: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p6: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
 const p7: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]};
 const p8: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]};
@@ -54,18 +54,18 @@ export const plans: GroupPlans = {
         PricingPlan_toStorage: {"apiVersion":"insights.azure.com/v1api20171001storage","spec":"PricingPlan_Spec_toStorage","status":"PricingPlan_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        PricingPlanOperatorSpec_fromStorage: p3,
-        PricingPlanOperatorSpec_toStorage: p4,
-        PricingPlan_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","cap","n"],["=","maxHistoryCap","n"],["=","planType","s"],["=","resetHour","i"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"]]},
-        PricingPlan_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","cap","n"],["=","maxHistoryCap","n"],["=","planType","s"],["=","resetHour","i"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"]]},
-        PricingPlan_Spec_fromStorage: {"known":["owner","cap","planType","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","cap","n"],["=","planType","s"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"],["=","operatorSpec",{"obj":"PricingPlanOperatorSpec_fromStorage"}]]},
-        PricingPlan_Spec_toStorage: {"known":["owner","cap","planType","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold","operatorSpec"],"destBag":true,"steps":[["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","cap","n"],["=","planType","s"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"],["=","operatorSpec",{"obj":"PricingPlanOperatorSpec_toStorage"}],["v","v1api20171001"]]},
+        PricingPlanOperatorSpec_fromStorage: p0,
+        PricingPlanOperatorSpec_toStorage: p1,
+        PricingPlan_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","cap","n"],["=","maxHistoryCap","n"],["=","planType","s"],["=","resetHour","i"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"]]},
+        PricingPlan_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","cap","n"],["=","maxHistoryCap","n"],["=","planType","s"],["=","resetHour","i"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"]]},
+        PricingPlan_Spec_fromStorage: {"known":["owner","cap","planType","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","cap","n"],["=","planType","s"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"],["=","operatorSpec",{"obj":"PricingPlanOperatorSpec_fromStorage"}]]},
+        PricingPlan_Spec_toStorage: {"known":["owner","cap","planType","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold","operatorSpec"],"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cap","n"],["=","planType","s"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"],["=","operatorSpec",{"obj":"PricingPlanOperatorSpec_toStorage"}],["v","v1api20171001"]]},
+        conditions_Condition_fromStorage: p2,
+        conditions_Condition_toStorage: p2,
+        core_DestinationExpression_fromStorage: p3,
+        core_DestinationExpression_toStorage: p3,
+        genruntime_KnownResourceReference_fromStorage: p4,
+        genruntime_KnownResourceReference_toStorage: p4,
       },
     },
     "v1api20200202": {
@@ -74,26 +74,26 @@ export const plans: GroupPlans = {
         Component_toStorage: {"apiVersion":"insights.azure.com/v1api20200202storage","spec":"Component_Spec_toStorage","status":"Component_STATUS_toStorage"},
       },
       types: {
-        ComponentOperatorConfigMaps_fromStorage: {"known":k5,"destBag":false,"steps":[["=","connectionString",{"obj":"ConfigMapDestination_fromStorage"}],["=","instrumentationKey",{"obj":"ConfigMapDestination_fromStorage"}]]},
-        ComponentOperatorConfigMaps_toStorage: {"known":k5,"destBag":true,"steps":[["=","connectionString",{"obj":"ConfigMapDestination_toStorage"}],["=","instrumentationKey",{"obj":"ConfigMapDestination_toStorage"}]]},
-        ComponentOperatorSpec_fromStorage: {"known":k6,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ComponentOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]},
-        ComponentOperatorSpec_toStorage: {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ComponentOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]},
-        Component_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","AppId","s"],["=","ApplicationId","s"],["=","Application_Type",{"spell":["other","web"]}],["=","ConnectionString","s"],["=","CreationDate","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type",{"spell":["Bluefield"]}],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","HockeyAppToken","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode",{"spell":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]}],["=","InstrumentationKey","s"],["=","LaMigrationDate","s"],["=","PrivateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","Request_Source",{"spell":["rest"]}],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","TenantId","s"],["=","WorkspaceResourceId","s"],["=","properties_name","s"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}]]},
-        Component_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","AppId","s"],["=","ApplicationId","s"],["=","Application_Type","s"],["=","ConnectionString","s"],["=","CreationDate","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type","s"],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","HockeyAppToken","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode","s"],["=","InstrumentationKey","s"],["=","LaMigrationDate","s"],["=","PrivateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","Request_Source","s"],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","TenantId","s"],["=","WorkspaceResourceId","s"],["=","properties_name","s"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"]]},
-        Component_Spec_fromStorage: {"known":["azureName","owner","etag","kind","location","tags","Application_Type","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","ImmediatePurgeDataOn30Days","IngestionMode","Request_Source","RetentionInDays","SamplingPercentage","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","workspaceResourceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Application_Type",{"spell":["other","web"]}],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type",{"spell":["Bluefield"]}],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode",{"spell":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]}],["=","Request_Source",{"spell":["rest"]}],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}],["=","workspaceResourceReference",{"obj":"ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"ComponentOperatorSpec_fromStorage"}]]},
-        Component_Spec_toStorage: {"known":["azureName","owner","etag","kind","location","tags","Application_Type","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","ImmediatePurgeDataOn30Days","IngestionMode","Request_Source","RetentionInDays","SamplingPercentage","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","workspaceResourceReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Application_Type","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type","s"],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode","s"],["=","Request_Source","s"],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","workspaceResourceReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"ComponentOperatorSpec_toStorage"}],["v","v1api20200202"]]},
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        ConfigMapDestination_fromStorage: p5,
-        ConfigMapDestination_toStorage: p5,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        PrivateLinkScopedResource_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","ResourceId","s"],["=","ScopeId","s"]]},
-        PrivateLinkScopedResource_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","ResourceId","s"],["=","ScopeId","s"]]},
-        ResourceReference_fromStorage: p6,
-        ResourceReference_toStorage: p6,
+        ComponentOperatorConfigMaps_fromStorage: {"known":k5,"destBag":false,"steps":[["=","connectionString",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","instrumentationKey",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
+        ComponentOperatorConfigMaps_toStorage: {"known":k5,"destBag":true,"steps":[["=","connectionString",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","instrumentationKey",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
+        ComponentOperatorSpec_fromStorage: {"known":k6,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ComponentOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+        ComponentOperatorSpec_toStorage: {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ComponentOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+        Component_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","AppId","s"],["=","ApplicationId","s"],["=","Application_Type",{"spell":["other","web"]}],["=","ConnectionString","s"],["=","CreationDate","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type",{"spell":["Bluefield"]}],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","HockeyAppToken","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode",{"spell":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]}],["=","InstrumentationKey","s"],["=","LaMigrationDate","s"],["=","PrivateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","Request_Source",{"spell":["rest"]}],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","TenantId","s"],["=","WorkspaceResourceId","s"],["=","properties_name","s"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}]]},
+        Component_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","AppId","s"],["=","ApplicationId","s"],["=","Application_Type","s"],["=","ConnectionString","s"],["=","CreationDate","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type","s"],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","HockeyAppToken","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode","s"],["=","InstrumentationKey","s"],["=","LaMigrationDate","s"],["=","PrivateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","Request_Source","s"],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","TenantId","s"],["=","WorkspaceResourceId","s"],["=","properties_name","s"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"]]},
+        Component_Spec_fromStorage: {"known":["azureName","owner","etag","kind","location","tags","Application_Type","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","ImmediatePurgeDataOn30Days","IngestionMode","Request_Source","RetentionInDays","SamplingPercentage","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","workspaceResourceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Application_Type",{"spell":["other","web"]}],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type",{"spell":["Bluefield"]}],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode",{"spell":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]}],["=","Request_Source",{"spell":["rest"]}],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"ComponentOperatorSpec_fromStorage"}]]},
+        Component_Spec_toStorage: {"known":["azureName","owner","etag","kind","location","tags","Application_Type","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","ImmediatePurgeDataOn30Days","IngestionMode","Request_Source","RetentionInDays","SamplingPercentage","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","workspaceResourceReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Application_Type","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type","s"],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode","s"],["=","Request_Source","s"],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"ComponentOperatorSpec_toStorage"}],["v","v1api20200202"]]},
+        PrivateLinkScopedResource_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","ResourceId","s"],["=","ScopeId","s"]]},
+        PrivateLinkScopedResource_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","ResourceId","s"],["=","ScopeId","s"]]},
+        conditions_Condition_fromStorage: p2,
+        conditions_Condition_toStorage: p2,
+        core_DestinationExpression_fromStorage: p3,
+        core_DestinationExpression_toStorage: p3,
+        genruntime_ConfigMapDestination_fromStorage: p5,
+        genruntime_ConfigMapDestination_toStorage: p5,
+        genruntime_KnownResourceReference_fromStorage: p4,
+        genruntime_KnownResourceReference_toStorage: p4,
+        genruntime_ResourceReference_fromStorage: p6,
+        genruntime_ResourceReference_toStorage: p6,
       },
     },
     "v1api20201001": {
@@ -104,18 +104,18 @@ export const plans: GroupPlans = {
       types: {
         ActionGroupReference_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","actionGroupId","s"],["=","webhookProperties",{"map":"s"}]]},
         ActionGroupReference_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","actionGroupId","s"],["=","webhookProperties",{"map":"s"}]]},
-        ActionGroupReference_fromStorage: {"known":k12,"destBag":false,"steps":[["=","actionGroupReference",{"obj":"ResourceReference_fromStorage"}],["=","webhookProperties",{"map":"s"}]]},
-        ActionGroupReference_toStorage: {"known":k12,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"ResourceReference_toStorage"}],["=","webhookProperties",{"map":"s"}]]},
+        ActionGroupReference_fromStorage: {"known":k12,"destBag":false,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","webhookProperties",{"map":"s"}]]},
+        ActionGroupReference_toStorage: {"known":k12,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","webhookProperties",{"map":"s"}]]},
         ActionList_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_STATUS_fromStorage"}}]]},
         ActionList_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_STATUS_toStorage"}}]]},
         ActionList_fromStorage: {"known":k13,"destBag":false,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_fromStorage"}}]]},
         ActionList_toStorage: {"known":k13,"destBag":true,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_toStorage"}}]]},
-        ActivityLogAlertOperatorSpec_fromStorage: p3,
-        ActivityLogAlertOperatorSpec_toStorage: p4,
-        ActivityLogAlert_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
-        ActivityLogAlert_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
-        ActivityLogAlert_Spec_fromStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_fromStorage"}]]},
-        ActivityLogAlert_Spec_toStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_toStorage"}],["v","v1api20201001"]]},
+        ActivityLogAlertOperatorSpec_fromStorage: p0,
+        ActivityLogAlertOperatorSpec_toStorage: p1,
+        ActivityLogAlert_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
+        ActivityLogAlert_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
+        ActivityLogAlert_Spec_fromStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_fromStorage"}]]},
+        ActivityLogAlert_Spec_toStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_toStorage"}],["v","v1api20201001"]]},
         AlertRuleAllOfCondition_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_STATUS_fromStorage"}}]]},
         AlertRuleAllOfCondition_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_STATUS_toStorage"}}]]},
         AlertRuleAllOfCondition_fromStorage: {"known":k15,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_fromStorage"}}]]},
@@ -128,14 +128,14 @@ export const plans: GroupPlans = {
         AlertRuleLeafCondition_STATUS_toStorage: p8,
         AlertRuleLeafCondition_fromStorage: p7,
         AlertRuleLeafCondition_toStorage: p8,
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
-        ResourceReference_fromStorage: p6,
-        ResourceReference_toStorage: p6,
+        conditions_Condition_fromStorage: p2,
+        conditions_Condition_toStorage: p2,
+        core_DestinationExpression_fromStorage: p3,
+        core_DestinationExpression_toStorage: p3,
+        genruntime_KnownResourceReference_fromStorage: p4,
+        genruntime_KnownResourceReference_toStorage: p4,
+        genruntime_ResourceReference_fromStorage: p6,
+        genruntime_ResourceReference_toStorage: p6,
       },
     },
     "v1api20210501preview": {
@@ -144,18 +144,12 @@ export const plans: GroupPlans = {
         DiagnosticSetting_toStorage: {"apiVersion":"insights.azure.com/v1api20210501previewstorage","spec":"DiagnosticSetting_Spec_toStorage","status":"DiagnosticSetting_STATUS_toStorage"},
       },
       types: {
-        ArbitraryOwnerReference_fromStorage: p6,
-        ArbitraryOwnerReference_toStorage: p6,
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        DiagnosticSettingOperatorSpec_fromStorage: p3,
-        DiagnosticSettingOperatorSpec_toStorage: p4,
-        DiagnosticSetting_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_fromStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
-        DiagnosticSetting_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_toStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
-        DiagnosticSetting_Spec_fromStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_fromStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"ResourceReference_fromStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_fromStorage"}}],["=","marketplacePartnerReference",{"obj":"ResourceReference_fromStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"ResourceReference_fromStorage"}],["=","workspaceReference",{"obj":"ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_fromStorage"}]]},
-        DiagnosticSetting_Spec_toStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_toStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"ResourceReference_toStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_toStorage"}}],["=","marketplacePartnerReference",{"obj":"ResourceReference_toStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"ResourceReference_toStorage"}],["=","workspaceReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_toStorage"}],["v","v1api20210501preview"]]},
+        DiagnosticSettingOperatorSpec_fromStorage: p0,
+        DiagnosticSettingOperatorSpec_toStorage: p1,
+        DiagnosticSetting_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_fromStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
+        DiagnosticSetting_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_toStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
+        DiagnosticSetting_Spec_fromStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_fromStorage"}}],["=","marketplacePartnerReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","workspaceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_fromStorage"}]]},
+        DiagnosticSetting_Spec_toStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_toStorage"}}],["=","marketplacePartnerReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","workspaceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_toStorage"}],["v","v1api20210501preview"]]},
         LogSettings_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}]]},
         LogSettings_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}]]},
         LogSettings_fromStorage: {"known":k19,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}]]},
@@ -164,14 +158,20 @@ export const plans: GroupPlans = {
         MetricSettings_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}],["=","timeGrain","s"]]},
         MetricSettings_fromStorage: {"known":k20,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}],["=","timeGrain","s"]]},
         MetricSettings_toStorage: {"known":k20,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}],["=","timeGrain","s"]]},
-        ResourceReference_fromStorage: p6,
-        ResourceReference_toStorage: p6,
         RetentionPolicy_STATUS_fromStorage: p9,
         RetentionPolicy_STATUS_toStorage: p10,
         RetentionPolicy_fromStorage: p9,
         RetentionPolicy_toStorage: p10,
         SystemData_STATUS_fromStorage: p11,
         SystemData_STATUS_toStorage: p12,
+        conditions_Condition_fromStorage: p2,
+        conditions_Condition_toStorage: p2,
+        core_DestinationExpression_fromStorage: p3,
+        core_DestinationExpression_toStorage: p3,
+        genruntime_ArbitraryOwnerReference_fromStorage: p6,
+        genruntime_ArbitraryOwnerReference_toStorage: p6,
+        genruntime_ResourceReference_fromStorage: p6,
+        genruntime_ResourceReference_toStorage: p6,
       },
     },
     "v1api20230601": {
@@ -180,30 +180,30 @@ export const plans: GroupPlans = {
         Workbook_toStorage: {"apiVersion":"insights.azure.com/v1api20230601storage","spec":"Workbook_Spec_toStorage","status":"Workbook_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        KnownResourceReference_fromStorage: p2,
-        KnownResourceReference_toStorage: p2,
         ManagedServiceIdentity_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
         ManagedServiceIdentity_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
         ManagedServiceIdentity_fromStorage: {"known":k24,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
         ManagedServiceIdentity_toStorage: {"known":k24,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        ResourceReference_fromStorage: p6,
-        ResourceReference_toStorage: p6,
         SystemData_STATUS_fromStorage: p11,
         SystemData_STATUS_toStorage: p12,
-        UserAssignedIdentityDetails_fromStorage: {"known":k25,"destBag":false,"steps":[["=","reference",{"obj":"ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k25,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_toStorage"}]]},
+        UserAssignedIdentityDetails_fromStorage: {"known":k25,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        UserAssignedIdentityDetails_toStorage: {"known":k25,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
         UserAssignedIdentity_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         UserAssignedIdentity_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        WorkbookOperatorSpec_fromStorage: p3,
-        WorkbookOperatorSpec_toStorage: p4,
-        Workbook_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
-        Workbook_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
-        Workbook_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"ResourceReference_fromStorage"}],["=","storageUriReference",{"obj":"ResourceReference_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_fromStorage"}]]},
-        Workbook_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"ResourceReference_toStorage"}],["=","storageUriReference",{"obj":"ResourceReference_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_toStorage"}],["v","v1api20230601"]]},
+        WorkbookOperatorSpec_fromStorage: p0,
+        WorkbookOperatorSpec_toStorage: p1,
+        Workbook_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+        Workbook_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+        Workbook_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_fromStorage"}]]},
+        Workbook_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_toStorage"}],["v","v1api20230601"]]},
+        conditions_Condition_fromStorage: p2,
+        conditions_Condition_toStorage: p2,
+        core_DestinationExpression_fromStorage: p3,
+        core_DestinationExpression_toStorage: p3,
+        genruntime_KnownResourceReference_fromStorage: p4,
+        genruntime_KnownResourceReference_toStorage: p4,
+        genruntime_ResourceReference_fromStorage: p6,
+        genruntime_ResourceReference_toStorage: p6,
       },
     },
   },

@@ -3,32 +3,32 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t3: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t4: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["cap","number"],["maxHistoryCap","number"],["planType","string"],["resetHour","integer"],["stopSendNotificationWhenHitCap","boolean"],["stopSendNotificationWhenHitThreshold","boolean"],["warningThreshold","integer"]]};
-const t5: TypeShape = {"properties":[["connectionString",{"type":"ConfigMapDestination"}],["instrumentationKey",{"type":"ConfigMapDestination"}]]};
-const t6: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"ComponentOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
+const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t1: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["cap","number"],["maxHistoryCap","number"],["planType","string"],["resetHour","integer"],["stopSendNotificationWhenHitCap","boolean"],["stopSendNotificationWhenHitThreshold","boolean"],["warningThreshold","integer"]]};
+const t2: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t3: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t4: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t5: TypeShape = {"properties":[["connectionString",{"type":"genruntime_ConfigMapDestination"}],["instrumentationKey",{"type":"genruntime_ConfigMapDestination"}]]};
+const t6: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"ComponentOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t7: TypeShape = {"enum":["other","web"]};
 const t8: TypeShape = {"enum":["Bluefield"]};
 const t9: TypeShape = {"enum":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]};
 const t10: TypeShape = {"enum":["Disabled","Enabled"]};
 const t11: TypeShape = {"enum":["rest"]};
-const t12: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t13: TypeShape = {"properties":[["ResourceId","string"],["ScopeId","string"]]};
+const t12: TypeShape = {"properties":[["ResourceId","string"],["ScopeId","string"]]};
+const t13: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t14: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t15: TypeShape = {"properties":[["actionGroupReference",{"type":"ResourceReference"}],["webhookProperties",{"map":"string"}]]};
+const t15: TypeShape = {"properties":[["actionGroupReference",{"type":"genruntime_ResourceReference"}],["webhookProperties",{"map":"string"}]]};
 const t16: TypeShape = {"properties":[["actionGroupId","string"],["webhookProperties",{"map":"string"}]]};
 const t17: TypeShape = {"properties":[["actionGroups",{"array":{"type":"ActionGroupReference"}}]]};
 const t18: TypeShape = {"properties":[["actionGroups",{"array":{"type":"ActionGroupReference_STATUS"}}]]};
-const t19: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList_STATUS"}],["condition",{"type":"AlertRuleAllOfCondition_STATUS"}],["description","string"],["enabled","boolean"],["scopes",{"array":"string"}]]};
+const t19: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList_STATUS"}],["condition",{"type":"AlertRuleAllOfCondition_STATUS"}],["description","string"],["enabled","boolean"],["scopes",{"array":"string"}]]};
 const t20: TypeShape = {"properties":[["allOf",{"array":{"type":"AlertRuleAnyOfOrLeafCondition"}}]]};
 const t21: TypeShape = {"properties":[["allOf",{"array":{"type":"AlertRuleAnyOfOrLeafCondition_STATUS"}}]]};
 const t22: TypeShape = {"properties":[["anyOf",{"array":{"type":"AlertRuleLeafCondition"}}],["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
 const t23: TypeShape = {"properties":[["anyOf",{"array":{"type":"AlertRuleLeafCondition_STATUS"}}],["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
 const t24: TypeShape = {"properties":[["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
-const t25: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eventHubAuthorizationRuleId","string"],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings_STATUS"}}],["marketplacePartnerId","string"],["metrics",{"array":{"type":"MetricSettings_STATUS"}}],["serviceBusRuleId","string"],["storageAccountId","string"],["workspaceId","string"]]};
+const t25: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eventHubAuthorizationRuleId","string"],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings_STATUS"}}],["marketplacePartnerId","string"],["metrics",{"array":{"type":"MetricSettings_STATUS"}}],["serviceBusRuleId","string"],["storageAccountId","string"],["workspaceId","string"]]};
 const t26: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}]]};
 const t27: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}]]};
 const t28: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}],["timeGrain","string"]]};
@@ -39,7 +39,7 @@ const t32: TypeShape = {"properties":[["createdAt","string"],["createdBy","strin
 const t33: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t34: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
 const t35: TypeShape = {"properties":[]};
-const t36: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t36: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
 const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
 const t38: TypeShape = {"enum":["shared"]};
 
@@ -51,23 +51,23 @@ export const shapes: GroupShapes = {
     "v1api20171001": {
       resources: {"PricingPlan":["PricingPlan_Spec","PricingPlan_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "PricingPlanOperatorSpec": t3,
-        "PricingPlan_STATUS": t4,
-        "PricingPlan_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["cap","number"],["planType","string"],["stopSendNotificationWhenHitCap","boolean"],["stopSendNotificationWhenHitThreshold","boolean"],["warningThreshold","integer"],["operatorSpec",{"type":"PricingPlanOperatorSpec"}]]},
+        "PricingPlanOperatorSpec": t0,
+        "PricingPlan_STATUS": t1,
+        "PricingPlan_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["cap","number"],["planType","string"],["stopSendNotificationWhenHitCap","boolean"],["stopSendNotificationWhenHitThreshold","boolean"],["warningThreshold","integer"],["operatorSpec",{"type":"PricingPlanOperatorSpec"}]]},
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
       },
     },
     "v1api20171001storage": {
       resources: {"PricingPlan":["PricingPlan_Spec","PricingPlan_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "PricingPlanOperatorSpec": t3,
-        "PricingPlan_STATUS": t4,
-        "PricingPlan_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["cap","number"],["planType","string"],["stopSendNotificationWhenHitCap","boolean"],["stopSendNotificationWhenHitThreshold","boolean"],["warningThreshold","integer"],["operatorSpec",{"type":"PricingPlanOperatorSpec"}],["originalVersion","string"]]},
+        "PricingPlanOperatorSpec": t0,
+        "PricingPlan_STATUS": t1,
+        "PricingPlan_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["cap","number"],["planType","string"],["stopSendNotificationWhenHitCap","boolean"],["stopSendNotificationWhenHitThreshold","boolean"],["warningThreshold","integer"],["operatorSpec",{"type":"PricingPlanOperatorSpec"}],["originalVersion","string"]]},
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
       },
     },
     "v1api20200202": {
@@ -87,14 +87,14 @@ export const shapes: GroupShapes = {
         "Component_PublicNetworkAccessForQuery_STATUS": t10,
         "Component_Request_Source": t11,
         "Component_Request_Source_STATUS": t11,
-        "Component_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["AppId","string"],["ApplicationId","string"],["Application_Type",{"type":"Component_Application_Type_STATUS"}],["ConnectionString","string"],["CreationDate","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type",{"type":"Component_Flow_Type_STATUS"}],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["HockeyAppToken","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode",{"type":"Component_IngestionMode_STATUS"}],["InstrumentationKey","string"],["LaMigrationDate","string"],["PrivateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["Request_Source",{"type":"Component_Request_Source_STATUS"}],["RetentionInDays","integer"],["SamplingPercentage","number"],["TenantId","string"],["WorkspaceResourceId","string"],["properties_name","string"],["provisioningState","string"],["publicNetworkAccessForIngestion",{"type":"Component_PublicNetworkAccessForIngestion_STATUS"}],["publicNetworkAccessForQuery",{"type":"Component_PublicNetworkAccessForQuery_STATUS"}]]},
-        "Component_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["Application_Type",{"type":"Component_Application_Type"}],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type",{"type":"Component_Flow_Type"}],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode",{"type":"Component_IngestionMode"}],["Request_Source",{"type":"Component_Request_Source"}],["RetentionInDays","integer"],["SamplingPercentage","number"],["publicNetworkAccessForIngestion",{"type":"Component_PublicNetworkAccessForIngestion"}],["publicNetworkAccessForQuery",{"type":"Component_PublicNetworkAccessForQuery"}],["workspaceResourceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"ComponentOperatorSpec"}]]},
-        "Condition": t0,
-        "ConfigMapDestination": t12,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "PrivateLinkScopedResource_STATUS": t13,
-        "ResourceReference": t14,
+        "Component_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["AppId","string"],["ApplicationId","string"],["Application_Type",{"type":"Component_Application_Type_STATUS"}],["ConnectionString","string"],["CreationDate","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type",{"type":"Component_Flow_Type_STATUS"}],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["HockeyAppToken","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode",{"type":"Component_IngestionMode_STATUS"}],["InstrumentationKey","string"],["LaMigrationDate","string"],["PrivateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["Request_Source",{"type":"Component_Request_Source_STATUS"}],["RetentionInDays","integer"],["SamplingPercentage","number"],["TenantId","string"],["WorkspaceResourceId","string"],["properties_name","string"],["provisioningState","string"],["publicNetworkAccessForIngestion",{"type":"Component_PublicNetworkAccessForIngestion_STATUS"}],["publicNetworkAccessForQuery",{"type":"Component_PublicNetworkAccessForQuery_STATUS"}]]},
+        "Component_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["Application_Type",{"type":"Component_Application_Type"}],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type",{"type":"Component_Flow_Type"}],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode",{"type":"Component_IngestionMode"}],["Request_Source",{"type":"Component_Request_Source"}],["RetentionInDays","integer"],["SamplingPercentage","number"],["publicNetworkAccessForIngestion",{"type":"Component_PublicNetworkAccessForIngestion"}],["publicNetworkAccessForQuery",{"type":"Component_PublicNetworkAccessForQuery"}],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"ComponentOperatorSpec"}]]},
+        "PrivateLinkScopedResource_STATUS": t12,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_ConfigMapDestination": t13,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
       },
     },
     "v1api20200202storage": {
@@ -102,14 +102,14 @@ export const shapes: GroupShapes = {
       types: {
         "ComponentOperatorConfigMaps": t5,
         "ComponentOperatorSpec": t6,
-        "Component_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["AppId","string"],["ApplicationId","string"],["Application_Type","string"],["ConnectionString","string"],["CreationDate","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type","string"],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["HockeyAppToken","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode","string"],["InstrumentationKey","string"],["LaMigrationDate","string"],["PrivateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["Request_Source","string"],["RetentionInDays","integer"],["SamplingPercentage","number"],["TenantId","string"],["WorkspaceResourceId","string"],["properties_name","string"],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"]]},
-        "Component_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["Application_Type","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type","string"],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode","string"],["Request_Source","string"],["RetentionInDays","integer"],["SamplingPercentage","number"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["workspaceResourceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"ComponentOperatorSpec"}],["originalVersion","string"]]},
-        "Condition": t0,
-        "ConfigMapDestination": t12,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "PrivateLinkScopedResource_STATUS": t13,
-        "ResourceReference": t14,
+        "Component_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["AppId","string"],["ApplicationId","string"],["Application_Type","string"],["ConnectionString","string"],["CreationDate","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type","string"],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["HockeyAppToken","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode","string"],["InstrumentationKey","string"],["LaMigrationDate","string"],["PrivateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["Request_Source","string"],["RetentionInDays","integer"],["SamplingPercentage","number"],["TenantId","string"],["WorkspaceResourceId","string"],["properties_name","string"],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"]]},
+        "Component_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["Application_Type","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type","string"],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode","string"],["Request_Source","string"],["RetentionInDays","integer"],["SamplingPercentage","number"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"ComponentOperatorSpec"}],["originalVersion","string"]]},
+        "PrivateLinkScopedResource_STATUS": t12,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_ConfigMapDestination": t13,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
       },
     },
     "v1api20201001": {
@@ -119,19 +119,19 @@ export const shapes: GroupShapes = {
         "ActionGroupReference_STATUS": t16,
         "ActionList": t17,
         "ActionList_STATUS": t18,
-        "ActivityLogAlertOperatorSpec": t3,
+        "ActivityLogAlertOperatorSpec": t0,
         "ActivityLogAlert_STATUS": t19,
-        "ActivityLogAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList"}],["condition",{"type":"AlertRuleAllOfCondition"}],["description","string"],["enabled","boolean"],["scopesReferences",{"array":{"type":"ResourceReference"}}],["operatorSpec",{"type":"ActivityLogAlertOperatorSpec"}]]},
+        "ActivityLogAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList"}],["condition",{"type":"AlertRuleAllOfCondition"}],["description","string"],["enabled","boolean"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"ActivityLogAlertOperatorSpec"}]]},
         "AlertRuleAllOfCondition": t20,
         "AlertRuleAllOfCondition_STATUS": t21,
         "AlertRuleAnyOfOrLeafCondition": t22,
         "AlertRuleAnyOfOrLeafCondition_STATUS": t23,
         "AlertRuleLeafCondition": t24,
         "AlertRuleLeafCondition_STATUS": t24,
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ResourceReference": t14,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
       },
     },
     "v1api20201001storage": {
@@ -141,101 +141,101 @@ export const shapes: GroupShapes = {
         "ActionGroupReference_STATUS": t16,
         "ActionList": t17,
         "ActionList_STATUS": t18,
-        "ActivityLogAlertOperatorSpec": t3,
+        "ActivityLogAlertOperatorSpec": t0,
         "ActivityLogAlert_STATUS": t19,
-        "ActivityLogAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList"}],["condition",{"type":"AlertRuleAllOfCondition"}],["description","string"],["enabled","boolean"],["scopesReferences",{"array":{"type":"ResourceReference"}}],["operatorSpec",{"type":"ActivityLogAlertOperatorSpec"}],["originalVersion","string"]]},
+        "ActivityLogAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList"}],["condition",{"type":"AlertRuleAllOfCondition"}],["description","string"],["enabled","boolean"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"ActivityLogAlertOperatorSpec"}],["originalVersion","string"]]},
         "AlertRuleAllOfCondition": t20,
         "AlertRuleAllOfCondition_STATUS": t21,
         "AlertRuleAnyOfOrLeafCondition": t22,
         "AlertRuleAnyOfOrLeafCondition_STATUS": t23,
         "AlertRuleLeafCondition": t24,
         "AlertRuleLeafCondition_STATUS": t24,
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ResourceReference": t14,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
       },
     },
     "v1api20210501preview": {
       resources: {"DiagnosticSetting":["DiagnosticSetting_Spec","DiagnosticSetting_STATUS"]},
       types: {
-        "ArbitraryOwnerReference": t14,
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "DiagnosticSettingOperatorSpec": t3,
+        "DiagnosticSettingOperatorSpec": t0,
         "DiagnosticSetting_STATUS": t25,
-        "DiagnosticSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["eventHubAuthorizationRuleReference",{"type":"ResourceReference"}],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings"}}],["marketplacePartnerReference",{"type":"ResourceReference"}],["metrics",{"array":{"type":"MetricSettings"}}],["serviceBusRuleId","string"],["storageAccountReference",{"type":"ResourceReference"}],["workspaceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"DiagnosticSettingOperatorSpec"}]]},
+        "DiagnosticSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["eventHubAuthorizationRuleReference",{"type":"genruntime_ResourceReference"}],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings"}}],["marketplacePartnerReference",{"type":"genruntime_ResourceReference"}],["metrics",{"array":{"type":"MetricSettings"}}],["serviceBusRuleId","string"],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["workspaceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"DiagnosticSettingOperatorSpec"}]]},
         "LogSettings": t26,
         "LogSettings_STATUS": t27,
         "MetricSettings": t28,
         "MetricSettings_STATUS": t29,
-        "ResourceReference": t14,
         "RetentionPolicy": t30,
         "RetentionPolicy_STATUS": t30,
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_ResourceReference": t14,
       },
     },
     "v1api20210501previewstorage": {
       resources: {"DiagnosticSetting":["DiagnosticSetting_Spec","DiagnosticSetting_STATUS"]},
       types: {
-        "ArbitraryOwnerReference": t14,
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "DiagnosticSettingOperatorSpec": t3,
+        "DiagnosticSettingOperatorSpec": t0,
         "DiagnosticSetting_STATUS": t25,
-        "DiagnosticSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["eventHubAuthorizationRuleReference",{"type":"ResourceReference"}],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings"}}],["marketplacePartnerReference",{"type":"ResourceReference"}],["metrics",{"array":{"type":"MetricSettings"}}],["serviceBusRuleId","string"],["storageAccountReference",{"type":"ResourceReference"}],["workspaceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"DiagnosticSettingOperatorSpec"}],["originalVersion","string"]]},
+        "DiagnosticSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["eventHubAuthorizationRuleReference",{"type":"genruntime_ResourceReference"}],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings"}}],["marketplacePartnerReference",{"type":"genruntime_ResourceReference"}],["metrics",{"array":{"type":"MetricSettings"}}],["serviceBusRuleId","string"],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["workspaceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"DiagnosticSettingOperatorSpec"}],["originalVersion","string"]]},
         "LogSettings": t26,
         "LogSettings_STATUS": t27,
         "MetricSettings": t28,
         "MetricSettings_STATUS": t29,
-        "ResourceReference": t14,
         "RetentionPolicy": t30,
         "RetentionPolicy_STATUS": t30,
         "SystemData_STATUS": t33,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_ResourceReference": t14,
       },
     },
     "v1api20230601": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "ManagedServiceIdentity_Type": t34,
         "ManagedServiceIdentity_Type_STATUS": t34,
-        "ResourceReference": t14,
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
         "UserAssignedIdentity": t35,
         "UserAssignedIdentityDetails": t36,
         "UserAssignedIdentity_STATUS": t37,
-        "WorkbookOperatorSpec": t3,
+        "WorkbookOperatorSpec": t0,
         "Workbook_Kind": t38,
         "Workbook_Kind_STATUS": t38,
-        "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"Workbook_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
-        "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"Workbook_Kind"}],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"ResourceReference"}],["storageUriReference",{"type":"ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}]]},
+        "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"Workbook_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
+        "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"Workbook_Kind"}],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}]]},
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
       },
     },
     "v1api20230601storage": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ResourceReference": t14,
         "SystemData_STATUS": t33,
         "UserAssignedIdentity": t35,
         "UserAssignedIdentityDetails": t36,
         "UserAssignedIdentity_STATUS": t37,
-        "WorkbookOperatorSpec": t3,
-        "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
-        "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"ResourceReference"}],["storageUriReference",{"type":"ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}],["originalVersion","string"]]},
+        "WorkbookOperatorSpec": t0,
+        "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
+        "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}],["originalVersion","string"]]},
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
       },
     },
   },

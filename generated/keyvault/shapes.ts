@@ -3,43 +3,43 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["applicationId","string"],["applicationIdFromConfig",{"type":"ConfigMapReference"}],["objectId","string"],["objectIdFromConfig",{"type":"ConfigMapReference"}],["permissions",{"type":"Permissions"}],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}]]};
+const t0: TypeShape = {"properties":[["applicationId","string"],["applicationIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["permissions",{"type":"Permissions"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
 const t1: TypeShape = {"properties":[["applicationId","string"],["objectId","string"],["permissions",{"type":"Permissions_STATUS"}],["tenantId","string"]]};
-const t2: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t3: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t4: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t5: TypeShape = {"properties":[["value","string"]]};
-const t6: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t7: TypeShape = {"properties":[["bypass",{"type":"NetworkAcls_Bypass"}],["defaultAction",{"type":"NetworkAcls_DefaultAction"}],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]};
-const t8: TypeShape = {"enum":["AzureServices","None"]};
-const t9: TypeShape = {"enum":["Allow","Deny"]};
-const t10: TypeShape = {"properties":[["bypass",{"type":"NetworkAcls_Bypass_STATUS"}],["defaultAction",{"type":"NetworkAcls_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]};
-const t11: TypeShape = {"properties":[["certificates",{"array":{"type":"Permissions_Certificates"}}],["keys",{"array":{"type":"Permissions_Keys"}}],["secrets",{"array":{"type":"Permissions_Secrets"}}],["storage",{"array":{"type":"Permissions_Storage"}}]]};
-const t12: TypeShape = {"enum":["backup","create","delete","deleteissuers","get","getissuers","import","list","listissuers","managecontacts","manageissuers","purge","recover","restore","setissuers","update"]};
-const t13: TypeShape = {"enum":["backup","create","decrypt","delete","encrypt","get","import","list","purge","recover","release","restore","sign","unwrapKey","update","verify","wrapKey"]};
-const t14: TypeShape = {"properties":[["certificates",{"array":{"type":"Permissions_Certificates_STATUS"}}],["keys",{"array":{"type":"Permissions_Keys_STATUS"}}],["secrets",{"array":{"type":"Permissions_Secrets_STATUS"}}],["storage",{"array":{"type":"Permissions_Storage_STATUS"}}]]};
-const t15: TypeShape = {"enum":["backup","delete","get","list","purge","recover","restore","set"]};
-const t16: TypeShape = {"enum":["backup","delete","deletesas","get","getsas","list","listsas","purge","recover","regeneratekey","restore","set","setsas","update"]};
-const t17: TypeShape = {"enum":["Creating","Deleting","Disconnected","Failed","Succeeded","Updating"]};
-const t18: TypeShape = {"properties":[["etag","string"],["id","string"],["privateEndpoint",{"type":"PrivateEndpoint_STATUS"}],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["provisioningState",{"type":"PrivateEndpointConnection_ProvisioningState_STATUS"}]]};
-const t19: TypeShape = {"properties":[["id","string"]]};
-const t20: TypeShape = {"enum":["None"]};
-const t21: TypeShape = {"properties":[["actionsRequired",{"type":"PrivateLinkServiceConnectionState_ActionsRequired_STATUS"}],["description","string"],["status",{"type":"PrivateLinkServiceConnectionState_Status_STATUS"}]]};
-const t22: TypeShape = {"enum":["Approved","Disconnected","Pending","Rejected"]};
-const t23: TypeShape = {"enum":["createOrRecover","default","purgeThenCreate","recover"]};
-const t24: TypeShape = {"enum":["RegisteringDns","Succeeded"]};
-const t25: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t26: TypeShape = {"properties":[["family",{"type":"Sku_Family"}],["name",{"type":"Sku_Name"}]]};
-const t27: TypeShape = {"enum":["A"]};
-const t28: TypeShape = {"enum":["premium","standard"]};
-const t29: TypeShape = {"properties":[["family",{"type":"Sku_Family_STATUS"}],["name",{"type":"Sku_Name_STATUS"}]]};
-const t30: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t31: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t32: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t33: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["properties",{"type":"Properties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t34: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"Properties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"VaultOperatorSpec"}]]};
-const t35: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"]]};
-const t36: TypeShape = {"properties":[["id","string"],["ignoreMissingVnetServiceEndpoint","boolean"]]};
+const t2: TypeShape = {"properties":[["value","string"]]};
+const t3: TypeShape = {"properties":[["bypass",{"type":"NetworkAcls_Bypass"}],["defaultAction",{"type":"NetworkAcls_DefaultAction"}],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]};
+const t4: TypeShape = {"enum":["AzureServices","None"]};
+const t5: TypeShape = {"enum":["Allow","Deny"]};
+const t6: TypeShape = {"properties":[["bypass",{"type":"NetworkAcls_Bypass_STATUS"}],["defaultAction",{"type":"NetworkAcls_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]};
+const t7: TypeShape = {"properties":[["certificates",{"array":{"type":"Permissions_Certificates"}}],["keys",{"array":{"type":"Permissions_Keys"}}],["secrets",{"array":{"type":"Permissions_Secrets"}}],["storage",{"array":{"type":"Permissions_Storage"}}]]};
+const t8: TypeShape = {"enum":["backup","create","delete","deleteissuers","get","getissuers","import","list","listissuers","managecontacts","manageissuers","purge","recover","restore","setissuers","update"]};
+const t9: TypeShape = {"enum":["backup","create","decrypt","delete","encrypt","get","import","list","purge","recover","release","restore","sign","unwrapKey","update","verify","wrapKey"]};
+const t10: TypeShape = {"properties":[["certificates",{"array":{"type":"Permissions_Certificates_STATUS"}}],["keys",{"array":{"type":"Permissions_Keys_STATUS"}}],["secrets",{"array":{"type":"Permissions_Secrets_STATUS"}}],["storage",{"array":{"type":"Permissions_Storage_STATUS"}}]]};
+const t11: TypeShape = {"enum":["backup","delete","get","list","purge","recover","restore","set"]};
+const t12: TypeShape = {"enum":["backup","delete","deletesas","get","getsas","list","listsas","purge","recover","regeneratekey","restore","set","setsas","update"]};
+const t13: TypeShape = {"enum":["Creating","Deleting","Disconnected","Failed","Succeeded","Updating"]};
+const t14: TypeShape = {"properties":[["etag","string"],["id","string"],["privateEndpoint",{"type":"PrivateEndpoint_STATUS"}],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["provisioningState",{"type":"PrivateEndpointConnection_ProvisioningState_STATUS"}]]};
+const t15: TypeShape = {"properties":[["id","string"]]};
+const t16: TypeShape = {"enum":["None"]};
+const t17: TypeShape = {"properties":[["actionsRequired",{"type":"PrivateLinkServiceConnectionState_ActionsRequired_STATUS"}],["description","string"],["status",{"type":"PrivateLinkServiceConnectionState_Status_STATUS"}]]};
+const t18: TypeShape = {"enum":["Approved","Disconnected","Pending","Rejected"]};
+const t19: TypeShape = {"enum":["createOrRecover","default","purgeThenCreate","recover"]};
+const t20: TypeShape = {"enum":["RegisteringDns","Succeeded"]};
+const t21: TypeShape = {"properties":[["family",{"type":"Sku_Family"}],["name",{"type":"Sku_Name"}]]};
+const t22: TypeShape = {"enum":["A"]};
+const t23: TypeShape = {"enum":["premium","standard"]};
+const t24: TypeShape = {"properties":[["family",{"type":"Sku_Family_STATUS"}],["name",{"type":"Sku_Name_STATUS"}]]};
+const t25: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t26: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t27: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t28: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["properties",{"type":"Properties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t29: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"Properties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"VaultOperatorSpec"}]]};
+const t30: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"]]};
+const t31: TypeShape = {"properties":[["id","string"],["ignoreMissingVnetServiceEndpoint","boolean"]]};
+const t32: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t33: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t34: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t35: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t36: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t37: TypeShape = {"properties":[["bypass","string"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]};
 const t38: TypeShape = {"properties":[["bypass","string"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]};
 const t39: TypeShape = {"properties":[["certificates",{"array":"string"}],["keys",{"array":"string"}],["secrets",{"array":"string"}],["storage",{"array":"string"}]]};
@@ -47,7 +47,7 @@ const t40: TypeShape = {"properties":[["etag","string"],["id","string"],["privat
 const t41: TypeShape = {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]};
 const t42: TypeShape = {"properties":[["family","string"],["name","string"]]};
 const t43: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t44: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"Properties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"VaultOperatorSpec"}],["originalVersion","string"]]};
+const t44: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"Properties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"VaultOperatorSpec"}],["originalVersion","string"]]};
 const t45: TypeShape = {"enum":["all","backup","create","delete","deleteissuers","get","getissuers","import","list","listissuers","managecontacts","manageissuers","purge","recover","restore","setissuers","update"]};
 const t46: TypeShape = {"enum":["all","backup","create","decrypt","delete","encrypt","get","getrotationpolicy","import","list","purge","recover","release","restore","rotate","setrotationpolicy","sign","unwrapKey","update","verify","wrapKey"]};
 const t47: TypeShape = {"enum":["all","backup","delete","get","list","purge","recover","restore","set"]};
@@ -63,55 +63,55 @@ export const shapes: GroupShapes = {
       types: {
         "AccessPolicy": t0,
         "AccessPolicy_STATUS": t1,
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "DestinationExpression": t4,
-        "IpRule": t5,
-        "IpRule_STATUS": t5,
-        "KnownResourceReference": t6,
-        "NetworkAcls": t7,
-        "NetworkAcls_Bypass": t8,
-        "NetworkAcls_Bypass_STATUS": t8,
-        "NetworkAcls_DefaultAction": t9,
-        "NetworkAcls_DefaultAction_STATUS": t9,
-        "NetworkAcls_STATUS": t10,
-        "Permissions": t11,
-        "Permissions_Certificates": t12,
-        "Permissions_Certificates_STATUS": t12,
-        "Permissions_Keys": t13,
-        "Permissions_Keys_STATUS": t13,
-        "Permissions_STATUS": t14,
-        "Permissions_Secrets": t15,
-        "Permissions_Secrets_STATUS": t15,
-        "Permissions_Storage": t16,
-        "Permissions_Storage_STATUS": t16,
-        "PrivateEndpointConnection_ProvisioningState_STATUS": t17,
-        "PrivateEndpointConnection_STATUS": t18,
-        "PrivateEndpoint_STATUS": t19,
-        "PrivateLinkServiceConnectionState_ActionsRequired_STATUS": t20,
-        "PrivateLinkServiceConnectionState_STATUS": t21,
-        "PrivateLinkServiceConnectionState_Status_STATUS": t22,
-        "Properties": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy"}}],["createMode",{"type":"Properties_CreateMode"}],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["networkAcls",{"type":"NetworkAcls"}],["provisioningState",{"type":"Properties_ProvisioningState"}],["sku",{"type":"Sku"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}],["vaultUri","string"]]},
-        "Properties_CreateMode": t23,
-        "Properties_CreateMode_STATUS": t23,
-        "Properties_ProvisioningState": t24,
-        "Properties_ProvisioningState_STATUS": t24,
+        "IpRule": t2,
+        "IpRule_STATUS": t2,
+        "NetworkAcls": t3,
+        "NetworkAcls_Bypass": t4,
+        "NetworkAcls_Bypass_STATUS": t4,
+        "NetworkAcls_DefaultAction": t5,
+        "NetworkAcls_DefaultAction_STATUS": t5,
+        "NetworkAcls_STATUS": t6,
+        "Permissions": t7,
+        "Permissions_Certificates": t8,
+        "Permissions_Certificates_STATUS": t8,
+        "Permissions_Keys": t9,
+        "Permissions_Keys_STATUS": t9,
+        "Permissions_STATUS": t10,
+        "Permissions_Secrets": t11,
+        "Permissions_Secrets_STATUS": t11,
+        "Permissions_Storage": t12,
+        "Permissions_Storage_STATUS": t12,
+        "PrivateEndpointConnection_ProvisioningState_STATUS": t13,
+        "PrivateEndpointConnection_STATUS": t14,
+        "PrivateEndpoint_STATUS": t15,
+        "PrivateLinkServiceConnectionState_ActionsRequired_STATUS": t16,
+        "PrivateLinkServiceConnectionState_STATUS": t17,
+        "PrivateLinkServiceConnectionState_Status_STATUS": t18,
+        "Properties": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy"}}],["createMode",{"type":"Properties_CreateMode"}],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["networkAcls",{"type":"NetworkAcls"}],["provisioningState",{"type":"Properties_ProvisioningState"}],["sku",{"type":"Sku"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["vaultUri","string"]]},
+        "Properties_CreateMode": t19,
+        "Properties_CreateMode_STATUS": t19,
+        "Properties_ProvisioningState": t20,
+        "Properties_ProvisioningState_STATUS": t20,
         "Properties_STATUS": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy_STATUS"}}],["createMode",{"type":"Properties_CreateMode_STATUS"}],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["hsmPoolResourceId","string"],["networkAcls",{"type":"NetworkAcls_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Properties_ProvisioningState_STATUS"}],["sku",{"type":"Sku_STATUS"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["vaultUri","string"]]},
-        "ResourceReference": t25,
-        "Sku": t26,
-        "Sku_Family": t27,
-        "Sku_Family_STATUS": t27,
-        "Sku_Name": t28,
-        "Sku_Name_STATUS": t28,
-        "Sku_STATUS": t29,
-        "SystemData_CreatedByType_STATUS": t30,
-        "SystemData_LastModifiedByType_STATUS": t30,
-        "SystemData_STATUS": t31,
-        "VaultOperatorSpec": t32,
-        "Vault_STATUS": t33,
-        "Vault_Spec": t34,
-        "VirtualNetworkRule": t35,
-        "VirtualNetworkRule_STATUS": t36,
+        "Sku": t21,
+        "Sku_Family": t22,
+        "Sku_Family_STATUS": t22,
+        "Sku_Name": t23,
+        "Sku_Name_STATUS": t23,
+        "Sku_STATUS": t24,
+        "SystemData_CreatedByType_STATUS": t25,
+        "SystemData_LastModifiedByType_STATUS": t25,
+        "SystemData_STATUS": t26,
+        "VaultOperatorSpec": t27,
+        "Vault_STATUS": t28,
+        "Vault_Spec": t29,
+        "VirtualNetworkRule": t30,
+        "VirtualNetworkRule_STATUS": t31,
+        "conditions_Condition": t32,
+        "core_DestinationExpression": t33,
+        "genruntime_ConfigMapReference": t34,
+        "genruntime_KnownResourceReference": t35,
+        "genruntime_ResourceReference": t36,
       },
     },
     "v1api20210401previewstorage": {
@@ -119,30 +119,30 @@ export const shapes: GroupShapes = {
       types: {
         "AccessPolicy": t0,
         "AccessPolicy_STATUS": t1,
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "DestinationExpression": t4,
-        "IpRule": t5,
-        "IpRule_STATUS": t5,
-        "KnownResourceReference": t6,
+        "IpRule": t2,
+        "IpRule_STATUS": t2,
         "NetworkAcls": t37,
         "NetworkAcls_STATUS": t38,
         "Permissions": t39,
         "Permissions_STATUS": t39,
         "PrivateEndpointConnection_STATUS": t40,
-        "PrivateEndpoint_STATUS": t19,
+        "PrivateEndpoint_STATUS": t15,
         "PrivateLinkServiceConnectionState_STATUS": t41,
-        "Properties": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy"}}],["createMode","string"],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["networkAcls",{"type":"NetworkAcls"}],["provisioningState","string"],["sku",{"type":"Sku"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}],["vaultUri","string"]]},
+        "Properties": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy"}}],["createMode","string"],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["networkAcls",{"type":"NetworkAcls"}],["provisioningState","string"],["sku",{"type":"Sku"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["vaultUri","string"]]},
         "Properties_STATUS": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy_STATUS"}}],["createMode","string"],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["hsmPoolResourceId","string"],["networkAcls",{"type":"NetworkAcls_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["sku",{"type":"Sku_STATUS"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["vaultUri","string"]]},
-        "ResourceReference": t25,
         "Sku": t42,
         "Sku_STATUS": t42,
         "SystemData_STATUS": t43,
-        "VaultOperatorSpec": t32,
-        "Vault_STATUS": t33,
+        "VaultOperatorSpec": t27,
+        "Vault_STATUS": t28,
         "Vault_Spec": t44,
-        "VirtualNetworkRule": t35,
-        "VirtualNetworkRule_STATUS": t36,
+        "VirtualNetworkRule": t30,
+        "VirtualNetworkRule_STATUS": t31,
+        "conditions_Condition": t32,
+        "core_DestinationExpression": t33,
+        "genruntime_ConfigMapReference": t34,
+        "genruntime_KnownResourceReference": t35,
+        "genruntime_ResourceReference": t36,
       },
     },
     "v1api20230701": {
@@ -150,55 +150,55 @@ export const shapes: GroupShapes = {
       types: {
         "AccessPolicy": t0,
         "AccessPolicy_STATUS": t1,
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "DestinationExpression": t4,
-        "IpRule": t5,
-        "IpRule_STATUS": t5,
-        "KnownResourceReference": t6,
-        "NetworkAcls": t7,
-        "NetworkAcls_Bypass": t8,
-        "NetworkAcls_Bypass_STATUS": t8,
-        "NetworkAcls_DefaultAction": t9,
-        "NetworkAcls_DefaultAction_STATUS": t9,
-        "NetworkAcls_STATUS": t10,
-        "Permissions": t11,
+        "IpRule": t2,
+        "IpRule_STATUS": t2,
+        "NetworkAcls": t3,
+        "NetworkAcls_Bypass": t4,
+        "NetworkAcls_Bypass_STATUS": t4,
+        "NetworkAcls_DefaultAction": t5,
+        "NetworkAcls_DefaultAction_STATUS": t5,
+        "NetworkAcls_STATUS": t6,
+        "Permissions": t7,
         "Permissions_Certificates": t45,
         "Permissions_Certificates_STATUS": t45,
         "Permissions_Keys": t46,
         "Permissions_Keys_STATUS": t46,
-        "Permissions_STATUS": t14,
+        "Permissions_STATUS": t10,
         "Permissions_Secrets": t47,
         "Permissions_Secrets_STATUS": t47,
         "Permissions_Storage": t48,
         "Permissions_Storage_STATUS": t48,
-        "PrivateEndpointConnection_ProvisioningState_STATUS": t17,
-        "PrivateEndpointConnection_STATUS": t18,
-        "PrivateEndpoint_STATUS": t19,
-        "PrivateLinkServiceConnectionState_ActionsRequired_STATUS": t20,
-        "PrivateLinkServiceConnectionState_STATUS": t21,
-        "PrivateLinkServiceConnectionState_Status_STATUS": t22,
-        "Properties": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy"}}],["createMode",{"type":"Properties_CreateMode"}],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["networkAcls",{"type":"NetworkAcls"}],["provisioningState",{"type":"Properties_ProvisioningState"}],["publicNetworkAccess","string"],["sku",{"type":"Sku"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}],["vaultUri","string"]]},
-        "Properties_CreateMode": t23,
-        "Properties_CreateMode_STATUS": t23,
-        "Properties_ProvisioningState": t24,
-        "Properties_ProvisioningState_STATUS": t24,
+        "PrivateEndpointConnection_ProvisioningState_STATUS": t13,
+        "PrivateEndpointConnection_STATUS": t14,
+        "PrivateEndpoint_STATUS": t15,
+        "PrivateLinkServiceConnectionState_ActionsRequired_STATUS": t16,
+        "PrivateLinkServiceConnectionState_STATUS": t17,
+        "PrivateLinkServiceConnectionState_Status_STATUS": t18,
+        "Properties": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy"}}],["createMode",{"type":"Properties_CreateMode"}],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["networkAcls",{"type":"NetworkAcls"}],["provisioningState",{"type":"Properties_ProvisioningState"}],["publicNetworkAccess","string"],["sku",{"type":"Sku"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["vaultUri","string"]]},
+        "Properties_CreateMode": t19,
+        "Properties_CreateMode_STATUS": t19,
+        "Properties_ProvisioningState": t20,
+        "Properties_ProvisioningState_STATUS": t20,
         "Properties_STATUS": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy_STATUS"}}],["createMode",{"type":"Properties_CreateMode_STATUS"}],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["hsmPoolResourceId","string"],["networkAcls",{"type":"NetworkAcls_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Properties_ProvisioningState_STATUS"}],["publicNetworkAccess","string"],["sku",{"type":"Sku_STATUS"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["vaultUri","string"]]},
-        "ResourceReference": t25,
-        "Sku": t26,
-        "Sku_Family": t27,
-        "Sku_Family_STATUS": t27,
-        "Sku_Name": t28,
-        "Sku_Name_STATUS": t28,
-        "Sku_STATUS": t29,
-        "SystemData_CreatedByType_STATUS": t30,
-        "SystemData_LastModifiedByType_STATUS": t30,
-        "SystemData_STATUS": t31,
-        "VaultOperatorSpec": t32,
-        "Vault_STATUS": t33,
-        "Vault_Spec": t34,
-        "VirtualNetworkRule": t35,
-        "VirtualNetworkRule_STATUS": t36,
+        "Sku": t21,
+        "Sku_Family": t22,
+        "Sku_Family_STATUS": t22,
+        "Sku_Name": t23,
+        "Sku_Name_STATUS": t23,
+        "Sku_STATUS": t24,
+        "SystemData_CreatedByType_STATUS": t25,
+        "SystemData_LastModifiedByType_STATUS": t25,
+        "SystemData_STATUS": t26,
+        "VaultOperatorSpec": t27,
+        "Vault_STATUS": t28,
+        "Vault_Spec": t29,
+        "VirtualNetworkRule": t30,
+        "VirtualNetworkRule_STATUS": t31,
+        "conditions_Condition": t32,
+        "core_DestinationExpression": t33,
+        "genruntime_ConfigMapReference": t34,
+        "genruntime_KnownResourceReference": t35,
+        "genruntime_ResourceReference": t36,
       },
     },
     "v1api20230701storage": {
@@ -206,30 +206,30 @@ export const shapes: GroupShapes = {
       types: {
         "AccessPolicy": t0,
         "AccessPolicy_STATUS": t1,
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "DestinationExpression": t4,
-        "IpRule": t5,
-        "IpRule_STATUS": t5,
-        "KnownResourceReference": t6,
+        "IpRule": t2,
+        "IpRule_STATUS": t2,
         "NetworkAcls": t37,
         "NetworkAcls_STATUS": t38,
         "Permissions": t39,
         "Permissions_STATUS": t39,
         "PrivateEndpointConnection_STATUS": t40,
-        "PrivateEndpoint_STATUS": t19,
+        "PrivateEndpoint_STATUS": t15,
         "PrivateLinkServiceConnectionState_STATUS": t41,
-        "Properties": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy"}}],["createMode","string"],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["networkAcls",{"type":"NetworkAcls"}],["provisioningState","string"],["publicNetworkAccess","string"],["sku",{"type":"Sku"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}],["vaultUri","string"]]},
+        "Properties": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy"}}],["createMode","string"],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["networkAcls",{"type":"NetworkAcls"}],["provisioningState","string"],["publicNetworkAccess","string"],["sku",{"type":"Sku"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["vaultUri","string"]]},
         "Properties_STATUS": {"properties":[["accessPolicies",{"array":{"type":"AccessPolicy_STATUS"}}],["createMode","string"],["enablePurgeProtection","boolean"],["enableRbacAuthorization","boolean"],["enableSoftDelete","boolean"],["enabledForDeployment","boolean"],["enabledForDiskEncryption","boolean"],["enabledForTemplateDeployment","boolean"],["hsmPoolResourceId","string"],["networkAcls",{"type":"NetworkAcls_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["sku",{"type":"Sku_STATUS"}],["softDeleteRetentionInDays","integer"],["tenantId","string"],["vaultUri","string"]]},
-        "ResourceReference": t25,
         "Sku": t42,
         "Sku_STATUS": t42,
         "SystemData_STATUS": t43,
-        "VaultOperatorSpec": t32,
-        "Vault_STATUS": t33,
+        "VaultOperatorSpec": t27,
+        "Vault_STATUS": t28,
         "Vault_Spec": t44,
-        "VirtualNetworkRule": t35,
-        "VirtualNetworkRule_STATUS": t36,
+        "VirtualNetworkRule": t30,
+        "VirtualNetworkRule_STATUS": t31,
+        "conditions_Condition": t32,
+        "core_DestinationExpression": t33,
+        "genruntime_ConfigMapReference": t34,
+        "genruntime_KnownResourceReference": t35,
+        "genruntime_ResourceReference": t36,
       },
     },
   },

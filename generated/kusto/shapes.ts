@@ -8,93 +8,93 @@ const t1: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Azu
 const t2: TypeShape = {"enum":["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_D13_v2","Standard_D14_v2","Standard_D16d_v5","Standard_D32d_v4","Standard_D32d_v5","Standard_DS13_v2+1TB_PS","Standard_DS13_v2+2TB_PS","Standard_DS14_v2+3TB_PS","Standard_DS14_v2+4TB_PS","Standard_E16a_v4","Standard_E16ads_v5","Standard_E16as_v4+3TB_PS","Standard_E16as_v4+4TB_PS","Standard_E16as_v5+3TB_PS","Standard_E16as_v5+4TB_PS","Standard_E16d_v4","Standard_E16d_v5","Standard_E16s_v4+3TB_PS","Standard_E16s_v4+4TB_PS","Standard_E16s_v5+3TB_PS","Standard_E16s_v5+4TB_PS","Standard_E2a_v4","Standard_E2ads_v5","Standard_E2d_v4","Standard_E2d_v5","Standard_E4a_v4","Standard_E4ads_v5","Standard_E4d_v4","Standard_E4d_v5","Standard_E64i_v3","Standard_E80ids_v4","Standard_E8a_v4","Standard_E8ads_v5","Standard_E8as_v4+1TB_PS","Standard_E8as_v4+2TB_PS","Standard_E8as_v5+1TB_PS","Standard_E8as_v5+2TB_PS","Standard_E8d_v4","Standard_E8d_v5","Standard_E8s_v4+1TB_PS","Standard_E8s_v4+2TB_PS","Standard_E8s_v5+1TB_PS","Standard_E8s_v5+2TB_PS","Standard_EC16ads_v5","Standard_EC16as_v5+3TB_PS","Standard_EC16as_v5+4TB_PS","Standard_EC8ads_v5","Standard_EC8as_v5+1TB_PS","Standard_EC8as_v5+2TB_PS","Standard_L16as_v3","Standard_L16s","Standard_L16s_v2","Standard_L16s_v3","Standard_L32as_v3","Standard_L32s_v3","Standard_L4s","Standard_L8as_v3","Standard_L8s","Standard_L8s_v2","Standard_L8s_v3"]};
 const t3: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"AzureSku_Name_STATUS"}],["tier",{"type":"AzureSku_Tier_STATUS"}]]};
 const t4: TypeShape = {"enum":["Basic","Standard"]};
-const t5: TypeShape = {"properties":[["keyName","string"],["keyVaultUri","string"],["keyVersion","string"],["userIdentityReference",{"type":"ResourceReference"}]]};
+const t5: TypeShape = {"properties":[["keyName","string"],["keyVaultUri","string"],["keyVersion","string"],["userIdentityReference",{"type":"genruntime_ResourceReference"}]]};
 const t6: TypeShape = {"properties":[["keyName","string"],["keyVaultUri","string"],["keyVersion","string"],["userIdentity","string"]]};
-const t7: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
+const t7: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t8: TypeShape = {"enum":["V2","V3"]};
 const t9: TypeShape = {"enum":["Disabled","Enabled"]};
 const t10: TypeShape = {"enum":["Creating","Unavailable","Running","Deleting","Deleted","Stopping","Stopped","Starting","Updating","Migrated"]};
-const t11: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t12: TypeShape = {"properties":[["kind",{"type":"CosmosDbDataConnection_Kind"}],["location","string"],["cosmosDbAccountResourceReference",{"type":"ResourceReference"}],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
-const t13: TypeShape = {"enum":["CosmosDb"]};
-const t14: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]};
-const t15: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"CosmosDbDataConnection_Kind_STATUS"}],["location","string"],["cosmosDbAccountResourceId","string"],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"CosmosDbDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["tableName","string"]]};
-const t16: TypeShape = {"enum":["User","Application","ManagedIdentity","Key"]};
-const t17: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["name","string"],["cosmosDb",{"type":"CosmosDbDataConnection_STATUS"}],["eventGrid",{"type":"EventGridDataConnection_STATUS"}],["eventHub",{"type":"EventHubDataConnection_STATUS"}],["iotHub",{"type":"IotHubDataConnection_STATUS"}]],"oneOf":["cosmosDb","eventGrid","eventHub","iotHub"]};
-const t18: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["cosmosDbDataConnection",{"type":"CosmosDbDataConnection"}],["eventGridDataConnection",{"type":"EventGridDataConnection"}],["eventHubDataConnection",{"type":"EventHubDataConnection"}],["iotHubDataConnection",{"type":"IotHubDataConnection"}],["operatorSpec",{"type":"DataConnectionOperatorSpec"}]],"required":["owner"],"oneOf":["cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection"]};
-const t19: TypeShape = {"properties":[["size","number"]]};
-const t20: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["name","string"],["readWrite",{"type":"ReadWriteDatabase_STATUS"}]],"oneOf":["readWrite"]};
-const t21: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["readWriteDatabase",{"type":"ReadWriteDatabase"}],["operatorSpec",{"type":"DatabaseOperatorSpec"}]],"required":["owner"],"oneOf":["readWriteDatabase"]};
-const t22: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t23: TypeShape = {"properties":[["kind",{"type":"EventGridDataConnection_Kind"}],["location","string"],["blobStorageEventType",{"type":"EventGridDataConnection_BlobStorageEventType"}],["consumerGroup","string"],["dataFormat",{"type":"EventGridDataConnection_DataFormat"}],["databaseRouting",{"type":"EventGridDataConnection_DatabaseRouting"}],["eventGridResourceReference",{"type":"ResourceReference"}],["eventHubResourceReference",{"type":"ResourceReference"}],["ignoreFirstRecord","boolean"],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["storageAccountResourceReference",{"type":"ResourceReference"}],["tableName","string"]]};
-const t24: TypeShape = {"enum":["Microsoft.Storage.BlobCreated","Microsoft.Storage.BlobRenamed"]};
-const t25: TypeShape = {"enum":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]};
-const t26: TypeShape = {"enum":["Multi","Single"]};
-const t27: TypeShape = {"enum":["EventGrid"]};
-const t28: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"EventGridDataConnection_Kind_STATUS"}],["location","string"],["blobStorageEventType",{"type":"EventGridDataConnection_BlobStorageEventType_STATUS"}],["consumerGroup","string"],["dataFormat",{"type":"EventGridDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"EventGridDataConnection_DatabaseRouting_STATUS"}],["eventGridResourceId","string"],["eventHubResourceId","string"],["ignoreFirstRecord","boolean"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"EventGridDataConnection_ProvisioningState_STATUS"}],["storageAccountResourceId","string"],["tableName","string"]]};
-const t29: TypeShape = {"properties":[["kind",{"type":"EventHubDataConnection_Kind"}],["location","string"],["compression",{"type":"EventHubDataConnection_Compression"}],["consumerGroup","string"],["dataFormat",{"type":"EventHubDataConnection_DataFormat"}],["databaseRouting",{"type":"EventHubDataConnection_DatabaseRouting"}],["eventHubResourceReference",{"type":"ResourceReference"}],["eventSystemProperties",{"array":"string"}],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
-const t30: TypeShape = {"enum":["GZip","None"]};
-const t31: TypeShape = {"enum":["EventHub"]};
-const t32: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"EventHubDataConnection_Kind_STATUS"}],["location","string"],["compression",{"type":"EventHubDataConnection_Compression_STATUS"}],["consumerGroup","string"],["dataFormat",{"type":"EventHubDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"EventHubDataConnection_DatabaseRouting_STATUS"}],["eventHubResourceId","string"],["eventSystemProperties",{"array":"string"}],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"EventHubDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["tableName","string"]]};
-const t33: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t34: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t35: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t36: TypeShape = {"properties":[["kind",{"type":"IotHubDataConnection_Kind"}],["location","string"],["consumerGroup","string"],["dataFormat",{"type":"IotHubDataConnection_DataFormat"}],["databaseRouting",{"type":"IotHubDataConnection_DatabaseRouting"}],["eventSystemProperties",{"array":"string"}],["iotHubResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
-const t37: TypeShape = {"enum":["IotHub"]};
-const t38: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"IotHubDataConnection_Kind_STATUS"}],["location","string"],["consumerGroup","string"],["dataFormat",{"type":"IotHubDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"IotHubDataConnection_DatabaseRouting_STATUS"}],["eventSystemProperties",{"array":"string"}],["iotHubResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"IotHubDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
-const t39: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t40: TypeShape = {"properties":[["value",{"array":{"type":"Value"}}]]};
-const t41: TypeShape = {"properties":[["value",{"array":{"type":"Value_STATUS"}}]]};
-const t42: TypeShape = {"enum":["Source","Destination"]};
-const t43: TypeShape = {"properties":[["dataIngestionUri","string"],["id","string"],["role",{"type":"MigrationClusterRole_STATUS"}],["uri","string"]]};
-const t44: TypeShape = {"properties":[["isEnabled","boolean"],["maximum","integer"],["minimum","integer"],["version","integer"]]};
-const t45: TypeShape = {"properties":[["id","string"]]};
-const t46: TypeShape = {"enum":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]};
-const t47: TypeShape = {"enum":["DualStack","IPv4"]};
-const t48: TypeShape = {"properties":[["kind",{"type":"ReadWriteDatabase_Kind"}],["location","string"],["hotCachePeriod","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}],["softDeletePeriod","string"]]};
-const t49: TypeShape = {"enum":["ReadWrite"]};
-const t50: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"ReadWriteDatabase_Kind_STATUS"}],["location","string"],["hotCachePeriod","string"],["isFollowed","boolean"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["softDeletePeriod","string"],["statistics",{"type":"DatabaseStatistics_STATUS"}],["suspensionDetails",{"type":"SuspensionDetails_STATUS"}]]};
-const t51: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t52: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t53: TypeShape = {"properties":[["suspensionStartDate","string"]]};
-const t54: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"LastModifiedByType_STATUS"}]]};
-const t55: TypeShape = {"properties":[]};
-const t56: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t57: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t58: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName",{"type":"Value_LanguageExtensionImageName"}],["languageExtensionName",{"type":"Value_LanguageExtensionName"}]]};
-const t59: TypeShape = {"enum":["Python3_10_8","Python3_10_8_DL","Python3_6_5","PythonCustomImage","R"]};
-const t60: TypeShape = {"enum":["PYTHON","R"]};
-const t61: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName",{"type":"Value_LanguageExtensionImageName_STATUS"}],["languageExtensionName",{"type":"Value_LanguageExtensionName_STATUS"}]]};
-const t62: TypeShape = {"properties":[["dataManagementPublicIpReference",{"type":"ResourceReference"}],["enginePublicIpReference",{"type":"ResourceReference"}],["state",{"type":"VirtualNetworkConfiguration_State"}],["subnetReference",{"type":"ResourceReference"}]]};
-const t63: TypeShape = {"properties":[["dataManagementPublicIpId","string"],["enginePublicIpId","string"],["state",{"type":"VirtualNetworkConfiguration_State_STATUS"}],["subnetId","string"]]};
+const t11: TypeShape = {"properties":[["kind",{"type":"CosmosDbDataConnection_Kind"}],["location","string"],["cosmosDbAccountResourceReference",{"type":"genruntime_ResourceReference"}],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t12: TypeShape = {"enum":["CosmosDb"]};
+const t13: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]};
+const t14: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"CosmosDbDataConnection_Kind_STATUS"}],["location","string"],["cosmosDbAccountResourceId","string"],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"CosmosDbDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["tableName","string"]]};
+const t15: TypeShape = {"enum":["User","Application","ManagedIdentity","Key"]};
+const t16: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["name","string"],["cosmosDb",{"type":"CosmosDbDataConnection_STATUS"}],["eventGrid",{"type":"EventGridDataConnection_STATUS"}],["eventHub",{"type":"EventHubDataConnection_STATUS"}],["iotHub",{"type":"IotHubDataConnection_STATUS"}]],"oneOf":["cosmosDb","eventGrid","eventHub","iotHub"]};
+const t17: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["cosmosDbDataConnection",{"type":"CosmosDbDataConnection"}],["eventGridDataConnection",{"type":"EventGridDataConnection"}],["eventHubDataConnection",{"type":"EventHubDataConnection"}],["iotHubDataConnection",{"type":"IotHubDataConnection"}],["operatorSpec",{"type":"DataConnectionOperatorSpec"}]],"required":["owner"],"oneOf":["cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection"]};
+const t18: TypeShape = {"properties":[["size","number"]]};
+const t19: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["name","string"],["readWrite",{"type":"ReadWriteDatabase_STATUS"}]],"oneOf":["readWrite"]};
+const t20: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["readWriteDatabase",{"type":"ReadWriteDatabase"}],["operatorSpec",{"type":"DatabaseOperatorSpec"}]],"required":["owner"],"oneOf":["readWriteDatabase"]};
+const t21: TypeShape = {"properties":[["kind",{"type":"EventGridDataConnection_Kind"}],["location","string"],["blobStorageEventType",{"type":"EventGridDataConnection_BlobStorageEventType"}],["consumerGroup","string"],["dataFormat",{"type":"EventGridDataConnection_DataFormat"}],["databaseRouting",{"type":"EventGridDataConnection_DatabaseRouting"}],["eventGridResourceReference",{"type":"genruntime_ResourceReference"}],["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["ignoreFirstRecord","boolean"],["managedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["mappingRuleName","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}],["tableName","string"]]};
+const t22: TypeShape = {"enum":["Microsoft.Storage.BlobCreated","Microsoft.Storage.BlobRenamed"]};
+const t23: TypeShape = {"enum":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]};
+const t24: TypeShape = {"enum":["Multi","Single"]};
+const t25: TypeShape = {"enum":["EventGrid"]};
+const t26: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"EventGridDataConnection_Kind_STATUS"}],["location","string"],["blobStorageEventType",{"type":"EventGridDataConnection_BlobStorageEventType_STATUS"}],["consumerGroup","string"],["dataFormat",{"type":"EventGridDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"EventGridDataConnection_DatabaseRouting_STATUS"}],["eventGridResourceId","string"],["eventHubResourceId","string"],["ignoreFirstRecord","boolean"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"EventGridDataConnection_ProvisioningState_STATUS"}],["storageAccountResourceId","string"],["tableName","string"]]};
+const t27: TypeShape = {"properties":[["kind",{"type":"EventHubDataConnection_Kind"}],["location","string"],["compression",{"type":"EventHubDataConnection_Compression"}],["consumerGroup","string"],["dataFormat",{"type":"EventHubDataConnection_DataFormat"}],["databaseRouting",{"type":"EventHubDataConnection_DatabaseRouting"}],["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["eventSystemProperties",{"array":"string"}],["managedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t28: TypeShape = {"enum":["GZip","None"]};
+const t29: TypeShape = {"enum":["EventHub"]};
+const t30: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"EventHubDataConnection_Kind_STATUS"}],["location","string"],["compression",{"type":"EventHubDataConnection_Compression_STATUS"}],["consumerGroup","string"],["dataFormat",{"type":"EventHubDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"EventHubDataConnection_DatabaseRouting_STATUS"}],["eventHubResourceId","string"],["eventSystemProperties",{"array":"string"}],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"EventHubDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["tableName","string"]]};
+const t31: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t32: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t33: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t34: TypeShape = {"properties":[["kind",{"type":"IotHubDataConnection_Kind"}],["location","string"],["consumerGroup","string"],["dataFormat",{"type":"IotHubDataConnection_DataFormat"}],["databaseRouting",{"type":"IotHubDataConnection_DatabaseRouting"}],["eventSystemProperties",{"array":"string"}],["iotHubResourceReference",{"type":"genruntime_ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
+const t35: TypeShape = {"enum":["IotHub"]};
+const t36: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"IotHubDataConnection_Kind_STATUS"}],["location","string"],["consumerGroup","string"],["dataFormat",{"type":"IotHubDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"IotHubDataConnection_DatabaseRouting_STATUS"}],["eventSystemProperties",{"array":"string"}],["iotHubResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"IotHubDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
+const t37: TypeShape = {"properties":[["value",{"array":{"type":"Value"}}]]};
+const t38: TypeShape = {"properties":[["value",{"array":{"type":"Value_STATUS"}}]]};
+const t39: TypeShape = {"enum":["Source","Destination"]};
+const t40: TypeShape = {"properties":[["dataIngestionUri","string"],["id","string"],["role",{"type":"MigrationClusterRole_STATUS"}],["uri","string"]]};
+const t41: TypeShape = {"properties":[["isEnabled","boolean"],["maximum","integer"],["minimum","integer"],["version","integer"]]};
+const t42: TypeShape = {"properties":[["id","string"]]};
+const t43: TypeShape = {"enum":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]};
+const t44: TypeShape = {"enum":["DualStack","IPv4"]};
+const t45: TypeShape = {"properties":[["kind",{"type":"ReadWriteDatabase_Kind"}],["location","string"],["hotCachePeriod","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}],["softDeletePeriod","string"]]};
+const t46: TypeShape = {"enum":["ReadWrite"]};
+const t47: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"ReadWriteDatabase_Kind_STATUS"}],["location","string"],["hotCachePeriod","string"],["isFollowed","boolean"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["softDeletePeriod","string"],["statistics",{"type":"DatabaseStatistics_STATUS"}],["suspensionDetails",{"type":"SuspensionDetails_STATUS"}]]};
+const t48: TypeShape = {"properties":[["suspensionStartDate","string"]]};
+const t49: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"LastModifiedByType_STATUS"}]]};
+const t50: TypeShape = {"properties":[]};
+const t51: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t52: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t53: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName",{"type":"Value_LanguageExtensionImageName"}],["languageExtensionName",{"type":"Value_LanguageExtensionName"}]]};
+const t54: TypeShape = {"enum":["Python3_10_8","Python3_10_8_DL","Python3_6_5","PythonCustomImage","R"]};
+const t55: TypeShape = {"enum":["PYTHON","R"]};
+const t56: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName",{"type":"Value_LanguageExtensionImageName_STATUS"}],["languageExtensionName",{"type":"Value_LanguageExtensionName_STATUS"}]]};
+const t57: TypeShape = {"properties":[["dataManagementPublicIpReference",{"type":"genruntime_ResourceReference"}],["enginePublicIpReference",{"type":"genruntime_ResourceReference"}],["state",{"type":"VirtualNetworkConfiguration_State"}],["subnetReference",{"type":"genruntime_ResourceReference"}]]};
+const t58: TypeShape = {"properties":[["dataManagementPublicIpId","string"],["enginePublicIpId","string"],["state",{"type":"VirtualNetworkConfiguration_State_STATUS"}],["subnetId","string"]]};
+const t59: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t60: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t61: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t62: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t63: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 const t64: TypeShape = {"properties":[["capacity","integer"],["name","string"],["tier","string"]]};
-const t65: TypeShape = {"properties":[["kind","string"],["location","string"],["cosmosDbAccountResourceReference",{"type":"ResourceReference"}],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t65: TypeShape = {"properties":[["kind","string"],["location","string"],["cosmosDbAccountResourceReference",{"type":"genruntime_ResourceReference"}],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
 const t66: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["cosmosDbAccountResourceId","string"],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState","string"],["retrievalStartDate","string"],["tableName","string"]]};
-const t67: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["cosmosDbDataConnection",{"type":"CosmosDbDataConnection"}],["eventGridDataConnection",{"type":"EventGridDataConnection"}],["eventHubDataConnection",{"type":"EventHubDataConnection"}],["iotHubDataConnection",{"type":"IotHubDataConnection"}],["operatorSpec",{"type":"DataConnectionOperatorSpec"}],["originalVersion","string"]],"required":["owner"],"oneOf":["cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection"]};
-const t68: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["readWriteDatabase",{"type":"ReadWriteDatabase"}],["operatorSpec",{"type":"DatabaseOperatorSpec"}],["originalVersion","string"]],"required":["owner"],"oneOf":["readWriteDatabase"]};
-const t69: TypeShape = {"properties":[["kind","string"],["location","string"],["blobStorageEventType","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventGridResourceReference",{"type":"ResourceReference"}],["eventHubResourceReference",{"type":"ResourceReference"}],["ignoreFirstRecord","boolean"],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["storageAccountResourceReference",{"type":"ResourceReference"}],["tableName","string"]]};
+const t67: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["cosmosDbDataConnection",{"type":"CosmosDbDataConnection"}],["eventGridDataConnection",{"type":"EventGridDataConnection"}],["eventHubDataConnection",{"type":"EventHubDataConnection"}],["iotHubDataConnection",{"type":"IotHubDataConnection"}],["operatorSpec",{"type":"DataConnectionOperatorSpec"}],["originalVersion","string"]],"required":["owner"],"oneOf":["cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection"]};
+const t68: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["readWriteDatabase",{"type":"ReadWriteDatabase"}],["operatorSpec",{"type":"DatabaseOperatorSpec"}],["originalVersion","string"]],"required":["owner"],"oneOf":["readWriteDatabase"]};
+const t69: TypeShape = {"properties":[["kind","string"],["location","string"],["blobStorageEventType","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventGridResourceReference",{"type":"genruntime_ResourceReference"}],["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["ignoreFirstRecord","boolean"],["managedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["mappingRuleName","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}],["tableName","string"]]};
 const t70: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["blobStorageEventType","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventGridResourceId","string"],["eventHubResourceId","string"],["ignoreFirstRecord","boolean"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState","string"],["storageAccountResourceId","string"],["tableName","string"]]};
-const t71: TypeShape = {"properties":[["kind","string"],["location","string"],["compression","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventHubResourceReference",{"type":"ResourceReference"}],["eventSystemProperties",{"array":"string"}],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t71: TypeShape = {"properties":[["kind","string"],["location","string"],["compression","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["eventSystemProperties",{"array":"string"}],["managedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
 const t72: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["compression","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventHubResourceId","string"],["eventSystemProperties",{"array":"string"}],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState","string"],["retrievalStartDate","string"],["tableName","string"]]};
 const t73: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t74: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t75: TypeShape = {"properties":[["kind","string"],["location","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventSystemProperties",{"array":"string"}],["iotHubResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
+const t75: TypeShape = {"properties":[["kind","string"],["location","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventSystemProperties",{"array":"string"}],["iotHubResourceReference",{"type":"genruntime_ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
 const t76: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventSystemProperties",{"array":"string"}],["iotHubResourceId","string"],["mappingRuleName","string"],["provisioningState","string"],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
 const t77: TypeShape = {"properties":[["dataIngestionUri","string"],["id","string"],["role","string"],["uri","string"]]};
 const t78: TypeShape = {"properties":[["kind","string"],["location","string"],["hotCachePeriod","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}],["softDeletePeriod","string"]]};
 const t79: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["hotCachePeriod","string"],["isFollowed","boolean"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["provisioningState","string"],["softDeletePeriod","string"],["statistics",{"type":"DatabaseStatistics_STATUS"}],["suspensionDetails",{"type":"SuspensionDetails_STATUS"}]]};
 const t80: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t81: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName","string"],["languageExtensionName","string"]]};
-const t82: TypeShape = {"properties":[["dataManagementPublicIpReference",{"type":"ResourceReference"}],["enginePublicIpReference",{"type":"ResourceReference"}],["state","string"],["subnetReference",{"type":"ResourceReference"}]]};
+const t82: TypeShape = {"properties":[["dataManagementPublicIpReference",{"type":"genruntime_ResourceReference"}],["enginePublicIpReference",{"type":"genruntime_ResourceReference"}],["state","string"],["subnetReference",{"type":"genruntime_ResourceReference"}]]};
 const t83: TypeShape = {"properties":[["dataManagementPublicIpId","string"],["enginePublicIpId","string"],["state","string"],["subnetId","string"]]};
 const t84: TypeShape = {"enum":["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]};
 const t85: TypeShape = {"enum":["Allow","Deny"]};
-const t86: TypeShape = {"properties":[["clusterPrincipalId",{"type":"ConfigMapDestination"}],["clusterTenantId",{"type":"ConfigMapDestination"}]]};
-const t87: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"ClusterOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t88: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t89: TypeShape = {"enum":["App","Group","User"]};
-const t90: TypeShape = {"enum":["Admin","Ingestor","Monitor","UnrestrictedViewer","User","Viewer"]};
-const t91: TypeShape = {"enum":["Python3_10_8","Python3_10_8_DL","Python3_11_7","Python3_11_7_DL","Python3_6_5","PythonCustomImage","R"]};
+const t86: TypeShape = {"properties":[["clusterPrincipalId",{"type":"genruntime_ConfigMapDestination"}],["clusterTenantId",{"type":"genruntime_ConfigMapDestination"}]]};
+const t87: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"ClusterOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t88: TypeShape = {"enum":["App","Group","User"]};
+const t89: TypeShape = {"enum":["Admin","Ingestor","Monitor","UnrestrictedViewer","User","Viewer"]};
+const t90: TypeShape = {"enum":["Python3_10_8","Python3_10_8_DL","Python3_11_7","Python3_11_7_DL","Python3_6_5","PythonCustomImage","R"]};
+const t91: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -122,95 +122,95 @@ export const shapes: GroupShapes = {
         "ClusterProperties_State_STATUS": t10,
         "Cluster_RestrictOutboundNetworkAccess": t9,
         "Cluster_RestrictOutboundNetworkAccess_STATUS": t9,
-        "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType_STATUS"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["publicIPType",{"type":"PublicIPType_STATUS"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess_STATUS"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess_STATUS"}],["state",{"type":"ClusterProperties_State_STATUS"}],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}]]},
-        "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType",{"type":"PublicIPType"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess"}],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}]]},
-        "Condition": t11,
-        "CosmosDbDataConnection": t12,
-        "CosmosDbDataConnection_Kind": t13,
-        "CosmosDbDataConnection_Kind_STATUS": t13,
-        "CosmosDbDataConnection_ProvisioningState_STATUS": t14,
-        "CosmosDbDataConnection_STATUS": t15,
-        "CreatedByType_STATUS": t16,
+        "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType_STATUS"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["publicIPType",{"type":"PublicIPType_STATUS"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess_STATUS"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess_STATUS"}],["state",{"type":"ClusterProperties_State_STATUS"}],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}]]},
+        "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType",{"type":"PublicIPType"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess"}],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"genruntime_SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}]]},
+        "CosmosDbDataConnection": t11,
+        "CosmosDbDataConnection_Kind": t12,
+        "CosmosDbDataConnection_Kind_STATUS": t12,
+        "CosmosDbDataConnection_ProvisioningState_STATUS": t13,
+        "CosmosDbDataConnection_STATUS": t14,
+        "CreatedByType_STATUS": t15,
         "DataConnectionOperatorSpec": t7,
-        "DataConnection_STATUS": t17,
-        "DataConnection_Spec": t18,
+        "DataConnection_STATUS": t16,
+        "DataConnection_Spec": t17,
         "DatabaseOperatorSpec": t7,
-        "DatabaseStatistics_STATUS": t19,
-        "Database_STATUS": t20,
-        "Database_Spec": t21,
-        "DestinationExpression": t22,
-        "EventGridDataConnection": t23,
-        "EventGridDataConnection_BlobStorageEventType": t24,
-        "EventGridDataConnection_BlobStorageEventType_STATUS": t24,
-        "EventGridDataConnection_DataFormat": t25,
-        "EventGridDataConnection_DataFormat_STATUS": t25,
-        "EventGridDataConnection_DatabaseRouting": t26,
-        "EventGridDataConnection_DatabaseRouting_STATUS": t26,
-        "EventGridDataConnection_Kind": t27,
-        "EventGridDataConnection_Kind_STATUS": t27,
-        "EventGridDataConnection_ProvisioningState_STATUS": t14,
-        "EventGridDataConnection_STATUS": t28,
-        "EventHubDataConnection": t29,
-        "EventHubDataConnection_Compression": t30,
-        "EventHubDataConnection_Compression_STATUS": t30,
-        "EventHubDataConnection_DataFormat": t25,
-        "EventHubDataConnection_DataFormat_STATUS": t25,
-        "EventHubDataConnection_DatabaseRouting": t26,
-        "EventHubDataConnection_DatabaseRouting_STATUS": t26,
-        "EventHubDataConnection_Kind": t31,
-        "EventHubDataConnection_Kind_STATUS": t31,
-        "EventHubDataConnection_ProvisioningState_STATUS": t14,
-        "EventHubDataConnection_STATUS": t32,
-        "Identity": t33,
-        "Identity_STATUS": t34,
-        "Identity_Type": t35,
-        "Identity_Type_STATUS": t35,
-        "IotHubDataConnection": t36,
-        "IotHubDataConnection_DataFormat": t25,
-        "IotHubDataConnection_DataFormat_STATUS": t25,
-        "IotHubDataConnection_DatabaseRouting": t26,
-        "IotHubDataConnection_DatabaseRouting_STATUS": t26,
-        "IotHubDataConnection_Kind": t37,
-        "IotHubDataConnection_Kind_STATUS": t37,
-        "IotHubDataConnection_ProvisioningState_STATUS": t14,
-        "IotHubDataConnection_STATUS": t38,
+        "DatabaseStatistics_STATUS": t18,
+        "Database_STATUS": t19,
+        "Database_Spec": t20,
+        "EventGridDataConnection": t21,
+        "EventGridDataConnection_BlobStorageEventType": t22,
+        "EventGridDataConnection_BlobStorageEventType_STATUS": t22,
+        "EventGridDataConnection_DataFormat": t23,
+        "EventGridDataConnection_DataFormat_STATUS": t23,
+        "EventGridDataConnection_DatabaseRouting": t24,
+        "EventGridDataConnection_DatabaseRouting_STATUS": t24,
+        "EventGridDataConnection_Kind": t25,
+        "EventGridDataConnection_Kind_STATUS": t25,
+        "EventGridDataConnection_ProvisioningState_STATUS": t13,
+        "EventGridDataConnection_STATUS": t26,
+        "EventHubDataConnection": t27,
+        "EventHubDataConnection_Compression": t28,
+        "EventHubDataConnection_Compression_STATUS": t28,
+        "EventHubDataConnection_DataFormat": t23,
+        "EventHubDataConnection_DataFormat_STATUS": t23,
+        "EventHubDataConnection_DatabaseRouting": t24,
+        "EventHubDataConnection_DatabaseRouting_STATUS": t24,
+        "EventHubDataConnection_Kind": t29,
+        "EventHubDataConnection_Kind_STATUS": t29,
+        "EventHubDataConnection_ProvisioningState_STATUS": t13,
+        "EventHubDataConnection_STATUS": t30,
+        "Identity": t31,
+        "Identity_STATUS": t32,
+        "Identity_Type": t33,
+        "Identity_Type_STATUS": t33,
+        "IotHubDataConnection": t34,
+        "IotHubDataConnection_DataFormat": t23,
+        "IotHubDataConnection_DataFormat_STATUS": t23,
+        "IotHubDataConnection_DatabaseRouting": t24,
+        "IotHubDataConnection_DatabaseRouting_STATUS": t24,
+        "IotHubDataConnection_Kind": t35,
+        "IotHubDataConnection_Kind_STATUS": t35,
+        "IotHubDataConnection_ProvisioningState_STATUS": t13,
+        "IotHubDataConnection_STATUS": t36,
         "KeyVaultProperties": t5,
         "KeyVaultProperties_STATUS": t6,
-        "KnownResourceReference": t39,
-        "LanguageExtensions": t40,
-        "LanguageExtensions_STATUS": t41,
-        "LastModifiedByType_STATUS": t16,
-        "MigrationClusterRole_STATUS": t42,
-        "MigrationCluster_STATUS": t43,
-        "OptimizedAutoscale": t44,
-        "OptimizedAutoscale_STATUS": t44,
-        "PrivateEndpointConnection_STATUS": t45,
-        "ProvisioningState_STATUS": t46,
-        "PublicIPType": t47,
-        "PublicIPType_STATUS": t47,
-        "ReadWriteDatabase": t48,
-        "ReadWriteDatabase_Kind": t49,
-        "ReadWriteDatabase_Kind_STATUS": t49,
-        "ReadWriteDatabase_STATUS": t50,
-        "ResourceReference": t51,
-        "SecretReference": t52,
-        "SuspensionDetails_STATUS": t53,
-        "SystemData_STATUS": t54,
+        "LanguageExtensions": t37,
+        "LanguageExtensions_STATUS": t38,
+        "LastModifiedByType_STATUS": t15,
+        "MigrationClusterRole_STATUS": t39,
+        "MigrationCluster_STATUS": t40,
+        "OptimizedAutoscale": t41,
+        "OptimizedAutoscale_STATUS": t41,
+        "PrivateEndpointConnection_STATUS": t42,
+        "ProvisioningState_STATUS": t43,
+        "PublicIPType": t44,
+        "PublicIPType_STATUS": t44,
+        "ReadWriteDatabase": t45,
+        "ReadWriteDatabase_Kind": t46,
+        "ReadWriteDatabase_Kind_STATUS": t46,
+        "ReadWriteDatabase_STATUS": t47,
+        "SuspensionDetails_STATUS": t48,
+        "SystemData_STATUS": t49,
         "TrustedExternalTenant": t0,
         "TrustedExternalTenant_STATUS": t0,
-        "UserAssignedIdentity": t55,
-        "UserAssignedIdentityDetails": t56,
-        "UserAssignedIdentity_STATUS": t57,
-        "Value": t58,
-        "Value_LanguageExtensionImageName": t59,
-        "Value_LanguageExtensionImageName_STATUS": t59,
-        "Value_LanguageExtensionName": t60,
-        "Value_LanguageExtensionName_STATUS": t60,
-        "Value_STATUS": t61,
-        "VirtualNetworkConfiguration": t62,
-        "VirtualNetworkConfiguration_STATUS": t63,
+        "UserAssignedIdentity": t50,
+        "UserAssignedIdentityDetails": t51,
+        "UserAssignedIdentity_STATUS": t52,
+        "Value": t53,
+        "Value_LanguageExtensionImageName": t54,
+        "Value_LanguageExtensionImageName_STATUS": t54,
+        "Value_LanguageExtensionName": t55,
+        "Value_LanguageExtensionName_STATUS": t55,
+        "Value_STATUS": t56,
+        "VirtualNetworkConfiguration": t57,
+        "VirtualNetworkConfiguration_STATUS": t58,
         "VirtualNetworkConfiguration_State": t9,
         "VirtualNetworkConfiguration_State_STATUS": t9,
+        "conditions_Condition": t59,
+        "core_DestinationExpression": t60,
+        "genruntime_KnownResourceReference": t61,
+        "genruntime_ResourceReference": t62,
+        "genruntime_SecretReference": t63,
       },
     },
     "v1api20230815storage": {
@@ -223,19 +223,17 @@ export const shapes: GroupShapes = {
         "ClusterKeyVaultProperties": t5,
         "ClusterKeyVaultProperties_STATUS": t6,
         "ClusterOperatorSpec": t7,
-        "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["state","string"],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}]]},
-        "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}],["originalVersion","string"]]},
-        "Condition": t11,
+        "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["state","string"],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}]]},
+        "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"genruntime_SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}],["originalVersion","string"]]},
         "CosmosDbDataConnection": t65,
         "CosmosDbDataConnection_STATUS": t66,
         "DataConnectionOperatorSpec": t7,
-        "DataConnection_STATUS": t17,
+        "DataConnection_STATUS": t16,
         "DataConnection_Spec": t67,
         "DatabaseOperatorSpec": t7,
-        "DatabaseStatistics_STATUS": t19,
-        "Database_STATUS": t20,
+        "DatabaseStatistics_STATUS": t18,
+        "Database_STATUS": t19,
         "Database_Spec": t68,
-        "DestinationExpression": t22,
         "EventGridDataConnection": t69,
         "EventGridDataConnection_STATUS": t70,
         "EventHubDataConnection": t71,
@@ -246,28 +244,30 @@ export const shapes: GroupShapes = {
         "IotHubDataConnection_STATUS": t76,
         "KeyVaultProperties": t5,
         "KeyVaultProperties_STATUS": t6,
-        "KnownResourceReference": t39,
-        "LanguageExtensions": t40,
-        "LanguageExtensions_STATUS": t41,
+        "LanguageExtensions": t37,
+        "LanguageExtensions_STATUS": t38,
         "MigrationCluster_STATUS": t77,
-        "OptimizedAutoscale": t44,
-        "OptimizedAutoscale_STATUS": t44,
-        "PrivateEndpointConnection_STATUS": t45,
+        "OptimizedAutoscale": t41,
+        "OptimizedAutoscale_STATUS": t41,
+        "PrivateEndpointConnection_STATUS": t42,
         "ReadWriteDatabase": t78,
         "ReadWriteDatabase_STATUS": t79,
-        "ResourceReference": t51,
-        "SecretReference": t52,
-        "SuspensionDetails_STATUS": t53,
+        "SuspensionDetails_STATUS": t48,
         "SystemData_STATUS": t80,
         "TrustedExternalTenant": t0,
         "TrustedExternalTenant_STATUS": t0,
-        "UserAssignedIdentity": t55,
-        "UserAssignedIdentityDetails": t56,
-        "UserAssignedIdentity_STATUS": t57,
+        "UserAssignedIdentity": t50,
+        "UserAssignedIdentityDetails": t51,
+        "UserAssignedIdentity_STATUS": t52,
         "Value": t81,
         "Value_STATUS": t81,
         "VirtualNetworkConfiguration": t82,
         "VirtualNetworkConfiguration_STATUS": t83,
+        "conditions_Condition": t59,
+        "core_DestinationExpression": t60,
+        "genruntime_KnownResourceReference": t61,
+        "genruntime_ResourceReference": t62,
+        "genruntime_SecretReference": t63,
       },
     },
     "v1api20240413": {
@@ -298,106 +298,106 @@ export const shapes: GroupShapes = {
         "ClusterProperties_State_STATUS": t10,
         "Cluster_RestrictOutboundNetworkAccess": t9,
         "Cluster_RestrictOutboundNetworkAccess_STATUS": t9,
-        "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy_STATUS"}}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType_STATUS"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["publicIPType",{"type":"PublicIPType_STATUS"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess_STATUS"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess_STATUS"}],["state",{"type":"ClusterProperties_State_STATUS"}],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["zoneStatus",{"type":"ZoneStatus_STATUS"}]]},
-        "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy"}}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType",{"type":"PublicIPType"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess"}],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}]]},
-        "Condition": t11,
-        "ConfigMapDestination": t88,
-        "ConfigMapReference": t52,
-        "CosmosDbDataConnection": t12,
-        "CosmosDbDataConnection_Kind": t13,
-        "CosmosDbDataConnection_Kind_STATUS": t13,
-        "CosmosDbDataConnection_ProvisioningState_STATUS": t14,
-        "CosmosDbDataConnection_STATUS": t15,
-        "CreatedByType_STATUS": t16,
+        "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy_STATUS"}}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType_STATUS"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["publicIPType",{"type":"PublicIPType_STATUS"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess_STATUS"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess_STATUS"}],["state",{"type":"ClusterProperties_State_STATUS"}],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["zoneStatus",{"type":"ZoneStatus_STATUS"}]]},
+        "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy"}}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType",{"type":"PublicIPType"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess"}],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"genruntime_SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}]]},
+        "CosmosDbDataConnection": t11,
+        "CosmosDbDataConnection_Kind": t12,
+        "CosmosDbDataConnection_Kind_STATUS": t12,
+        "CosmosDbDataConnection_ProvisioningState_STATUS": t13,
+        "CosmosDbDataConnection_STATUS": t14,
+        "CreatedByType_STATUS": t15,
         "DataConnectionOperatorSpec": t7,
-        "DataConnection_STATUS": t17,
-        "DataConnection_Spec": t18,
+        "DataConnection_STATUS": t16,
+        "DataConnection_Spec": t17,
         "DatabaseOperatorSpec": t7,
-        "DatabaseStatistics_STATUS": t19,
-        "Database_STATUS": t20,
-        "Database_Spec": t21,
-        "DestinationExpression": t22,
-        "EventGridDataConnection": t23,
-        "EventGridDataConnection_BlobStorageEventType": t24,
-        "EventGridDataConnection_BlobStorageEventType_STATUS": t24,
-        "EventGridDataConnection_DataFormat": t25,
-        "EventGridDataConnection_DataFormat_STATUS": t25,
-        "EventGridDataConnection_DatabaseRouting": t26,
-        "EventGridDataConnection_DatabaseRouting_STATUS": t26,
-        "EventGridDataConnection_Kind": t27,
-        "EventGridDataConnection_Kind_STATUS": t27,
-        "EventGridDataConnection_ProvisioningState_STATUS": t14,
-        "EventGridDataConnection_STATUS": t28,
-        "EventHubDataConnection": t29,
-        "EventHubDataConnection_Compression": t30,
-        "EventHubDataConnection_Compression_STATUS": t30,
-        "EventHubDataConnection_DataFormat": t25,
-        "EventHubDataConnection_DataFormat_STATUS": t25,
-        "EventHubDataConnection_DatabaseRouting": t26,
-        "EventHubDataConnection_DatabaseRouting_STATUS": t26,
-        "EventHubDataConnection_Kind": t31,
-        "EventHubDataConnection_Kind_STATUS": t31,
-        "EventHubDataConnection_ProvisioningState_STATUS": t14,
-        "EventHubDataConnection_STATUS": t32,
-        "Identity": t33,
-        "Identity_STATUS": t34,
-        "Identity_Type": t35,
-        "Identity_Type_STATUS": t35,
-        "IotHubDataConnection": t36,
-        "IotHubDataConnection_DataFormat": t25,
-        "IotHubDataConnection_DataFormat_STATUS": t25,
-        "IotHubDataConnection_DatabaseRouting": t26,
-        "IotHubDataConnection_DatabaseRouting_STATUS": t26,
-        "IotHubDataConnection_Kind": t37,
-        "IotHubDataConnection_Kind_STATUS": t37,
-        "IotHubDataConnection_ProvisioningState_STATUS": t14,
-        "IotHubDataConnection_STATUS": t38,
+        "DatabaseStatistics_STATUS": t18,
+        "Database_STATUS": t19,
+        "Database_Spec": t20,
+        "EventGridDataConnection": t21,
+        "EventGridDataConnection_BlobStorageEventType": t22,
+        "EventGridDataConnection_BlobStorageEventType_STATUS": t22,
+        "EventGridDataConnection_DataFormat": t23,
+        "EventGridDataConnection_DataFormat_STATUS": t23,
+        "EventGridDataConnection_DatabaseRouting": t24,
+        "EventGridDataConnection_DatabaseRouting_STATUS": t24,
+        "EventGridDataConnection_Kind": t25,
+        "EventGridDataConnection_Kind_STATUS": t25,
+        "EventGridDataConnection_ProvisioningState_STATUS": t13,
+        "EventGridDataConnection_STATUS": t26,
+        "EventHubDataConnection": t27,
+        "EventHubDataConnection_Compression": t28,
+        "EventHubDataConnection_Compression_STATUS": t28,
+        "EventHubDataConnection_DataFormat": t23,
+        "EventHubDataConnection_DataFormat_STATUS": t23,
+        "EventHubDataConnection_DatabaseRouting": t24,
+        "EventHubDataConnection_DatabaseRouting_STATUS": t24,
+        "EventHubDataConnection_Kind": t29,
+        "EventHubDataConnection_Kind_STATUS": t29,
+        "EventHubDataConnection_ProvisioningState_STATUS": t13,
+        "EventHubDataConnection_STATUS": t30,
+        "Identity": t31,
+        "Identity_STATUS": t32,
+        "Identity_Type": t33,
+        "Identity_Type_STATUS": t33,
+        "IotHubDataConnection": t34,
+        "IotHubDataConnection_DataFormat": t23,
+        "IotHubDataConnection_DataFormat_STATUS": t23,
+        "IotHubDataConnection_DatabaseRouting": t24,
+        "IotHubDataConnection_DatabaseRouting_STATUS": t24,
+        "IotHubDataConnection_Kind": t35,
+        "IotHubDataConnection_Kind_STATUS": t35,
+        "IotHubDataConnection_ProvisioningState_STATUS": t13,
+        "IotHubDataConnection_STATUS": t36,
         "KeyVaultProperties": t5,
         "KeyVaultProperties_STATUS": t6,
-        "KnownResourceReference": t39,
-        "LanguageExtensions": t40,
-        "LanguageExtensions_STATUS": t41,
-        "LastModifiedByType_STATUS": t16,
-        "MigrationClusterRole_STATUS": t42,
-        "MigrationCluster_STATUS": t43,
-        "OptimizedAutoscale": t44,
-        "OptimizedAutoscale_STATUS": t44,
+        "LanguageExtensions": t37,
+        "LanguageExtensions_STATUS": t38,
+        "LastModifiedByType_STATUS": t15,
+        "MigrationClusterRole_STATUS": t39,
+        "MigrationCluster_STATUS": t40,
+        "OptimizedAutoscale": t41,
+        "OptimizedAutoscale_STATUS": t41,
         "PrincipalAssignmentOperatorSpec": t7,
-        "PrincipalAssignment_PrincipalType": t89,
-        "PrincipalAssignment_PrincipalType_STATUS": t89,
-        "PrincipalAssignment_ProvisioningState_STATUS": t14,
-        "PrincipalAssignment_Role": t90,
-        "PrincipalAssignment_Role_STATUS": t90,
-        "PrincipalAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["aadObjectId","string"],["principalId","string"],["principalName","string"],["principalType",{"type":"PrincipalAssignment_PrincipalType_STATUS"}],["provisioningState",{"type":"PrincipalAssignment_ProvisioningState_STATUS"}],["role",{"type":"PrincipalAssignment_Role_STATUS"}],["tenantId","string"],["tenantName","string"]]},
-        "PrincipalAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["principalId","string"],["principalIdFromConfig",{"type":"ConfigMapReference"}],["principalType",{"type":"PrincipalAssignment_PrincipalType"}],["role",{"type":"PrincipalAssignment_Role"}],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}],["operatorSpec",{"type":"PrincipalAssignmentOperatorSpec"}]]},
-        "PrivateEndpointConnection_STATUS": t45,
-        "ProvisioningState_STATUS": t46,
-        "PublicIPType": t47,
-        "PublicIPType_STATUS": t47,
-        "ReadWriteDatabase": t48,
-        "ReadWriteDatabase_Kind": t49,
-        "ReadWriteDatabase_Kind_STATUS": t49,
-        "ReadWriteDatabase_STATUS": t50,
-        "ResourceReference": t51,
-        "SecretReference": t52,
-        "SuspensionDetails_STATUS": t53,
-        "SystemData_STATUS": t54,
+        "PrincipalAssignment_PrincipalType": t88,
+        "PrincipalAssignment_PrincipalType_STATUS": t88,
+        "PrincipalAssignment_ProvisioningState_STATUS": t13,
+        "PrincipalAssignment_Role": t89,
+        "PrincipalAssignment_Role_STATUS": t89,
+        "PrincipalAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["aadObjectId","string"],["principalId","string"],["principalName","string"],["principalType",{"type":"PrincipalAssignment_PrincipalType_STATUS"}],["provisioningState",{"type":"PrincipalAssignment_ProvisioningState_STATUS"}],["role",{"type":"PrincipalAssignment_Role_STATUS"}],["tenantId","string"],["tenantName","string"]]},
+        "PrincipalAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["principalId","string"],["principalIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["principalType",{"type":"PrincipalAssignment_PrincipalType"}],["role",{"type":"PrincipalAssignment_Role"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"PrincipalAssignmentOperatorSpec"}]]},
+        "PrivateEndpointConnection_STATUS": t42,
+        "ProvisioningState_STATUS": t43,
+        "PublicIPType": t44,
+        "PublicIPType_STATUS": t44,
+        "ReadWriteDatabase": t45,
+        "ReadWriteDatabase_Kind": t46,
+        "ReadWriteDatabase_Kind_STATUS": t46,
+        "ReadWriteDatabase_STATUS": t47,
+        "SuspensionDetails_STATUS": t48,
+        "SystemData_STATUS": t49,
         "TrustedExternalTenant": t0,
         "TrustedExternalTenant_STATUS": t0,
-        "UserAssignedIdentity": t55,
-        "UserAssignedIdentityDetails": t56,
-        "UserAssignedIdentity_STATUS": t57,
-        "Value": t58,
-        "Value_LanguageExtensionImageName": t91,
-        "Value_LanguageExtensionImageName_STATUS": t91,
-        "Value_LanguageExtensionName": t60,
-        "Value_LanguageExtensionName_STATUS": t60,
-        "Value_STATUS": t61,
-        "VirtualNetworkConfiguration": t62,
-        "VirtualNetworkConfiguration_STATUS": t63,
+        "UserAssignedIdentity": t50,
+        "UserAssignedIdentityDetails": t51,
+        "UserAssignedIdentity_STATUS": t52,
+        "Value": t53,
+        "Value_LanguageExtensionImageName": t90,
+        "Value_LanguageExtensionImageName_STATUS": t90,
+        "Value_LanguageExtensionName": t55,
+        "Value_LanguageExtensionName_STATUS": t55,
+        "Value_STATUS": t56,
+        "VirtualNetworkConfiguration": t57,
+        "VirtualNetworkConfiguration_STATUS": t58,
         "VirtualNetworkConfiguration_State": t9,
         "VirtualNetworkConfiguration_State_STATUS": t9,
         "ZoneStatus_STATUS": {"enum":["Zonal","NonZonal","ZonalInconsistency"]},
+        "conditions_Condition": t59,
+        "core_DestinationExpression": t60,
+        "genruntime_ConfigMapDestination": t91,
+        "genruntime_ConfigMapReference": t63,
+        "genruntime_KnownResourceReference": t61,
+        "genruntime_ResourceReference": t62,
+        "genruntime_SecretReference": t63,
       },
     },
     "v1api20240413storage": {
@@ -413,21 +413,17 @@ export const shapes: GroupShapes = {
         "ClusterKeyVaultProperties_STATUS": t6,
         "ClusterOperatorConfigMaps": t86,
         "ClusterOperatorSpec": t87,
-        "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy_STATUS"}}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["state","string"],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["zoneStatus","string"]]},
-        "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy"}}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}],["originalVersion","string"]]},
-        "Condition": t11,
-        "ConfigMapDestination": t88,
-        "ConfigMapReference": t52,
+        "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy_STATUS"}}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["state","string"],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["zoneStatus","string"]]},
+        "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy"}}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"genruntime_SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}],["originalVersion","string"]]},
         "CosmosDbDataConnection": t65,
         "CosmosDbDataConnection_STATUS": t66,
         "DataConnectionOperatorSpec": t7,
-        "DataConnection_STATUS": t17,
+        "DataConnection_STATUS": t16,
         "DataConnection_Spec": t67,
         "DatabaseOperatorSpec": t7,
-        "DatabaseStatistics_STATUS": t19,
-        "Database_STATUS": t20,
+        "DatabaseStatistics_STATUS": t18,
+        "Database_STATUS": t19,
         "Database_Spec": t68,
-        "DestinationExpression": t22,
         "EventGridDataConnection": t69,
         "EventGridDataConnection_STATUS": t70,
         "EventHubDataConnection": t71,
@@ -438,31 +434,35 @@ export const shapes: GroupShapes = {
         "IotHubDataConnection_STATUS": t76,
         "KeyVaultProperties": t5,
         "KeyVaultProperties_STATUS": t6,
-        "KnownResourceReference": t39,
-        "LanguageExtensions": t40,
-        "LanguageExtensions_STATUS": t41,
+        "LanguageExtensions": t37,
+        "LanguageExtensions_STATUS": t38,
         "MigrationCluster_STATUS": t77,
-        "OptimizedAutoscale": t44,
-        "OptimizedAutoscale_STATUS": t44,
+        "OptimizedAutoscale": t41,
+        "OptimizedAutoscale_STATUS": t41,
         "PrincipalAssignmentOperatorSpec": t7,
-        "PrincipalAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["aadObjectId","string"],["principalId","string"],["principalName","string"],["principalType","string"],["provisioningState","string"],["role","string"],["tenantId","string"],["tenantName","string"]]},
-        "PrincipalAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["principalId","string"],["principalIdFromConfig",{"type":"ConfigMapReference"}],["principalType","string"],["role","string"],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}],["operatorSpec",{"type":"PrincipalAssignmentOperatorSpec"}],["originalVersion","string"]]},
-        "PrivateEndpointConnection_STATUS": t45,
+        "PrincipalAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["aadObjectId","string"],["principalId","string"],["principalName","string"],["principalType","string"],["provisioningState","string"],["role","string"],["tenantId","string"],["tenantName","string"]]},
+        "PrincipalAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["principalId","string"],["principalIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["principalType","string"],["role","string"],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"PrincipalAssignmentOperatorSpec"}],["originalVersion","string"]]},
+        "PrivateEndpointConnection_STATUS": t42,
         "ReadWriteDatabase": t78,
         "ReadWriteDatabase_STATUS": t79,
-        "ResourceReference": t51,
-        "SecretReference": t52,
-        "SuspensionDetails_STATUS": t53,
+        "SuspensionDetails_STATUS": t48,
         "SystemData_STATUS": t80,
         "TrustedExternalTenant": t0,
         "TrustedExternalTenant_STATUS": t0,
-        "UserAssignedIdentity": t55,
-        "UserAssignedIdentityDetails": t56,
-        "UserAssignedIdentity_STATUS": t57,
+        "UserAssignedIdentity": t50,
+        "UserAssignedIdentityDetails": t51,
+        "UserAssignedIdentity_STATUS": t52,
         "Value": t81,
         "Value_STATUS": t81,
         "VirtualNetworkConfiguration": t82,
         "VirtualNetworkConfiguration_STATUS": t83,
+        "conditions_Condition": t59,
+        "core_DestinationExpression": t60,
+        "genruntime_ConfigMapDestination": t91,
+        "genruntime_ConfigMapReference": t63,
+        "genruntime_KnownResourceReference": t61,
+        "genruntime_ResourceReference": t62,
+        "genruntime_SecretReference": t63,
       },
     },
   },

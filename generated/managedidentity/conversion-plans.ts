@@ -3,36 +3,36 @@
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
 // Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k1: readonly string[] = ["name","key","annotations","labels"];
-const k2: readonly string[] = ["name","key","value","annotations","labels"];
-const k3: readonly string[] = ["name","armId"];
-const k4: readonly string[] = ["clientId","principalId","tenantId"];
-const k5: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
-const k6: readonly string[] = ["conditions","id","name","type","location","tags","clientId","principalId","tenantId"];
-const k7: readonly string[] = ["azureName","owner","location","tags","operatorSpec","originalVersion"];
-const k8: readonly string[] = ["azureName","owner","location","tags","operatorSpec"];
+const k0: readonly string[] = ["clientId","principalId","tenantId"];
+const k1: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
+const k2: readonly string[] = ["conditions","id","name","type","location","tags","clientId","principalId","tenantId"];
+const k3: readonly string[] = ["azureName","owner","location","tags","operatorSpec","originalVersion"];
+const k4: readonly string[] = ["azureName","owner","location","tags","operatorSpec"];
+const k5: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k6: readonly string[] = ["name","key","value","annotations","labels"];
+const k7: readonly string[] = ["name","key","annotations","labels"];
+const k8: readonly string[] = ["name","armId"];
 const k9: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
 const k10: readonly string[] = ["conditions","id","name","type","location","systemData","tags","clientId","principalId","tenantId"];
-const k11: readonly string[] = ["name","key"];
-const k12: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k13: readonly string[] = ["conditions","id","name","type","audiences","issuer","subject"];
-const k14: readonly string[] = ["azureName","owner","audiences","issuer","issuerFromConfig","subject","subjectFromConfig","operatorSpec","originalVersion"];
-const k15: readonly string[] = ["azureName","owner","audiences","issuer","issuerFromConfig","subject","subjectFromConfig","operatorSpec"];
+const k11: readonly string[] = ["configMapExpressions","secretExpressions"];
+const k12: readonly string[] = ["conditions","id","name","type","audiences","issuer","subject"];
+const k13: readonly string[] = ["azureName","owner","audiences","issuer","issuerFromConfig","subject","subjectFromConfig","operatorSpec","originalVersion"];
+const k14: readonly string[] = ["azureName","owner","audiences","issuer","issuerFromConfig","subject","subjectFromConfig","operatorSpec"];
+const k15: readonly string[] = ["name","key"];
 const k16: readonly string[] = ["conditions","id","name","type","systemData","audiences","issuer","subject"];
 const k17: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
 const k18: readonly string[] = ["clientId","principalId","subscriptionId","tenantId"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p1: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p4: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","clientId",{"obj":"ConfigMapDestination_fromStorage"}],["=","principalId",{"obj":"ConfigMapDestination_fromStorage"}],["=","tenantId",{"obj":"ConfigMapDestination_fromStorage"}]]};
-const p5: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","clientId",{"obj":"ConfigMapDestination_toStorage"}],["=","principalId",{"obj":"ConfigMapDestination_toStorage"}],["=","tenantId",{"obj":"ConfigMapDestination_toStorage"}]]};
-const p6: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_fromStorage"}]]};
-const p7: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p8: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]};
-const p9: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]};
-const p10: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"ConfigMapReference_fromStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"ConfigMapReference_fromStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_fromStorage"}]]};
+const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
+const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
+const p2: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_fromStorage"}]]};
+const p3: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p4: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p5: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p6: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p7: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p8: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p9: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_fromStorage"}]]};
+const p10: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
 const p11: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
 
 /** Package -> function name -> plan. */
@@ -44,22 +44,22 @@ export const plans: GroupPlans = {
         UserAssignedIdentity_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20181130storage","spec":"UserAssignedIdentity_Spec_toStorage","status":"UserAssignedIdentity_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        ConfigMapDestination_fromStorage: p1,
-        ConfigMapDestination_toStorage: p1,
-        DestinationExpression_fromStorage: p2,
-        DestinationExpression_toStorage: p2,
-        KnownResourceReference_fromStorage: p3,
-        KnownResourceReference_toStorage: p3,
-        UserAssignedIdentityOperatorConfigMaps_fromStorage: p4,
-        UserAssignedIdentityOperatorConfigMaps_toStorage: p5,
-        UserAssignedIdentityOperatorSpec_fromStorage: {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]},
-        UserAssignedIdentityOperatorSpec_toStorage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_Spec_fromStorage: p6,
-        UserAssignedIdentity_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_toStorage"}],["v","v1api20181130"]]},
+        UserAssignedIdentityOperatorConfigMaps_fromStorage: p0,
+        UserAssignedIdentityOperatorConfigMaps_toStorage: p1,
+        UserAssignedIdentityOperatorSpec_fromStorage: {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+        UserAssignedIdentityOperatorSpec_toStorage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+        UserAssignedIdentity_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+        UserAssignedIdentity_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+        UserAssignedIdentity_Spec_fromStorage: p2,
+        UserAssignedIdentity_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_toStorage"}],["v","v1api20181130"]]},
+        conditions_Condition_fromStorage: p3,
+        conditions_Condition_toStorage: p3,
+        core_DestinationExpression_fromStorage: p4,
+        core_DestinationExpression_toStorage: p4,
+        genruntime_ConfigMapDestination_fromStorage: p5,
+        genruntime_ConfigMapDestination_toStorage: p5,
+        genruntime_KnownResourceReference_fromStorage: p6,
+        genruntime_KnownResourceReference_toStorage: p6,
       },
     },
     "v1api20181130storage": {
@@ -68,22 +68,22 @@ export const plans: GroupPlans = {
         UserAssignedIdentity_to_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"UserAssignedIdentity_Spec_to_v1api20230131storage","status":"UserAssignedIdentity_STATUS_to_v1api20230131storage"},
       },
       types: {
-        Condition_from_v1api20230131storage: p0,
-        Condition_to_v1api20230131storage: p0,
-        ConfigMapDestination_from_v1api20230131storage: p1,
-        ConfigMapDestination_to_v1api20230131storage: p1,
-        DestinationExpression_from_v1api20230131storage: p2,
-        DestinationExpression_to_v1api20230131storage: p2,
-        KnownResourceReference_from_v1api20230131storage: p3,
-        KnownResourceReference_to_v1api20230131storage: p3,
-        UserAssignedIdentityOperatorConfigMaps_from_v1api20230131storage: {"known":k4,"destBag":true,"steps":[["=","clientId",{"obj":"ConfigMapDestination_from_v1api20230131storage"}],["=","principalId",{"obj":"ConfigMapDestination_from_v1api20230131storage"}],["=","tenantId",{"obj":"ConfigMapDestination_from_v1api20230131storage"}]]},
-        UserAssignedIdentityOperatorConfigMaps_to_v1api20230131storage: {"known":k4,"destBag":true,"steps":[["=","clientId",{"obj":"ConfigMapDestination_to_v1api20230131storage"}],["=","principalId",{"obj":"ConfigMapDestination_to_v1api20230131storage"}],["=","tenantId",{"obj":"ConfigMapDestination_to_v1api20230131storage"}]]},
-        UserAssignedIdentityOperatorSpec_from_v1api20230131storage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230131storage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_from_v1api20230131storage"}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230131storage"}}],[">","secrets"]]},
-        UserAssignedIdentityOperatorSpec_to_v1api20230131storage: {"known":k5,"dest":"v1api20230131storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230131storage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_to_v1api20230131storage"}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230131storage"}}],["<","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_normalize"}]]},
-        UserAssignedIdentity_STATUS_from_v1api20230131storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],[">","systemData"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_STATUS_to_v1api20230131storage: {"known":k6,"dest":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
-        UserAssignedIdentity_Spec_from_v1api20230131storage: {"known":k7,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20230131storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_from_v1api20230131storage"}],["=","originalVersion","s"]]},
-        UserAssignedIdentity_Spec_to_v1api20230131storage: {"known":k7,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20230131storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_to_v1api20230131storage"}],["=","originalVersion","s"]]},
+        UserAssignedIdentityOperatorConfigMaps_from_v1api20230131storage: {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}]]},
+        UserAssignedIdentityOperatorConfigMaps_to_v1api20230131storage: {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}]]},
+        UserAssignedIdentityOperatorSpec_from_v1api20230131storage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_from_v1api20230131storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],[">","secrets"]]},
+        UserAssignedIdentityOperatorSpec_to_v1api20230131storage: {"known":k1,"dest":"v1api20230131storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_to_v1api20230131storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["<","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_normalize"}]]},
+        UserAssignedIdentity_STATUS_from_v1api20230131storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],[">","systemData"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+        UserAssignedIdentity_STATUS_to_v1api20230131storage: {"known":k2,"dest":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
+        UserAssignedIdentity_Spec_from_v1api20230131storage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230131storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_from_v1api20230131storage"}],["=","originalVersion","s"]]},
+        UserAssignedIdentity_Spec_to_v1api20230131storage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230131storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_to_v1api20230131storage"}],["=","originalVersion","s"]]},
+        conditions_Condition_from_v1api20230131storage: p3,
+        conditions_Condition_to_v1api20230131storage: p3,
+        core_DestinationExpression_from_v1api20230131storage: p4,
+        core_DestinationExpression_to_v1api20230131storage: p4,
+        genruntime_ConfigMapDestination_from_v1api20230131storage: p5,
+        genruntime_ConfigMapDestination_to_v1api20230131storage: p5,
+        genruntime_KnownResourceReference_from_v1api20230131storage: p6,
+        genruntime_KnownResourceReference_to_v1api20230131storage: p6,
       },
     },
     "v1api20220131preview": {
@@ -92,20 +92,20 @@ export const plans: GroupPlans = {
         FederatedIdentityCredential_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20220131previewstorage","spec":"FederatedIdentityCredential_Spec_toStorage","status":"FederatedIdentityCredential_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        ConfigMapReference_fromStorage: p7,
-        ConfigMapReference_toStorage: p7,
-        DestinationExpression_fromStorage: p2,
-        DestinationExpression_toStorage: p2,
-        FederatedIdentityCredentialOperatorSpec_fromStorage: p8,
-        FederatedIdentityCredentialOperatorSpec_toStorage: p9,
-        FederatedIdentityCredential_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_Spec_fromStorage: p10,
-        FederatedIdentityCredential_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"ConfigMapReference_toStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_toStorage"}],["v","v1api20220131preview"]]},
-        KnownResourceReference_fromStorage: p3,
-        KnownResourceReference_toStorage: p3,
+        FederatedIdentityCredentialOperatorSpec_fromStorage: p7,
+        FederatedIdentityCredentialOperatorSpec_toStorage: p8,
+        FederatedIdentityCredential_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+        FederatedIdentityCredential_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+        FederatedIdentityCredential_Spec_fromStorage: p9,
+        FederatedIdentityCredential_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_toStorage"}],["v","v1api20220131preview"]]},
+        conditions_Condition_fromStorage: p3,
+        conditions_Condition_toStorage: p3,
+        core_DestinationExpression_fromStorage: p4,
+        core_DestinationExpression_toStorage: p4,
+        genruntime_ConfigMapReference_fromStorage: p10,
+        genruntime_ConfigMapReference_toStorage: p10,
+        genruntime_KnownResourceReference_fromStorage: p6,
+        genruntime_KnownResourceReference_toStorage: p6,
       },
     },
     "v1api20220131previewstorage": {
@@ -114,20 +114,20 @@ export const plans: GroupPlans = {
         FederatedIdentityCredential_to_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"FederatedIdentityCredential_Spec_to_v1api20230131storage","status":"FederatedIdentityCredential_STATUS_to_v1api20230131storage"},
       },
       types: {
-        Condition_from_v1api20230131storage: p0,
-        Condition_to_v1api20230131storage: p0,
-        ConfigMapReference_from_v1api20230131storage: p7,
-        ConfigMapReference_to_v1api20230131storage: p7,
-        DestinationExpression_from_v1api20230131storage: p2,
-        DestinationExpression_to_v1api20230131storage: p2,
-        FederatedIdentityCredentialOperatorSpec_from_v1api20230131storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230131storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_from_v1api20230131storage"}}]]},
-        FederatedIdentityCredentialOperatorSpec_to_v1api20230131storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230131storage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_to_v1api20230131storage"}}]]},
-        FederatedIdentityCredential_STATUS_from_v1api20230131storage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_from_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_STATUS_to_v1api20230131storage: {"known":k13,"dest":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
-        FederatedIdentityCredential_Spec_from_v1api20230131storage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20230131storage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"ConfigMapReference_from_v1api20230131storage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"ConfigMapReference_from_v1api20230131storage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_from_v1api20230131storage"}],["=","originalVersion","s"]]},
-        FederatedIdentityCredential_Spec_to_v1api20230131storage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20230131storage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"ConfigMapReference_to_v1api20230131storage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"ConfigMapReference_to_v1api20230131storage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_to_v1api20230131storage"}],["=","originalVersion","s"]]},
-        KnownResourceReference_from_v1api20230131storage: p3,
-        KnownResourceReference_to_v1api20230131storage: p3,
+        FederatedIdentityCredentialOperatorSpec_from_v1api20230131storage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}]]},
+        FederatedIdentityCredentialOperatorSpec_to_v1api20230131storage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}]]},
+        FederatedIdentityCredential_STATUS_from_v1api20230131storage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+        FederatedIdentityCredential_STATUS_to_v1api20230131storage: {"known":k12,"dest":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
+        FederatedIdentityCredential_Spec_from_v1api20230131storage: {"known":k13,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230131storage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230131storage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230131storage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_from_v1api20230131storage"}],["=","originalVersion","s"]]},
+        FederatedIdentityCredential_Spec_to_v1api20230131storage: {"known":k13,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230131storage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230131storage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230131storage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_to_v1api20230131storage"}],["=","originalVersion","s"]]},
+        conditions_Condition_from_v1api20230131storage: p3,
+        conditions_Condition_to_v1api20230131storage: p3,
+        core_DestinationExpression_from_v1api20230131storage: p4,
+        core_DestinationExpression_to_v1api20230131storage: p4,
+        genruntime_ConfigMapReference_from_v1api20230131storage: p10,
+        genruntime_ConfigMapReference_to_v1api20230131storage: p10,
+        genruntime_KnownResourceReference_from_v1api20230131storage: p6,
+        genruntime_KnownResourceReference_to_v1api20230131storage: p6,
       },
     },
     "v1api20230131": {
@@ -138,45 +138,45 @@ export const plans: GroupPlans = {
         UserAssignedIdentity_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"UserAssignedIdentity_Spec_toStorage","status":"UserAssignedIdentity_STATUS_toStorage"},
       },
       types: {
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        ConfigMapDestination_fromStorage: p1,
-        ConfigMapDestination_toStorage: p1,
-        ConfigMapReference_fromStorage: p7,
-        ConfigMapReference_toStorage: p7,
-        DestinationExpression_fromStorage: p2,
-        DestinationExpression_toStorage: p2,
-        FederatedIdentityCredentialOperatorSpec_fromStorage: p8,
-        FederatedIdentityCredentialOperatorSpec_toStorage: p9,
-        FederatedIdentityCredential_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_Spec_fromStorage: p10,
-        FederatedIdentityCredential_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"ConfigMapReference_toStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_toStorage"}],["v","v1api20230131"]]},
-        KnownResourceReference_fromStorage: p3,
-        KnownResourceReference_toStorage: p3,
-        SecretDestination_fromStorage: p1,
-        SecretDestination_toStorage: p1,
+        FederatedIdentityCredentialOperatorSpec_fromStorage: p7,
+        FederatedIdentityCredentialOperatorSpec_toStorage: p8,
+        FederatedIdentityCredential_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+        FederatedIdentityCredential_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+        FederatedIdentityCredential_Spec_fromStorage: p9,
+        FederatedIdentityCredential_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_toStorage"}],["v","v1api20230131"]]},
         SystemData_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
         SystemData_STATUS_toStorage: p11,
-        UserAssignedIdentityOperatorConfigMaps_fromStorage: p4,
-        UserAssignedIdentityOperatorConfigMaps_toStorage: p5,
-        UserAssignedIdentityOperatorSecrets_fromStorage: {"known":k18,"destBag":false,"steps":[["=","clientId",{"obj":"SecretDestination_fromStorage"}],["=","principalId",{"obj":"SecretDestination_fromStorage"}],["=","subscriptionId",{"obj":"SecretDestination_fromStorage"}],["=","tenantId",{"obj":"SecretDestination_fromStorage"}]]},
-        UserAssignedIdentityOperatorSecrets_toStorage: {"known":k18,"destBag":true,"steps":[["=","clientId",{"obj":"SecretDestination_toStorage"}],["=","principalId",{"obj":"SecretDestination_toStorage"}],["=","subscriptionId",{"obj":"SecretDestination_toStorage"}],["=","tenantId",{"obj":"SecretDestination_toStorage"}]]},
-        UserAssignedIdentityOperatorSpec_fromStorage: {"known":k9,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_fromStorage"}]]},
-        UserAssignedIdentityOperatorSpec_toStorage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_Spec_fromStorage: p6,
-        UserAssignedIdentity_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_toStorage"}],["v","v1api20230131"]]},
+        UserAssignedIdentityOperatorConfigMaps_fromStorage: p0,
+        UserAssignedIdentityOperatorConfigMaps_toStorage: p1,
+        UserAssignedIdentityOperatorSecrets_fromStorage: {"known":k18,"destBag":false,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","principalId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","tenantId",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+        UserAssignedIdentityOperatorSecrets_toStorage: {"known":k18,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","principalId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","tenantId",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+        UserAssignedIdentityOperatorSpec_fromStorage: {"known":k9,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_fromStorage"}]]},
+        UserAssignedIdentityOperatorSpec_toStorage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_toStorage"}]]},
+        UserAssignedIdentity_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+        UserAssignedIdentity_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+        UserAssignedIdentity_Spec_fromStorage: p2,
+        UserAssignedIdentity_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_toStorage"}],["v","v1api20230131"]]},
+        conditions_Condition_fromStorage: p3,
+        conditions_Condition_toStorage: p3,
+        core_DestinationExpression_fromStorage: p4,
+        core_DestinationExpression_toStorage: p4,
+        genruntime_ConfigMapDestination_fromStorage: p5,
+        genruntime_ConfigMapDestination_toStorage: p5,
+        genruntime_ConfigMapReference_fromStorage: p10,
+        genruntime_ConfigMapReference_toStorage: p10,
+        genruntime_KnownResourceReference_fromStorage: p6,
+        genruntime_KnownResourceReference_toStorage: p6,
+        genruntime_SecretDestination_fromStorage: p5,
+        genruntime_SecretDestination_toStorage: p5,
       },
     },
     "v1api20230131storage": {
       resources: {
       },
       types: {
-        SecretDestination_normalize: p1,
         SystemData_STATUS_normalize: p11,
-        UserAssignedIdentityOperatorSecrets_normalize: {"known":k18,"destBag":true,"steps":[["=","clientId",{"obj":"SecretDestination_normalize"}],["=","principalId",{"obj":"SecretDestination_normalize"}],["=","subscriptionId",{"obj":"SecretDestination_normalize"}],["=","tenantId",{"obj":"SecretDestination_normalize"}]]},
+        UserAssignedIdentityOperatorSecrets_normalize: {"known":k18,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_normalize"}],["=","principalId",{"obj":"genruntime_SecretDestination_normalize"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_normalize"}],["=","tenantId",{"obj":"genruntime_SecretDestination_normalize"}]]},
+        genruntime_SecretDestination_normalize: p5,
       },
     },
   },

@@ -3,25 +3,25 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t3: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t4: TypeShape = {"properties":[["clientId",{"type":"ConfigMapDestination"}],["principalId",{"type":"ConfigMapDestination"}],["tenantId",{"type":"ConfigMapDestination"}]]};
-const t5: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"UserAssignedIdentityOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t6: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["clientId","string"],["principalId","string"],["tenantId","string"]]};
-const t7: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"UserAssignedIdentityOperatorSpec"}]]};
-const t8: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"UserAssignedIdentityOperatorSpec"}],["originalVersion","string"]]};
-const t9: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t10: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["audiences",{"array":"string"}],["issuer","string"],["subject","string"]]};
-const t12: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["audiences",{"array":"string"}],["issuer","string"],["issuerFromConfig",{"type":"ConfigMapReference"}],["subject","string"],["subjectFromConfig",{"type":"ConfigMapReference"}],["operatorSpec",{"type":"FederatedIdentityCredentialOperatorSpec"}]]};
-const t13: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["audiences",{"array":"string"}],["issuer","string"],["issuerFromConfig",{"type":"ConfigMapReference"}],["subject","string"],["subjectFromConfig",{"type":"ConfigMapReference"}],["operatorSpec",{"type":"FederatedIdentityCredentialOperatorSpec"}],["originalVersion","string"]]};
-const t14: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["audiences",{"array":"string"}],["issuer","string"],["subject","string"]]};
+const t0: TypeShape = {"properties":[["clientId",{"type":"genruntime_ConfigMapDestination"}],["principalId",{"type":"genruntime_ConfigMapDestination"}],["tenantId",{"type":"genruntime_ConfigMapDestination"}]]};
+const t1: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"UserAssignedIdentityOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t2: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["clientId","string"],["principalId","string"],["tenantId","string"]]};
+const t3: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"UserAssignedIdentityOperatorSpec"}]]};
+const t4: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t5: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t6: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t7: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t8: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"UserAssignedIdentityOperatorSpec"}],["originalVersion","string"]]};
+const t9: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t10: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["audiences",{"array":"string"}],["issuer","string"],["subject","string"]]};
+const t11: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["audiences",{"array":"string"}],["issuer","string"],["issuerFromConfig",{"type":"genruntime_ConfigMapReference"}],["subject","string"],["subjectFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"FederatedIdentityCredentialOperatorSpec"}]]};
+const t12: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t13: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["audiences",{"array":"string"}],["issuer","string"],["issuerFromConfig",{"type":"genruntime_ConfigMapReference"}],["subject","string"],["subjectFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"FederatedIdentityCredentialOperatorSpec"}],["originalVersion","string"]]};
+const t14: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["audiences",{"array":"string"}],["issuer","string"],["subject","string"]]};
 const t15: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t16: TypeShape = {"properties":[["clientId",{"type":"SecretDestination"}],["principalId",{"type":"SecretDestination"}],["subscriptionId",{"type":"SecretDestination"}],["tenantId",{"type":"SecretDestination"}]]};
-const t17: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"UserAssignedIdentityOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"UserAssignedIdentityOperatorSecrets"}]]};
-const t18: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["clientId","string"],["principalId","string"],["tenantId","string"]]};
+const t16: TypeShape = {"properties":[["clientId",{"type":"genruntime_SecretDestination"}],["principalId",{"type":"genruntime_SecretDestination"}],["subscriptionId",{"type":"genruntime_SecretDestination"}],["tenantId",{"type":"genruntime_SecretDestination"}]]};
+const t17: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"UserAssignedIdentityOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"UserAssignedIdentityOperatorSecrets"}]]};
+const t18: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["clientId","string"],["principalId","string"],["tenantId","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -31,93 +31,93 @@ export const shapes: GroupShapes = {
     "v1api20181130": {
       resources: {"UserAssignedIdentity":["UserAssignedIdentity_Spec","UserAssignedIdentity_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapDestination": t1,
-        "DestinationExpression": t2,
-        "KnownResourceReference": t3,
-        "UserAssignedIdentityOperatorConfigMaps": t4,
-        "UserAssignedIdentityOperatorSpec": t5,
-        "UserAssignedIdentity_STATUS": t6,
-        "UserAssignedIdentity_Spec": t7,
+        "UserAssignedIdentityOperatorConfigMaps": t0,
+        "UserAssignedIdentityOperatorSpec": t1,
+        "UserAssignedIdentity_STATUS": t2,
+        "UserAssignedIdentity_Spec": t3,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_ConfigMapDestination": t6,
+        "genruntime_KnownResourceReference": t7,
       },
     },
     "v1api20181130storage": {
       resources: {"UserAssignedIdentity":["UserAssignedIdentity_Spec","UserAssignedIdentity_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapDestination": t1,
-        "DestinationExpression": t2,
-        "KnownResourceReference": t3,
-        "UserAssignedIdentityOperatorConfigMaps": t4,
-        "UserAssignedIdentityOperatorSpec": t5,
-        "UserAssignedIdentity_STATUS": t6,
+        "UserAssignedIdentityOperatorConfigMaps": t0,
+        "UserAssignedIdentityOperatorSpec": t1,
+        "UserAssignedIdentity_STATUS": t2,
         "UserAssignedIdentity_Spec": t8,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_ConfigMapDestination": t6,
+        "genruntime_KnownResourceReference": t7,
       },
     },
     "v1api20220131preview": {
       resources: {"FederatedIdentityCredential":["FederatedIdentityCredential_Spec","FederatedIdentityCredential_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapReference": t9,
-        "DestinationExpression": t2,
-        "FederatedIdentityCredentialOperatorSpec": t10,
-        "FederatedIdentityCredential_STATUS": t11,
-        "FederatedIdentityCredential_Spec": t12,
-        "KnownResourceReference": t3,
+        "FederatedIdentityCredentialOperatorSpec": t9,
+        "FederatedIdentityCredential_STATUS": t10,
+        "FederatedIdentityCredential_Spec": t11,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_ConfigMapReference": t12,
+        "genruntime_KnownResourceReference": t7,
       },
     },
     "v1api20220131previewstorage": {
       resources: {"FederatedIdentityCredential":["FederatedIdentityCredential_Spec","FederatedIdentityCredential_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapReference": t9,
-        "DestinationExpression": t2,
-        "FederatedIdentityCredentialOperatorSpec": t10,
-        "FederatedIdentityCredential_STATUS": t11,
+        "FederatedIdentityCredentialOperatorSpec": t9,
+        "FederatedIdentityCredential_STATUS": t10,
         "FederatedIdentityCredential_Spec": t13,
-        "KnownResourceReference": t3,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_ConfigMapReference": t12,
+        "genruntime_KnownResourceReference": t7,
       },
     },
     "v1api20230131": {
       resources: {"FederatedIdentityCredential":["FederatedIdentityCredential_Spec","FederatedIdentityCredential_STATUS"],"UserAssignedIdentity":["UserAssignedIdentity_Spec","UserAssignedIdentity_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapDestination": t1,
-        "ConfigMapReference": t9,
-        "DestinationExpression": t2,
-        "FederatedIdentityCredentialOperatorSpec": t10,
+        "FederatedIdentityCredentialOperatorSpec": t9,
         "FederatedIdentityCredential_STATUS": t14,
-        "FederatedIdentityCredential_Spec": t12,
-        "KnownResourceReference": t3,
-        "SecretDestination": t1,
+        "FederatedIdentityCredential_Spec": t11,
         "SystemData_CreatedByType_STATUS": t15,
         "SystemData_LastModifiedByType_STATUS": t15,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "UserAssignedIdentityOperatorConfigMaps": t4,
+        "UserAssignedIdentityOperatorConfigMaps": t0,
         "UserAssignedIdentityOperatorSecrets": t16,
         "UserAssignedIdentityOperatorSpec": t17,
         "UserAssignedIdentity_STATUS": t18,
-        "UserAssignedIdentity_Spec": t7,
+        "UserAssignedIdentity_Spec": t3,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_ConfigMapDestination": t6,
+        "genruntime_ConfigMapReference": t12,
+        "genruntime_KnownResourceReference": t7,
+        "genruntime_SecretDestination": t6,
       },
     },
     "v1api20230131storage": {
       resources: {"FederatedIdentityCredential":["FederatedIdentityCredential_Spec","FederatedIdentityCredential_STATUS"],"UserAssignedIdentity":["UserAssignedIdentity_Spec","UserAssignedIdentity_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapDestination": t1,
-        "ConfigMapReference": t9,
-        "DestinationExpression": t2,
-        "FederatedIdentityCredentialOperatorSpec": t10,
+        "FederatedIdentityCredentialOperatorSpec": t9,
         "FederatedIdentityCredential_STATUS": t14,
         "FederatedIdentityCredential_Spec": t13,
-        "KnownResourceReference": t3,
-        "SecretDestination": t1,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "UserAssignedIdentityOperatorConfigMaps": t4,
+        "UserAssignedIdentityOperatorConfigMaps": t0,
         "UserAssignedIdentityOperatorSecrets": t16,
         "UserAssignedIdentityOperatorSpec": t17,
         "UserAssignedIdentity_STATUS": t18,
         "UserAssignedIdentity_Spec": t8,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
+        "genruntime_ConfigMapDestination": t6,
+        "genruntime_ConfigMapReference": t12,
+        "genruntime_KnownResourceReference": t7,
+        "genruntime_SecretDestination": t6,
       },
     },
   },

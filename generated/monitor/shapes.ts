@@ -3,15 +3,15 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
+const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t1: TypeShape = {"enum":["Disabled","Enabled"]};
-const t2: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t3: TypeShape = {"properties":[["dataCollectionEndpointResourceId","string"],["dataCollectionRuleResourceId","string"]]};
-const t4: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t5: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t6: TypeShape = {"properties":[["internalId","string"],["prometheusQueryEndpoint","string"]]};
-const t7: TypeShape = {"properties":[["id","string"]]};
-const t8: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t2: TypeShape = {"properties":[["dataCollectionEndpointResourceId","string"],["dataCollectionRuleResourceId","string"]]};
+const t3: TypeShape = {"properties":[["internalId","string"],["prometheusQueryEndpoint","string"]]};
+const t4: TypeShape = {"properties":[["id","string"]]};
+const t5: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t6: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t7: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t8: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -25,32 +25,32 @@ export const shapes: GroupShapes = {
         "Account_ProvisioningState_STATUS": {"enum":["Canceled","Creating","Deleting","Failed","Succeeded"]},
         "Account_PublicNetworkAccess": t1,
         "Account_PublicNetworkAccess_STATUS": t1,
-        "Account_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountId","string"],["defaultIngestionSettings",{"type":"DefaultIngestionSettings_STATUS"}],["metrics",{"type":"Metrics_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Account_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Account_PublicNetworkAccess_STATUS"}]]},
-        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["publicNetworkAccess",{"type":"Account_PublicNetworkAccess"}],["operatorSpec",{"type":"AccountOperatorSpec"}]]},
-        "Condition": t2,
-        "DefaultIngestionSettings_STATUS": t3,
-        "DestinationExpression": t4,
-        "KnownResourceReference": t5,
-        "Metrics_STATUS": t6,
-        "PrivateEndpointConnection_STATUS": t7,
-        "SystemData_CreatedByType_STATUS": t8,
-        "SystemData_LastModifiedByType_STATUS": t8,
+        "Account_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountId","string"],["defaultIngestionSettings",{"type":"DefaultIngestionSettings_STATUS"}],["metrics",{"type":"Metrics_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Account_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Account_PublicNetworkAccess_STATUS"}]]},
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["publicNetworkAccess",{"type":"Account_PublicNetworkAccess"}],["operatorSpec",{"type":"AccountOperatorSpec"}]]},
+        "DefaultIngestionSettings_STATUS": t2,
+        "Metrics_STATUS": t3,
+        "PrivateEndpointConnection_STATUS": t4,
+        "SystemData_CreatedByType_STATUS": t5,
+        "SystemData_LastModifiedByType_STATUS": t5,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
       },
     },
     "v1api20230403storage": {
       resources: {"Account":["Account_Spec","Account_STATUS"]},
       types: {
         "AccountOperatorSpec": t0,
-        "Account_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountId","string"],["defaultIngestionSettings",{"type":"DefaultIngestionSettings_STATUS"}],["metrics",{"type":"Metrics_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]},
-        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["publicNetworkAccess","string"],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]]},
-        "Condition": t2,
-        "DefaultIngestionSettings_STATUS": t3,
-        "DestinationExpression": t4,
-        "KnownResourceReference": t5,
-        "Metrics_STATUS": t6,
-        "PrivateEndpointConnection_STATUS": t7,
+        "Account_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountId","string"],["defaultIngestionSettings",{"type":"DefaultIngestionSettings_STATUS"}],["metrics",{"type":"Metrics_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]},
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["publicNetworkAccess","string"],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]]},
+        "DefaultIngestionSettings_STATUS": t2,
+        "Metrics_STATUS": t3,
+        "PrivateEndpointConnection_STATUS": t4,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
+        "conditions_Condition": t6,
+        "core_DestinationExpression": t7,
+        "genruntime_KnownResourceReference": t8,
       },
     },
   },

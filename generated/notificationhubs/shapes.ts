@@ -4,56 +4,56 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 
 // Types that recur (the same type in several versions), written once.
 const t0: TypeShape = {"properties":[["properties",{"type":"AdmCredentialProperties"}]]};
-const t1: TypeShape = {"properties":[["authTokenUrl",{"type":"SecretReference"}],["clientId",{"type":"SecretReference"}],["clientSecret",{"type":"SecretReference"}]]};
+const t1: TypeShape = {"properties":[["authTokenUrl",{"type":"genruntime_SecretReference"}],["clientId",{"type":"genruntime_SecretReference"}],["clientSecret",{"type":"genruntime_SecretReference"}]]};
 const t2: TypeShape = {"properties":[]};
 const t3: TypeShape = {"properties":[["properties",{"type":"AdmCredentialProperties_STATUS"}]]};
 const t4: TypeShape = {"properties":[["properties",{"type":"ApnsCredentialProperties"}]]};
-const t5: TypeShape = {"properties":[["apnsCertificate",{"type":"SecretReference"}],["appId",{"type":"SecretReference"}],["appName",{"type":"SecretReference"}],["certificateKey",{"type":"SecretReference"}],["endpoint",{"type":"SecretReference"}],["keyId",{"type":"SecretReference"}],["thumbprint",{"type":"SecretReference"}],["token",{"type":"SecretReference"}]]};
+const t5: TypeShape = {"properties":[["apnsCertificate",{"type":"genruntime_SecretReference"}],["appId",{"type":"genruntime_SecretReference"}],["appName",{"type":"genruntime_SecretReference"}],["certificateKey",{"type":"genruntime_SecretReference"}],["endpoint",{"type":"genruntime_SecretReference"}],["keyId",{"type":"genruntime_SecretReference"}],["thumbprint",{"type":"genruntime_SecretReference"}],["token",{"type":"genruntime_SecretReference"}]]};
 const t6: TypeShape = {"properties":[["properties",{"type":"ApnsCredentialProperties_STATUS"}]]};
 const t7: TypeShape = {"properties":[["properties",{"type":"BaiduCredentialProperties"}]]};
-const t8: TypeShape = {"properties":[["baiduApiKey",{"type":"SecretReference"}],["baiduEndPoint",{"type":"SecretReference"}],["baiduSecretKey",{"type":"SecretReference"}]]};
+const t8: TypeShape = {"properties":[["baiduApiKey",{"type":"genruntime_SecretReference"}],["baiduEndPoint",{"type":"genruntime_SecretReference"}],["baiduSecretKey",{"type":"genruntime_SecretReference"}]]};
 const t9: TypeShape = {"properties":[["properties",{"type":"BaiduCredentialProperties_STATUS"}]]};
 const t10: TypeShape = {"properties":[["properties",{"type":"BrowserCredentialProperties"}]]};
-const t11: TypeShape = {"properties":[["subject",{"type":"SecretReference"}],["vapidPrivateKey",{"type":"SecretReference"}],["vapidPublicKey",{"type":"SecretReference"}]]};
+const t11: TypeShape = {"properties":[["subject",{"type":"genruntime_SecretReference"}],["vapidPrivateKey",{"type":"genruntime_SecretReference"}],["vapidPublicKey",{"type":"genruntime_SecretReference"}]]};
 const t12: TypeShape = {"properties":[["properties",{"type":"BrowserCredentialProperties_STATUS"}]]};
-const t13: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t14: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t15: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t16: TypeShape = {"properties":[["properties",{"type":"GcmCredentialProperties"}]]};
-const t17: TypeShape = {"properties":[["gcmEndpoint",{"type":"SecretReference"}],["googleApiKey",{"type":"SecretReference"}]]};
-const t18: TypeShape = {"properties":[["properties",{"type":"GcmCredentialProperties_STATUS"}]]};
-const t19: TypeShape = {"enum":["Listen","Manage","Send"]};
-const t20: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t21: TypeShape = {"properties":[["properties",{"type":"MpnsCredentialProperties"}]]};
-const t22: TypeShape = {"properties":[["certificateKey",{"type":"SecretReference"}],["mpnsCertificate",{"type":"SecretReference"}],["thumbprint",{"type":"SecretReference"}]]};
-const t23: TypeShape = {"properties":[["properties",{"type":"MpnsCredentialProperties_STATUS"}]]};
-const t24: TypeShape = {"properties":[["serviceBusEndpoint",{"type":"ConfigMapDestination"}]]};
-const t25: TypeShape = {"properties":[["primaryConnectionString",{"type":"SecretDestination"}],["primaryKey",{"type":"SecretDestination"}],["secondaryConnectionString",{"type":"SecretDestination"}],["secondaryKey",{"type":"SecretDestination"}]]};
-const t26: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"NamespaceOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"NamespaceOperatorSecrets"}]]};
-const t27: TypeShape = {"enum":["Messaging","NotificationHub"]};
-const t28: TypeShape = {"enum":["Disabled","Enabled"]};
-const t29: TypeShape = {"enum":["AustraliaEast","BrazilSouth","Default","None","NorthEurope","SouthAfricaNorth","SouthEastAsia","WestUs2"]};
-const t30: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["properties",{"type":"NamespaceProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t31: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t32: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t33: TypeShape = {"properties":[["ipRules",{"array":{"type":"IpRule"}}],["publicNetworkRule",{"type":"PublicInternetAuthorizationRule"}]]};
-const t34: TypeShape = {"properties":[["ipRules",{"array":{"type":"IpRule_STATUS"}}],["publicNetworkRule",{"type":"PublicInternetAuthorizationRule_STATUS"}]]};
-const t35: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"NotificationHubOperatorSecrets"}]]};
-const t36: TypeShape = {"properties":[["admCredential",{"type":"AdmCredential"}],["apnsCredential",{"type":"ApnsCredential"}],["baiduCredential",{"type":"BaiduCredential"}],["browserCredential",{"type":"BrowserCredential"}],["gcmCredential",{"type":"GcmCredential"}],["mpnsCredential",{"type":"MpnsCredential"}],["name","string"],["registrationTtl","string"],["wnsCredential",{"type":"WnsCredential"}],["xiaomiCredential",{"type":"XiaomiCredential"}]]};
-const t37: TypeShape = {"properties":[["admCredential",{"type":"AdmCredential_STATUS"}],["apnsCredential",{"type":"ApnsCredential_STATUS"}],["authorizationRules",{"array":{"type":"NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS"}}],["baiduCredential",{"type":"BaiduCredential_STATUS"}],["browserCredential",{"type":"BrowserCredential_STATUS"}],["dailyMaxActiveDevices","integer"],["gcmCredential",{"type":"GcmCredential_STATUS"}],["mpnsCredential",{"type":"MpnsCredential_STATUS"}],["name","string"],["registrationTtl","string"],["wnsCredential",{"type":"WnsCredential_STATUS"}],["xiaomiCredential",{"type":"XiaomiCredential_STATUS"}]]};
-const t38: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["properties",{"type":"NotificationHubProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t39: TypeShape = {"properties":[["admCredential",{"type":"AdmCredential"}],["apnsCredential",{"type":"ApnsCredential"}],["baiduCredential",{"type":"BaiduCredential"}],["browserCredential",{"type":"BrowserCredential"}],["gcmCredential",{"type":"GcmCredential"}],["mpnsCredential",{"type":"MpnsCredential"}],["wnsCredential",{"type":"WnsCredential"}],["xiaomiCredential",{"type":"XiaomiCredential"}]]};
-const t40: TypeShape = {"properties":[["admCredential",{"type":"AdmCredential_STATUS"}],["apnsCredential",{"type":"ApnsCredential_STATUS"}],["baiduCredential",{"type":"BaiduCredential_STATUS"}],["browserCredential",{"type":"BrowserCredential_STATUS"}],["gcmCredential",{"type":"GcmCredential_STATUS"}],["mpnsCredential",{"type":"MpnsCredential_STATUS"}],["wnsCredential",{"type":"WnsCredential_STATUS"}],["xiaomiCredential",{"type":"XiaomiCredential_STATUS"}]]};
-const t41: TypeShape = {"properties":[["id","string"]]};
-const t42: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t43: TypeShape = {"enum":["Basic","Free","Standard"]};
-const t44: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t45: TypeShape = {"properties":[["properties",{"type":"WnsCredentialProperties"}]]};
-const t46: TypeShape = {"properties":[["certificateKey",{"type":"SecretReference"}],["packageSid",{"type":"SecretReference"}],["secretKey",{"type":"SecretReference"}],["windowsLiveEndpoint",{"type":"SecretReference"}],["wnsCertificate",{"type":"SecretReference"}]]};
-const t47: TypeShape = {"properties":[["properties",{"type":"WnsCredentialProperties_STATUS"}]]};
-const t48: TypeShape = {"properties":[["properties",{"type":"XiaomiCredentialProperties"}]]};
-const t49: TypeShape = {"properties":[["appSecret",{"type":"SecretReference"}],["endpoint",{"type":"SecretReference"}]]};
-const t50: TypeShape = {"properties":[["properties",{"type":"XiaomiCredentialProperties_STATUS"}]]};
+const t13: TypeShape = {"properties":[["properties",{"type":"GcmCredentialProperties"}]]};
+const t14: TypeShape = {"properties":[["gcmEndpoint",{"type":"genruntime_SecretReference"}],["googleApiKey",{"type":"genruntime_SecretReference"}]]};
+const t15: TypeShape = {"properties":[["properties",{"type":"GcmCredentialProperties_STATUS"}]]};
+const t16: TypeShape = {"enum":["Listen","Manage","Send"]};
+const t17: TypeShape = {"properties":[["properties",{"type":"MpnsCredentialProperties"}]]};
+const t18: TypeShape = {"properties":[["certificateKey",{"type":"genruntime_SecretReference"}],["mpnsCertificate",{"type":"genruntime_SecretReference"}],["thumbprint",{"type":"genruntime_SecretReference"}]]};
+const t19: TypeShape = {"properties":[["properties",{"type":"MpnsCredentialProperties_STATUS"}]]};
+const t20: TypeShape = {"properties":[["serviceBusEndpoint",{"type":"genruntime_ConfigMapDestination"}]]};
+const t21: TypeShape = {"properties":[["primaryConnectionString",{"type":"genruntime_SecretDestination"}],["primaryKey",{"type":"genruntime_SecretDestination"}],["secondaryConnectionString",{"type":"genruntime_SecretDestination"}],["secondaryKey",{"type":"genruntime_SecretDestination"}]]};
+const t22: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"NamespaceOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"NamespaceOperatorSecrets"}]]};
+const t23: TypeShape = {"enum":["Messaging","NotificationHub"]};
+const t24: TypeShape = {"enum":["Disabled","Enabled"]};
+const t25: TypeShape = {"enum":["AustraliaEast","BrazilSouth","Default","None","NorthEurope","SouthAfricaNorth","SouthEastAsia","WestUs2"]};
+const t26: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["properties",{"type":"NamespaceProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t27: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t28: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t29: TypeShape = {"properties":[["ipRules",{"array":{"type":"IpRule"}}],["publicNetworkRule",{"type":"PublicInternetAuthorizationRule"}]]};
+const t30: TypeShape = {"properties":[["ipRules",{"array":{"type":"IpRule_STATUS"}}],["publicNetworkRule",{"type":"PublicInternetAuthorizationRule_STATUS"}]]};
+const t31: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"NotificationHubOperatorSecrets"}]]};
+const t32: TypeShape = {"properties":[["admCredential",{"type":"AdmCredential"}],["apnsCredential",{"type":"ApnsCredential"}],["baiduCredential",{"type":"BaiduCredential"}],["browserCredential",{"type":"BrowserCredential"}],["gcmCredential",{"type":"GcmCredential"}],["mpnsCredential",{"type":"MpnsCredential"}],["name","string"],["registrationTtl","string"],["wnsCredential",{"type":"WnsCredential"}],["xiaomiCredential",{"type":"XiaomiCredential"}]]};
+const t33: TypeShape = {"properties":[["admCredential",{"type":"AdmCredential_STATUS"}],["apnsCredential",{"type":"ApnsCredential_STATUS"}],["authorizationRules",{"array":{"type":"NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS"}}],["baiduCredential",{"type":"BaiduCredential_STATUS"}],["browserCredential",{"type":"BrowserCredential_STATUS"}],["dailyMaxActiveDevices","integer"],["gcmCredential",{"type":"GcmCredential_STATUS"}],["mpnsCredential",{"type":"MpnsCredential_STATUS"}],["name","string"],["registrationTtl","string"],["wnsCredential",{"type":"WnsCredential_STATUS"}],["xiaomiCredential",{"type":"XiaomiCredential_STATUS"}]]};
+const t34: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["properties",{"type":"NotificationHubProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t35: TypeShape = {"properties":[["admCredential",{"type":"AdmCredential"}],["apnsCredential",{"type":"ApnsCredential"}],["baiduCredential",{"type":"BaiduCredential"}],["browserCredential",{"type":"BrowserCredential"}],["gcmCredential",{"type":"GcmCredential"}],["mpnsCredential",{"type":"MpnsCredential"}],["wnsCredential",{"type":"WnsCredential"}],["xiaomiCredential",{"type":"XiaomiCredential"}]]};
+const t36: TypeShape = {"properties":[["admCredential",{"type":"AdmCredential_STATUS"}],["apnsCredential",{"type":"ApnsCredential_STATUS"}],["baiduCredential",{"type":"BaiduCredential_STATUS"}],["browserCredential",{"type":"BrowserCredential_STATUS"}],["gcmCredential",{"type":"GcmCredential_STATUS"}],["mpnsCredential",{"type":"MpnsCredential_STATUS"}],["wnsCredential",{"type":"WnsCredential_STATUS"}],["xiaomiCredential",{"type":"XiaomiCredential_STATUS"}]]};
+const t37: TypeShape = {"properties":[["id","string"]]};
+const t38: TypeShape = {"enum":["Basic","Free","Standard"]};
+const t39: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t40: TypeShape = {"properties":[["properties",{"type":"WnsCredentialProperties"}]]};
+const t41: TypeShape = {"properties":[["certificateKey",{"type":"genruntime_SecretReference"}],["packageSid",{"type":"genruntime_SecretReference"}],["secretKey",{"type":"genruntime_SecretReference"}],["windowsLiveEndpoint",{"type":"genruntime_SecretReference"}],["wnsCertificate",{"type":"genruntime_SecretReference"}]]};
+const t42: TypeShape = {"properties":[["properties",{"type":"WnsCredentialProperties_STATUS"}]]};
+const t43: TypeShape = {"properties":[["properties",{"type":"XiaomiCredentialProperties"}]]};
+const t44: TypeShape = {"properties":[["appSecret",{"type":"genruntime_SecretReference"}],["endpoint",{"type":"genruntime_SecretReference"}]]};
+const t45: TypeShape = {"properties":[["properties",{"type":"XiaomiCredentialProperties_STATUS"}]]};
+const t46: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t47: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t48: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t49: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t50: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 const t51: TypeShape = {"properties":[["ipMask","string"],["rights",{"array":"string"}]]};
 const t52: TypeShape = {"properties":[["claimType","string"],["claimValue","string"],["createdTime","string"],["keyName","string"],["modifiedTime","string"],["revision","integer"],["rights",{"array":"string"}]]};
 const t53: TypeShape = {"properties":[["rights",{"array":"string"}]]};
@@ -83,83 +83,83 @@ export const shapes: GroupShapes = {
         "BrowserCredentialProperties": t11,
         "BrowserCredentialProperties_STATUS": t2,
         "BrowserCredential_STATUS": t12,
-        "Condition": t13,
-        "ConfigMapDestination": t14,
-        "DestinationExpression": t15,
-        "GcmCredential": t16,
-        "GcmCredentialProperties": t17,
+        "GcmCredential": t13,
+        "GcmCredentialProperties": t14,
         "GcmCredentialProperties_STATUS": t2,
-        "GcmCredential_STATUS": t18,
+        "GcmCredential_STATUS": t15,
         "IpRule": {"properties":[["ipMask","string"],["rights",{"array":{"type":"IpRule_Rights"}}]]},
-        "IpRule_Rights": t19,
-        "IpRule_Rights_STATUS": t19,
+        "IpRule_Rights": t16,
+        "IpRule_Rights_STATUS": t16,
         "IpRule_STATUS": {"properties":[["ipMask","string"],["rights",{"array":{"type":"IpRule_Rights_STATUS"}}]]},
-        "KnownResourceReference": t20,
-        "MpnsCredential": t21,
-        "MpnsCredentialProperties": t22,
+        "MpnsCredential": t17,
+        "MpnsCredentialProperties": t18,
         "MpnsCredentialProperties_STATUS": t2,
-        "MpnsCredential_STATUS": t23,
-        "NamespaceOperatorConfigMaps": t24,
-        "NamespaceOperatorSecrets": t25,
-        "NamespaceOperatorSpec": t26,
+        "MpnsCredential_STATUS": t19,
+        "NamespaceOperatorConfigMaps": t20,
+        "NamespaceOperatorSecrets": t21,
+        "NamespaceOperatorSpec": t22,
         "NamespaceProperties": {"properties":[["dataCenter","string"],["namespaceType",{"type":"NamespaceProperties_NamespaceType"}],["networkAcls",{"type":"NetworkAcls"}],["pnsCredentials",{"type":"PnsCredentials"}],["publicNetworkAccess",{"type":"NamespaceProperties_PublicNetworkAccess"}],["replicationRegion",{"type":"NamespaceProperties_ReplicationRegion"}],["scaleUnit","string"],["zoneRedundancy",{"type":"NamespaceProperties_ZoneRedundancy"}]]},
-        "NamespaceProperties_NamespaceType": t27,
-        "NamespaceProperties_NamespaceType_STATUS": t27,
+        "NamespaceProperties_NamespaceType": t23,
+        "NamespaceProperties_NamespaceType_STATUS": t23,
         "NamespaceProperties_ProvisioningState_STATUS": {"enum":["Canceled","Disabled","Failed","InProgress","Pending","Succeeded","Unknown"]},
-        "NamespaceProperties_PublicNetworkAccess": t28,
-        "NamespaceProperties_PublicNetworkAccess_STATUS": t28,
-        "NamespaceProperties_ReplicationRegion": t29,
-        "NamespaceProperties_ReplicationRegion_STATUS": t29,
+        "NamespaceProperties_PublicNetworkAccess": t24,
+        "NamespaceProperties_PublicNetworkAccess_STATUS": t24,
+        "NamespaceProperties_ReplicationRegion": t25,
+        "NamespaceProperties_ReplicationRegion_STATUS": t25,
         "NamespaceProperties_STATUS": {"properties":[["createdAt","string"],["critical","boolean"],["dataCenter","string"],["enabled","boolean"],["metricId","string"],["name","string"],["namespaceType",{"type":"NamespaceProperties_NamespaceType_STATUS"}],["networkAcls",{"type":"NetworkAcls_STATUS"}],["pnsCredentials",{"type":"PnsCredentials_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnectionResource_STATUS"}}],["provisioningState",{"type":"NamespaceProperties_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"NamespaceProperties_PublicNetworkAccess_STATUS"}],["region","string"],["replicationRegion",{"type":"NamespaceProperties_ReplicationRegion_STATUS"}],["scaleUnit","string"],["serviceBusEndpoint","string"],["status",{"type":"NamespaceProperties_Status_STATUS"}],["subscriptionId","string"],["updatedAt","string"],["zoneRedundancy",{"type":"NamespaceProperties_ZoneRedundancy_STATUS"}]]},
         "NamespaceProperties_Status_STATUS": {"enum":["Created","Creating","Deleting","Suspended"]},
-        "NamespaceProperties_ZoneRedundancy": t28,
-        "NamespaceProperties_ZoneRedundancy_STATUS": t28,
-        "Namespace_STATUS": t30,
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"NamespaceProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
-        "NamespacesAuthorizationRuleOperatorSpec": t31,
-        "NamespacesAuthorizationRule_STATUS": t32,
-        "NamespacesAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}]]},
-        "NetworkAcls": t33,
-        "NetworkAcls_STATUS": t34,
-        "NotificationHubOperatorSecrets": t25,
-        "NotificationHubOperatorSpec": t35,
-        "NotificationHubProperties": t36,
-        "NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_Rights_STATUS": t19,
+        "NamespaceProperties_ZoneRedundancy": t24,
+        "NamespaceProperties_ZoneRedundancy_STATUS": t24,
+        "Namespace_STATUS": t26,
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NamespaceProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
+        "NamespacesAuthorizationRuleOperatorSpec": t27,
+        "NamespacesAuthorizationRule_STATUS": t28,
+        "NamespacesAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}]]},
+        "NetworkAcls": t29,
+        "NetworkAcls_STATUS": t30,
+        "NotificationHubOperatorSecrets": t21,
+        "NotificationHubOperatorSpec": t31,
+        "NotificationHubProperties": t32,
+        "NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_Rights_STATUS": t16,
         "NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS": {"properties":[["claimType","string"],["claimValue","string"],["createdTime","string"],["keyName","string"],["modifiedTime","string"],["revision","integer"],["rights",{"array":{"type":"NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_Rights_STATUS"}}]]},
-        "NotificationHubProperties_STATUS": t37,
-        "NotificationHub_STATUS": t38,
-        "NotificationHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"NotificationHubProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubOperatorSpec"}]]},
-        "NotificationHubsAuthorizationRuleOperatorSpec": t31,
-        "NotificationHubsAuthorizationRule_STATUS": t32,
-        "NotificationHubsAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubsAuthorizationRuleOperatorSpec"}]]},
-        "PnsCredentials": t39,
-        "PnsCredentials_STATUS": t40,
-        "PrivateEndpointConnectionResource_STATUS": t41,
+        "NotificationHubProperties_STATUS": t33,
+        "NotificationHub_STATUS": t34,
+        "NotificationHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NotificationHubProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubOperatorSpec"}]]},
+        "NotificationHubsAuthorizationRuleOperatorSpec": t27,
+        "NotificationHubsAuthorizationRule_STATUS": t28,
+        "NotificationHubsAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubsAuthorizationRuleOperatorSpec"}]]},
+        "PnsCredentials": t35,
+        "PnsCredentials_STATUS": t36,
+        "PrivateEndpointConnectionResource_STATUS": t37,
         "PublicInternetAuthorizationRule": {"properties":[["rights",{"array":{"type":"PublicInternetAuthorizationRule_Rights"}}]]},
-        "PublicInternetAuthorizationRule_Rights": t19,
-        "PublicInternetAuthorizationRule_Rights_STATUS": t19,
+        "PublicInternetAuthorizationRule_Rights": t16,
+        "PublicInternetAuthorizationRule_Rights_STATUS": t16,
         "PublicInternetAuthorizationRule_STATUS": {"properties":[["rights",{"array":{"type":"PublicInternetAuthorizationRule_Rights_STATUS"}}]]},
-        "SecretDestination": t14,
-        "SecretReference": t42,
         "SharedAccessAuthorizationRuleProperties": {"properties":[["rights",{"array":{"type":"SharedAccessAuthorizationRuleProperties_Rights"}}]]},
-        "SharedAccessAuthorizationRuleProperties_Rights": t19,
-        "SharedAccessAuthorizationRuleProperties_Rights_STATUS": t19,
+        "SharedAccessAuthorizationRuleProperties_Rights": t16,
+        "SharedAccessAuthorizationRuleProperties_Rights_STATUS": t16,
         "SharedAccessAuthorizationRuleProperties_STATUS": {"properties":[["claimType","string"],["claimValue","string"],["createdTime","string"],["keyName","string"],["modifiedTime","string"],["revision","integer"],["rights",{"array":{"type":"SharedAccessAuthorizationRuleProperties_Rights_STATUS"}}]]},
         "Sku": {"properties":[["capacity","integer"],["family","string"],["name",{"type":"Sku_Name"}],["size","string"],["tier","string"]]},
-        "Sku_Name": t43,
-        "Sku_Name_STATUS": t43,
+        "Sku_Name": t38,
+        "Sku_Name_STATUS": t38,
         "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name",{"type":"Sku_Name_STATUS"}],["size","string"],["tier","string"]]},
-        "SystemData_CreatedByType_STATUS": t44,
-        "SystemData_LastModifiedByType_STATUS": t44,
+        "SystemData_CreatedByType_STATUS": t39,
+        "SystemData_LastModifiedByType_STATUS": t39,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "WnsCredential": t45,
-        "WnsCredentialProperties": t46,
+        "WnsCredential": t40,
+        "WnsCredentialProperties": t41,
         "WnsCredentialProperties_STATUS": t2,
-        "WnsCredential_STATUS": t47,
-        "XiaomiCredential": t48,
-        "XiaomiCredentialProperties": t49,
+        "WnsCredential_STATUS": t42,
+        "XiaomiCredential": t43,
+        "XiaomiCredentialProperties": t44,
         "XiaomiCredentialProperties_STATUS": t2,
-        "XiaomiCredential_STATUS": t50,
+        "XiaomiCredential_STATUS": t45,
+        "conditions_Condition": t46,
+        "core_DestinationExpression": t47,
+        "genruntime_ConfigMapDestination": t48,
+        "genruntime_KnownResourceReference": t49,
+        "genruntime_SecretDestination": t48,
+        "genruntime_SecretReference": t50,
       },
     },
     "v1api20230901storage": {
@@ -181,62 +181,62 @@ export const shapes: GroupShapes = {
         "BrowserCredentialProperties": t11,
         "BrowserCredentialProperties_STATUS": t2,
         "BrowserCredential_STATUS": t12,
-        "Condition": t13,
-        "ConfigMapDestination": t14,
-        "DestinationExpression": t15,
-        "GcmCredential": t16,
-        "GcmCredentialProperties": t17,
+        "GcmCredential": t13,
+        "GcmCredentialProperties": t14,
         "GcmCredentialProperties_STATUS": t2,
-        "GcmCredential_STATUS": t18,
+        "GcmCredential_STATUS": t15,
         "IpRule": t51,
         "IpRule_STATUS": t51,
-        "KnownResourceReference": t20,
-        "MpnsCredential": t21,
-        "MpnsCredentialProperties": t22,
+        "MpnsCredential": t17,
+        "MpnsCredentialProperties": t18,
         "MpnsCredentialProperties_STATUS": t2,
-        "MpnsCredential_STATUS": t23,
-        "NamespaceOperatorConfigMaps": t24,
-        "NamespaceOperatorSecrets": t25,
-        "NamespaceOperatorSpec": t26,
+        "MpnsCredential_STATUS": t19,
+        "NamespaceOperatorConfigMaps": t20,
+        "NamespaceOperatorSecrets": t21,
+        "NamespaceOperatorSpec": t22,
         "NamespaceProperties": {"properties":[["dataCenter","string"],["namespaceType","string"],["networkAcls",{"type":"NetworkAcls"}],["pnsCredentials",{"type":"PnsCredentials"}],["publicNetworkAccess","string"],["replicationRegion","string"],["scaleUnit","string"],["zoneRedundancy","string"]]},
         "NamespaceProperties_STATUS": {"properties":[["createdAt","string"],["critical","boolean"],["dataCenter","string"],["enabled","boolean"],["metricId","string"],["name","string"],["namespaceType","string"],["networkAcls",{"type":"NetworkAcls_STATUS"}],["pnsCredentials",{"type":"PnsCredentials_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnectionResource_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["region","string"],["replicationRegion","string"],["scaleUnit","string"],["serviceBusEndpoint","string"],["status","string"],["subscriptionId","string"],["updatedAt","string"],["zoneRedundancy","string"]]},
-        "Namespace_STATUS": t30,
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"NamespaceProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
-        "NamespacesAuthorizationRuleOperatorSpec": t31,
-        "NamespacesAuthorizationRule_STATUS": t32,
-        "NamespacesAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]},
-        "NetworkAcls": t33,
-        "NetworkAcls_STATUS": t34,
-        "NotificationHubOperatorSecrets": t25,
-        "NotificationHubOperatorSpec": t35,
-        "NotificationHubProperties": t36,
+        "Namespace_STATUS": t26,
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NamespaceProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
+        "NamespacesAuthorizationRuleOperatorSpec": t27,
+        "NamespacesAuthorizationRule_STATUS": t28,
+        "NamespacesAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]},
+        "NetworkAcls": t29,
+        "NetworkAcls_STATUS": t30,
+        "NotificationHubOperatorSecrets": t21,
+        "NotificationHubOperatorSpec": t31,
+        "NotificationHubProperties": t32,
         "NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS": t52,
-        "NotificationHubProperties_STATUS": t37,
-        "NotificationHub_STATUS": t38,
-        "NotificationHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"NotificationHubProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubOperatorSpec"}],["originalVersion","string"]]},
-        "NotificationHubsAuthorizationRuleOperatorSpec": t31,
-        "NotificationHubsAuthorizationRule_STATUS": t32,
-        "NotificationHubsAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubsAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]},
-        "PnsCredentials": t39,
-        "PnsCredentials_STATUS": t40,
-        "PrivateEndpointConnectionResource_STATUS": t41,
+        "NotificationHubProperties_STATUS": t33,
+        "NotificationHub_STATUS": t34,
+        "NotificationHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NotificationHubProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubOperatorSpec"}],["originalVersion","string"]]},
+        "NotificationHubsAuthorizationRuleOperatorSpec": t27,
+        "NotificationHubsAuthorizationRule_STATUS": t28,
+        "NotificationHubsAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubsAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]},
+        "PnsCredentials": t35,
+        "PnsCredentials_STATUS": t36,
+        "PrivateEndpointConnectionResource_STATUS": t37,
         "PublicInternetAuthorizationRule": t53,
         "PublicInternetAuthorizationRule_STATUS": t53,
-        "SecretDestination": t14,
-        "SecretReference": t42,
         "SharedAccessAuthorizationRuleProperties": t53,
         "SharedAccessAuthorizationRuleProperties_STATUS": t52,
         "Sku": t54,
         "Sku_STATUS": t54,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "WnsCredential": t45,
-        "WnsCredentialProperties": t46,
+        "WnsCredential": t40,
+        "WnsCredentialProperties": t41,
         "WnsCredentialProperties_STATUS": t2,
-        "WnsCredential_STATUS": t47,
-        "XiaomiCredential": t48,
-        "XiaomiCredentialProperties": t49,
+        "WnsCredential_STATUS": t42,
+        "XiaomiCredential": t43,
+        "XiaomiCredentialProperties": t44,
         "XiaomiCredentialProperties_STATUS": t2,
-        "XiaomiCredential_STATUS": t50,
+        "XiaomiCredential_STATUS": t45,
+        "conditions_Condition": t46,
+        "core_DestinationExpression": t47,
+        "genruntime_ConfigMapDestination": t48,
+        "genruntime_KnownResourceReference": t49,
+        "genruntime_SecretDestination": t48,
+        "genruntime_SecretReference": t50,
       },
     },
   },

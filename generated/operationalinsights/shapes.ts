@@ -3,23 +3,23 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["clusterResourceReference",{"type":"ResourceReference"}],["disableLocalAuth","boolean"],["enableDataExport","boolean"],["enableLogAccessUsingOnlyResourcePermissions","boolean"],["immediatePurgeDataOn30Days","boolean"]]};
-const t3: TypeShape = {"properties":[["clusterResourceId","string"],["disableLocalAuth","boolean"],["enableDataExport","boolean"],["enableLogAccessUsingOnlyResourcePermissions","boolean"],["immediatePurgeDataOn30Days","boolean"]]};
-const t4: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t5: TypeShape = {"properties":[["resourceId","string"],["scopeId","string"]]};
-const t6: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t7: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t8: TypeShape = {"enum":[100,200,300,400,500,1000,2000,5000]};
-const t9: TypeShape = {"enum":["CapacityReservation","Free","LACluster","PerGB2018","PerNode","Premium","Standalone","Standard"]};
-const t10: TypeShape = {"properties":[["dailyQuotaGb","number"]]};
-const t11: TypeShape = {"enum":["ApproachingQuota","ForceOff","ForceOn","OverQuota","RespectQuota","SubscriptionSuspended"]};
-const t12: TypeShape = {"properties":[["dailyQuotaGb","number"],["dataIngestionStatus",{"type":"WorkspaceCapping_DataIngestionStatus_STATUS"}],["quotaNextResetTime","string"]]};
-const t13: TypeShape = {"properties":[["primarySharedKey",{"type":"SecretDestination"}],["secondarySharedKey",{"type":"SecretDestination"}]]};
-const t14: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"WorkspaceOperatorSecrets"}]]};
-const t15: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","ProvisioningAccount","Succeeded","Updating"]};
-const t16: TypeShape = {"enum":["Disabled","Enabled"]};
+const t0: TypeShape = {"properties":[["clusterResourceReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["enableDataExport","boolean"],["enableLogAccessUsingOnlyResourcePermissions","boolean"],["immediatePurgeDataOn30Days","boolean"]]};
+const t1: TypeShape = {"properties":[["clusterResourceId","string"],["disableLocalAuth","boolean"],["enableDataExport","boolean"],["enableLogAccessUsingOnlyResourcePermissions","boolean"],["immediatePurgeDataOn30Days","boolean"]]};
+const t2: TypeShape = {"properties":[["resourceId","string"],["scopeId","string"]]};
+const t3: TypeShape = {"enum":[100,200,300,400,500,1000,2000,5000]};
+const t4: TypeShape = {"enum":["CapacityReservation","Free","LACluster","PerGB2018","PerNode","Premium","Standalone","Standard"]};
+const t5: TypeShape = {"properties":[["dailyQuotaGb","number"]]};
+const t6: TypeShape = {"enum":["ApproachingQuota","ForceOff","ForceOn","OverQuota","RespectQuota","SubscriptionSuspended"]};
+const t7: TypeShape = {"properties":[["dailyQuotaGb","number"],["dataIngestionStatus",{"type":"WorkspaceCapping_DataIngestionStatus_STATUS"}],["quotaNextResetTime","string"]]};
+const t8: TypeShape = {"properties":[["primarySharedKey",{"type":"genruntime_SecretDestination"}],["secondarySharedKey",{"type":"genruntime_SecretDestination"}]]};
+const t9: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"WorkspaceOperatorSecrets"}]]};
+const t10: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","ProvisioningAccount","Succeeded","Updating"]};
+const t11: TypeShape = {"enum":["Disabled","Enabled"]};
+const t12: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t13: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t14: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t15: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t16: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t17: TypeShape = {"properties":[["capacityReservationLevel","integer"],["name","string"]]};
 const t18: TypeShape = {"properties":[["capacityReservationLevel","integer"],["lastSkuUpdate","string"],["name","string"]]};
 const t19: TypeShape = {"properties":[["dailyQuotaGb","number"],["dataIngestionStatus","string"],["quotaNextResetTime","string"]]};
@@ -28,7 +28,7 @@ const t21: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
 const t22: TypeShape = {"properties":[["enabled","boolean"],["location","string"]]};
 const t23: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t24: TypeShape = {"properties":[]};
-const t25: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t25: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
 const t26: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
 const t27: TypeShape = {"enum":["Disabled","Enabled","SecuredByPerimeter"]};
 
@@ -40,79 +40,74 @@ export const shapes: GroupShapes = {
     "v1api20210601": {
       resources: {"Workspace":["Workspace_Spec","Workspace_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "Features": t2,
-        "Features_STATUS": t3,
-        "KnownResourceReference": t4,
-        "PrivateLinkScopedResource_STATUS": t5,
-        "ResourceReference": t6,
-        "SecretDestination": t7,
+        "Features": t0,
+        "Features_STATUS": t1,
+        "PrivateLinkScopedResource_STATUS": t2,
         "Sku": {"properties":[["capacityReservationLevel",{"type":"Sku_CapacityReservationLevel"}],["name",{"type":"Sku_Name"}]]},
-        "Sku_CapacityReservationLevel": t8,
-        "Sku_CapacityReservationLevel_STATUS": t8,
-        "Sku_Name": t9,
-        "Sku_Name_STATUS": t9,
+        "Sku_CapacityReservationLevel": t3,
+        "Sku_CapacityReservationLevel_STATUS": t3,
+        "Sku_Name": t4,
+        "Sku_Name_STATUS": t4,
         "Sku_STATUS": {"properties":[["capacityReservationLevel",{"type":"Sku_CapacityReservationLevel_STATUS"}],["lastSkuUpdate","string"],["name",{"type":"Sku_Name_STATUS"}]]},
-        "WorkspaceCapping": t10,
-        "WorkspaceCapping_DataIngestionStatus_STATUS": t11,
-        "WorkspaceCapping_STATUS": t12,
-        "WorkspaceOperatorSecrets": t13,
-        "WorkspaceOperatorSpec": t14,
-        "Workspace_ProvisioningState": t15,
-        "Workspace_ProvisioningState_STATUS": t15,
-        "Workspace_PublicNetworkAccessForIngestion": t16,
-        "Workspace_PublicNetworkAccessForIngestion_STATUS": t16,
-        "Workspace_PublicNetworkAccessForQuery": t16,
-        "Workspace_PublicNetworkAccessForQuery_STATUS": t16,
-        "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["createdDate","string"],["customerId","string"],["features",{"type":"Features_STATUS"}],["forceCmkForQuery","boolean"],["modifiedDate","string"],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"Workspace_ProvisioningState_STATUS"}],["publicNetworkAccessForIngestion",{"type":"Workspace_PublicNetworkAccessForIngestion_STATUS"}],["publicNetworkAccessForQuery",{"type":"Workspace_PublicNetworkAccessForQuery_STATUS"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping_STATUS"}]]},
-        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["etag","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["features",{"type":"Features"}],["forceCmkForQuery","boolean"],["provisioningState",{"type":"Workspace_ProvisioningState"}],["publicNetworkAccessForIngestion",{"type":"Workspace_PublicNetworkAccessForIngestion"}],["publicNetworkAccessForQuery",{"type":"Workspace_PublicNetworkAccessForQuery"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]]},
+        "WorkspaceCapping": t5,
+        "WorkspaceCapping_DataIngestionStatus_STATUS": t6,
+        "WorkspaceCapping_STATUS": t7,
+        "WorkspaceOperatorSecrets": t8,
+        "WorkspaceOperatorSpec": t9,
+        "Workspace_ProvisioningState": t10,
+        "Workspace_ProvisioningState_STATUS": t10,
+        "Workspace_PublicNetworkAccessForIngestion": t11,
+        "Workspace_PublicNetworkAccessForIngestion_STATUS": t11,
+        "Workspace_PublicNetworkAccessForQuery": t11,
+        "Workspace_PublicNetworkAccessForQuery_STATUS": t11,
+        "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["createdDate","string"],["customerId","string"],["features",{"type":"Features_STATUS"}],["forceCmkForQuery","boolean"],["modifiedDate","string"],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"Workspace_ProvisioningState_STATUS"}],["publicNetworkAccessForIngestion",{"type":"Workspace_PublicNetworkAccessForIngestion_STATUS"}],["publicNetworkAccessForQuery",{"type":"Workspace_PublicNetworkAccessForQuery_STATUS"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping_STATUS"}]]},
+        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["features",{"type":"Features"}],["forceCmkForQuery","boolean"],["provisioningState",{"type":"Workspace_ProvisioningState"}],["publicNetworkAccessForIngestion",{"type":"Workspace_PublicNetworkAccessForIngestion"}],["publicNetworkAccessForQuery",{"type":"Workspace_PublicNetworkAccessForQuery"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]]},
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
+        "genruntime_SecretDestination": t16,
       },
     },
     "v1api20210601storage": {
       resources: {"Workspace":["Workspace_Spec","Workspace_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "Features": t2,
-        "Features_STATUS": t3,
-        "KnownResourceReference": t4,
-        "PrivateLinkScopedResource_STATUS": t5,
-        "ResourceReference": t6,
-        "SecretDestination": t7,
+        "Features": t0,
+        "Features_STATUS": t1,
+        "PrivateLinkScopedResource_STATUS": t2,
         "Sku": t17,
         "Sku_STATUS": t18,
-        "WorkspaceCapping": t10,
+        "WorkspaceCapping": t5,
         "WorkspaceCapping_STATUS": t19,
-        "WorkspaceOperatorSecrets": t13,
-        "WorkspaceOperatorSpec": t14,
-        "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["createdDate","string"],["customerId","string"],["features",{"type":"Features_STATUS"}],["forceCmkForQuery","boolean"],["modifiedDate","string"],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping_STATUS"}]]},
-        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["etag","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["features",{"type":"Features"}],["forceCmkForQuery","boolean"],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]]},
+        "WorkspaceOperatorSecrets": t8,
+        "WorkspaceOperatorSpec": t9,
+        "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["createdDate","string"],["customerId","string"],["features",{"type":"Features_STATUS"}],["forceCmkForQuery","boolean"],["modifiedDate","string"],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping_STATUS"}]]},
+        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["features",{"type":"Features"}],["forceCmkForQuery","boolean"],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]]},
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
+        "genruntime_SecretDestination": t16,
       },
     },
     "v20250701": {
       resources: {"Workspace":["Workspace_Spec","Workspace_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
         "Failover_STATUS": {"properties":[["lastModifiedDate","string"],["state",{"type":"Failover_State_STATUS"}]]},
         "Failover_State_STATUS": {"enum":["Activating","Active","Deactivating","Failed","Inactive"]},
-        "Features": t2,
+        "Features": t0,
         "Features_STATUS": t20,
         "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "Identity_Type": t21,
         "Identity_Type_STATUS": t21,
-        "KnownResourceReference": t4,
-        "PrivateLinkScopedResource_STATUS": t5,
+        "PrivateLinkScopedResource_STATUS": t2,
         "Replication": t22,
         "Replication_ProvisioningState_STATUS": {"enum":["Canceled","DisableRequested","Disabling","EnableRequested","Enabling","Failed","RollbackRequested","RollingBack","Succeeded"]},
         "Replication_STATUS": {"properties":[["createdDate","string"],["enabled","boolean"],["lastModifiedDate","string"],["location","string"],["provisioningState",{"type":"Replication_ProvisioningState_STATUS"}]]},
-        "ResourceReference": t6,
-        "SecretDestination": t7,
         "Sku": {"properties":[["capacityReservationLevel","integer"],["name",{"type":"Sku_Name"}]]},
-        "Sku_Name": t9,
-        "Sku_Name_STATUS": t9,
+        "Sku_Name": t4,
+        "Sku_Name_STATUS": t4,
         "Sku_STATUS": {"properties":[["capacityReservationLevel","integer"],["lastSkuUpdate","string"],["name",{"type":"Sku_Name_STATUS"}]]},
         "SystemData_CreatedByType_STATUS": t23,
         "SystemData_LastModifiedByType_STATUS": t23,
@@ -120,48 +115,53 @@ export const shapes: GroupShapes = {
         "UserAssignedIdentity": t24,
         "UserAssignedIdentityDetails": t25,
         "UserAssignedIdentity_STATUS": t26,
-        "WorkspaceCapping": t10,
-        "WorkspaceCapping_DataIngestionStatus_STATUS": t11,
-        "WorkspaceCapping_STATUS": t12,
-        "WorkspaceOperatorSecrets": t13,
-        "WorkspaceOperatorSpec": t14,
-        "Workspace_ProvisioningState_STATUS": t15,
+        "WorkspaceCapping": t5,
+        "WorkspaceCapping_DataIngestionStatus_STATUS": t6,
+        "WorkspaceCapping_STATUS": t7,
+        "WorkspaceOperatorSecrets": t8,
+        "WorkspaceOperatorSpec": t9,
+        "Workspace_ProvisioningState_STATUS": t10,
         "Workspace_PublicNetworkAccessForIngestion": t27,
         "Workspace_PublicNetworkAccessForIngestion_STATUS": t27,
         "Workspace_PublicNetworkAccessForQuery": t27,
         "Workspace_PublicNetworkAccessForQuery_STATUS": t27,
-        "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createdDate","string"],["customerId","string"],["defaultDataCollectionRuleResourceId","string"],["failover",{"type":"Failover_STATUS"}],["features",{"type":"Features_STATUS"}],["forceCmkForQuery","boolean"],["modifiedDate","string"],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"Workspace_ProvisioningState_STATUS"}],["publicNetworkAccessForIngestion",{"type":"Workspace_PublicNetworkAccessForIngestion_STATUS"}],["publicNetworkAccessForQuery",{"type":"Workspace_PublicNetworkAccessForQuery_STATUS"}],["replication",{"type":"Replication_STATUS"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping_STATUS"}]]},
-        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["etag","string"],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["defaultDataCollectionRuleResourceReference",{"type":"ResourceReference"}],["features",{"type":"Features"}],["forceCmkForQuery","boolean"],["publicNetworkAccessForIngestion",{"type":"Workspace_PublicNetworkAccessForIngestion"}],["publicNetworkAccessForQuery",{"type":"Workspace_PublicNetworkAccessForQuery"}],["replication",{"type":"Replication"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]]},
+        "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createdDate","string"],["customerId","string"],["defaultDataCollectionRuleResourceId","string"],["failover",{"type":"Failover_STATUS"}],["features",{"type":"Features_STATUS"}],["forceCmkForQuery","boolean"],["modifiedDate","string"],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"Workspace_ProvisioningState_STATUS"}],["publicNetworkAccessForIngestion",{"type":"Workspace_PublicNetworkAccessForIngestion_STATUS"}],["publicNetworkAccessForQuery",{"type":"Workspace_PublicNetworkAccessForQuery_STATUS"}],["replication",{"type":"Replication_STATUS"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping_STATUS"}]]},
+        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["defaultDataCollectionRuleResourceReference",{"type":"genruntime_ResourceReference"}],["features",{"type":"Features"}],["forceCmkForQuery","boolean"],["publicNetworkAccessForIngestion",{"type":"Workspace_PublicNetworkAccessForIngestion"}],["publicNetworkAccessForQuery",{"type":"Workspace_PublicNetworkAccessForQuery"}],["replication",{"type":"Replication"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]]},
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
+        "genruntime_SecretDestination": t16,
       },
     },
     "v20250701storage": {
       resources: {"Workspace":["Workspace_Spec","Workspace_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
         "Failover_STATUS": {"properties":[["lastModifiedDate","string"],["state","string"]]},
-        "Features": t2,
+        "Features": t0,
         "Features_STATUS": t20,
         "Identity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "KnownResourceReference": t4,
-        "PrivateLinkScopedResource_STATUS": t5,
+        "PrivateLinkScopedResource_STATUS": t2,
         "Replication": t22,
         "Replication_STATUS": {"properties":[["createdDate","string"],["enabled","boolean"],["lastModifiedDate","string"],["location","string"],["provisioningState","string"]]},
-        "ResourceReference": t6,
-        "SecretDestination": t7,
         "Sku": t17,
         "Sku_STATUS": t18,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
         "UserAssignedIdentity": t24,
         "UserAssignedIdentityDetails": t25,
         "UserAssignedIdentity_STATUS": t26,
-        "WorkspaceCapping": t10,
+        "WorkspaceCapping": t5,
         "WorkspaceCapping_STATUS": t19,
-        "WorkspaceOperatorSecrets": t13,
-        "WorkspaceOperatorSpec": t14,
-        "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createdDate","string"],["customerId","string"],["defaultDataCollectionRuleResourceId","string"],["failover",{"type":"Failover_STATUS"}],["features",{"type":"Features_STATUS"}],["forceCmkForQuery","boolean"],["modifiedDate","string"],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["replication",{"type":"Replication_STATUS"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping_STATUS"}]]},
-        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["etag","string"],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["defaultDataCollectionRuleResourceReference",{"type":"ResourceReference"}],["features",{"type":"Features"}],["forceCmkForQuery","boolean"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["replication",{"type":"Replication"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]]},
+        "WorkspaceOperatorSecrets": t8,
+        "WorkspaceOperatorSpec": t9,
+        "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createdDate","string"],["customerId","string"],["defaultDataCollectionRuleResourceId","string"],["failover",{"type":"Failover_STATUS"}],["features",{"type":"Features_STATUS"}],["forceCmkForQuery","boolean"],["modifiedDate","string"],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["replication",{"type":"Replication_STATUS"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping_STATUS"}]]},
+        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["defaultDataCollectionRuleResourceReference",{"type":"genruntime_ResourceReference"}],["features",{"type":"Features"}],["forceCmkForQuery","boolean"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["replication",{"type":"Replication"}],["retentionInDays","integer"],["workspaceCapping",{"type":"WorkspaceCapping"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]]},
+        "conditions_Condition": t12,
+        "core_DestinationExpression": t13,
+        "genruntime_KnownResourceReference": t14,
+        "genruntime_ResourceReference": t15,
+        "genruntime_SecretDestination": t16,
       },
     },
   },

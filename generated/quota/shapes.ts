@@ -3,20 +3,20 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t1: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t3: TypeShape = {"properties":[["limitValue",{"type":"LimitObject"}]]};
-const t4: TypeShape = {"properties":[["limitValue",{"type":"LimitObject_STATUS"}]]};
-const t5: TypeShape = {"enum":["LimitValue"]};
-const t6: TypeShape = {"enum":["Independent","Shared"]};
-const t7: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t8: TypeShape = {"properties":[["limit",{"type":"LimitJsonObject"}],["name",{"type":"ResourceName"}],["properties","json"],["resourceType","string"]]};
-const t9: TypeShape = {"properties":[["isQuotaApplicable","boolean"],["limit",{"type":"LimitJsonObject_STATUS"}],["name",{"type":"ResourceName_STATUS"}],["properties","json"],["quotaPeriod","string"],["resourceType","string"],["unit","string"]]};
-const t10: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"QuotaProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
-const t11: TypeShape = {"properties":[["value","string"]]};
-const t12: TypeShape = {"properties":[["localizedValue","string"],["value","string"]]};
-const t13: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t0: TypeShape = {"properties":[["limitValue",{"type":"LimitObject"}]]};
+const t1: TypeShape = {"properties":[["limitValue",{"type":"LimitObject_STATUS"}]]};
+const t2: TypeShape = {"enum":["LimitValue"]};
+const t3: TypeShape = {"enum":["Independent","Shared"]};
+const t4: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t5: TypeShape = {"properties":[["limit",{"type":"LimitJsonObject"}],["name",{"type":"ResourceName"}],["properties","json"],["resourceType","string"]]};
+const t6: TypeShape = {"properties":[["isQuotaApplicable","boolean"],["limit",{"type":"LimitJsonObject_STATUS"}],["name",{"type":"ResourceName_STATUS"}],["properties","json"],["quotaPeriod","string"],["resourceType","string"],["unit","string"]]};
+const t7: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"QuotaProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
+const t8: TypeShape = {"properties":[["value","string"]]};
+const t9: TypeShape = {"properties":[["localizedValue","string"],["value","string"]]};
+const t10: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t11: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t12: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t13: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t14: TypeShape = {"properties":[["limitObjectType","string"],["limitType","string"],["value","integer"]]};
 
 /** Package -> types and resources. */
@@ -27,47 +27,47 @@ export const shapes: GroupShapes = {
     "v1api20250901": {
       resources: {"Quota":["Quota_Spec","Quota_STATUS"]},
       types: {
-        "ArbitraryOwnerReference": t0,
-        "Condition": t1,
-        "DestinationExpression": t2,
-        "LimitJsonObject": t3,
-        "LimitJsonObject_STATUS": t4,
+        "LimitJsonObject": t0,
+        "LimitJsonObject_STATUS": t1,
         "LimitObject": {"properties":[["limitObjectType",{"type":"LimitObject_LimitObjectType"}],["limitType",{"type":"LimitObject_LimitType"}],["value","integer"]]},
-        "LimitObject_LimitObjectType": t5,
-        "LimitObject_LimitObjectType_STATUS": t5,
-        "LimitObject_LimitType": t6,
-        "LimitObject_LimitType_STATUS": t6,
+        "LimitObject_LimitObjectType": t2,
+        "LimitObject_LimitObjectType_STATUS": t2,
+        "LimitObject_LimitType": t3,
+        "LimitObject_LimitType_STATUS": t3,
         "LimitObject_STATUS": {"properties":[["limitObjectType",{"type":"LimitObject_LimitObjectType_STATUS"}],["limitType",{"type":"LimitObject_LimitType_STATUS"}],["value","integer"]]},
-        "QuotaOperatorSpec": t7,
-        "QuotaProperties": t8,
-        "QuotaProperties_STATUS": t9,
-        "Quota_STATUS": t10,
-        "Quota_Spec": {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["properties",{"type":"QuotaProperties"}],["operatorSpec",{"type":"QuotaOperatorSpec"}]]},
-        "ResourceName": t11,
-        "ResourceName_STATUS": t12,
-        "SystemData_CreatedByType_STATUS": t13,
-        "SystemData_LastModifiedByType_STATUS": t13,
+        "QuotaOperatorSpec": t4,
+        "QuotaProperties": t5,
+        "QuotaProperties_STATUS": t6,
+        "Quota_STATUS": t7,
+        "Quota_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["properties",{"type":"QuotaProperties"}],["operatorSpec",{"type":"QuotaOperatorSpec"}]]},
+        "ResourceName": t8,
+        "ResourceName_STATUS": t9,
+        "SystemData_CreatedByType_STATUS": t10,
+        "SystemData_LastModifiedByType_STATUS": t10,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
+        "conditions_Condition": t11,
+        "core_DestinationExpression": t12,
+        "genruntime_ArbitraryOwnerReference": t13,
       },
     },
     "v1api20250901storage": {
       resources: {"Quota":["Quota_Spec","Quota_STATUS"]},
       types: {
-        "ArbitraryOwnerReference": t0,
-        "Condition": t1,
-        "DestinationExpression": t2,
-        "LimitJsonObject": t3,
-        "LimitJsonObject_STATUS": t4,
+        "LimitJsonObject": t0,
+        "LimitJsonObject_STATUS": t1,
         "LimitObject": t14,
         "LimitObject_STATUS": t14,
-        "QuotaOperatorSpec": t7,
-        "QuotaProperties": t8,
-        "QuotaProperties_STATUS": t9,
-        "Quota_STATUS": t10,
-        "Quota_Spec": {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["properties",{"type":"QuotaProperties"}],["operatorSpec",{"type":"QuotaOperatorSpec"}],["originalVersion","string"]]},
-        "ResourceName": t11,
-        "ResourceName_STATUS": t12,
+        "QuotaOperatorSpec": t4,
+        "QuotaProperties": t5,
+        "QuotaProperties_STATUS": t6,
+        "Quota_STATUS": t7,
+        "Quota_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["properties",{"type":"QuotaProperties"}],["operatorSpec",{"type":"QuotaOperatorSpec"}],["originalVersion","string"]]},
+        "ResourceName": t8,
+        "ResourceName_STATUS": t9,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
+        "conditions_Condition": t11,
+        "core_DestinationExpression": t12,
+        "genruntime_ArbitraryOwnerReference": t13,
       },
     },
   },

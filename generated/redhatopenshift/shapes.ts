@@ -5,23 +5,23 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 // Types that recur (the same type in several versions), written once.
 const t0: TypeShape = {"enum":["Private","Public"]};
 const t1: TypeShape = {"enum":["Disabled","Enabled"]};
-const t2: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t3: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t4: TypeShape = {"properties":[["url","string"]]};
-const t5: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t6: TypeShape = {"properties":[["id","string"]]};
-const t7: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t8: TypeShape = {"properties":[["managedOutboundIps",{"type":"ManagedOutboundIps"}]]};
-const t9: TypeShape = {"properties":[["effectiveOutboundIps",{"array":{"type":"EffectiveOutboundIp_STATUS"}}],["managedOutboundIps",{"type":"ManagedOutboundIps_STATUS"}]]};
-const t10: TypeShape = {"properties":[["count","integer"]]};
-const t11: TypeShape = {"enum":["Loadbalancer","UserDefinedRouting"]};
-const t12: TypeShape = {"properties":[["adminCredentials",{"type":"SecretDestination"}],["password",{"type":"SecretDestination"}],["username",{"type":"SecretDestination"}]]};
-const t13: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"OpenShiftClusterOperatorSecrets"}]]};
-const t14: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t15: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t16: TypeShape = {"properties":[["clientId","string"],["clientIdFromConfig",{"type":"ConfigMapReference"}],["clientSecret",{"type":"SecretReference"}]]};
-const t17: TypeShape = {"properties":[["clientId","string"]]};
-const t18: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t2: TypeShape = {"properties":[["url","string"]]};
+const t3: TypeShape = {"properties":[["id","string"]]};
+const t4: TypeShape = {"properties":[["managedOutboundIps",{"type":"ManagedOutboundIps"}]]};
+const t5: TypeShape = {"properties":[["effectiveOutboundIps",{"array":{"type":"EffectiveOutboundIp_STATUS"}}],["managedOutboundIps",{"type":"ManagedOutboundIps_STATUS"}]]};
+const t6: TypeShape = {"properties":[["count","integer"]]};
+const t7: TypeShape = {"enum":["Loadbalancer","UserDefinedRouting"]};
+const t8: TypeShape = {"properties":[["adminCredentials",{"type":"genruntime_SecretDestination"}],["password",{"type":"genruntime_SecretDestination"}],["username",{"type":"genruntime_SecretDestination"}]]};
+const t9: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"OpenShiftClusterOperatorSecrets"}]]};
+const t10: TypeShape = {"properties":[["clientId","string"],["clientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["clientSecret",{"type":"genruntime_SecretReference"}]]};
+const t11: TypeShape = {"properties":[["clientId","string"]]};
+const t12: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t13: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t14: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t15: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t16: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t17: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t18: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t19: TypeShape = {"properties":[["count","integer"],["diskEncryptionSetId","string"],["diskSizeGB","integer"],["encryptionAtHost","string"],["name","string"],["subnetId","string"],["vmSize","string"]]};
 
 /** Package -> types and resources. */
@@ -36,53 +36,53 @@ export const shapes: GroupShapes = {
         "ApiserverProfile_STATUS": {"properties":[["ip","string"],["url","string"],["visibility",{"type":"ApiserverProfile_Visibility_STATUS"}]]},
         "ApiserverProfile_Visibility": t0,
         "ApiserverProfile_Visibility_STATUS": t0,
-        "ClusterProfile": {"properties":[["domain","string"],["fipsValidatedModules",{"type":"ClusterProfile_FipsValidatedModules"}],["pullSecret",{"type":"SecretReference"}],["resourceGroupId","string"],["version","string"]]},
+        "ClusterProfile": {"properties":[["domain","string"],["fipsValidatedModules",{"type":"ClusterProfile_FipsValidatedModules"}],["pullSecret",{"type":"genruntime_SecretReference"}],["resourceGroupId","string"],["version","string"]]},
         "ClusterProfile_FipsValidatedModules": t1,
         "ClusterProfile_FipsValidatedModules_STATUS": t1,
         "ClusterProfile_STATUS": {"properties":[["domain","string"],["fipsValidatedModules",{"type":"ClusterProfile_FipsValidatedModules_STATUS"}],["resourceGroupId","string"],["version","string"]]},
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "ConsoleProfile_STATUS": t4,
-        "DestinationExpression": t5,
-        "EffectiveOutboundIp_STATUS": t6,
+        "ConsoleProfile_STATUS": t2,
+        "EffectiveOutboundIp_STATUS": t3,
         "IngressProfile": {"properties":[["name","string"],["visibility",{"type":"IngressProfile_Visibility"}]]},
         "IngressProfile_STATUS": {"properties":[["ip","string"],["name","string"],["visibility",{"type":"IngressProfile_Visibility_STATUS"}]]},
         "IngressProfile_Visibility": t0,
         "IngressProfile_Visibility_STATUS": t0,
-        "KnownResourceReference": t7,
-        "LoadBalancerProfile": t8,
-        "LoadBalancerProfile_STATUS": t9,
-        "ManagedOutboundIps": t10,
-        "ManagedOutboundIps_STATUS": t10,
-        "MasterProfile": {"properties":[["diskEncryptionSetReference",{"type":"ResourceReference"}],["encryptionAtHost",{"type":"MasterProfile_EncryptionAtHost"}],["subnetReference",{"type":"ResourceReference"}],["vmSize","string"]]},
+        "LoadBalancerProfile": t4,
+        "LoadBalancerProfile_STATUS": t5,
+        "ManagedOutboundIps": t6,
+        "ManagedOutboundIps_STATUS": t6,
+        "MasterProfile": {"properties":[["diskEncryptionSetReference",{"type":"genruntime_ResourceReference"}],["encryptionAtHost",{"type":"MasterProfile_EncryptionAtHost"}],["subnetReference",{"type":"genruntime_ResourceReference"}],["vmSize","string"]]},
         "MasterProfile_EncryptionAtHost": t1,
         "MasterProfile_EncryptionAtHost_STATUS": t1,
         "MasterProfile_STATUS": {"properties":[["diskEncryptionSetId","string"],["encryptionAtHost",{"type":"MasterProfile_EncryptionAtHost_STATUS"}],["subnetId","string"],["vmSize","string"]]},
         "NetworkProfile": {"properties":[["loadBalancerProfile",{"type":"LoadBalancerProfile"}],["outboundType",{"type":"NetworkProfile_OutboundType"}],["podCidr","string"],["preconfiguredNSG",{"type":"NetworkProfile_PreconfiguredNSG"}],["serviceCidr","string"]]},
-        "NetworkProfile_OutboundType": t11,
-        "NetworkProfile_OutboundType_STATUS": t11,
+        "NetworkProfile_OutboundType": t7,
+        "NetworkProfile_OutboundType_STATUS": t7,
         "NetworkProfile_PreconfiguredNSG": t1,
         "NetworkProfile_PreconfiguredNSG_STATUS": t1,
         "NetworkProfile_STATUS": {"properties":[["loadBalancerProfile",{"type":"LoadBalancerProfile_STATUS"}],["outboundType",{"type":"NetworkProfile_OutboundType_STATUS"}],["podCidr","string"],["preconfiguredNSG",{"type":"NetworkProfile_PreconfiguredNSG_STATUS"}],["serviceCidr","string"]]},
-        "OpenShiftClusterOperatorSecrets": t12,
-        "OpenShiftClusterOperatorSpec": t13,
+        "OpenShiftClusterOperatorSecrets": t8,
+        "OpenShiftClusterOperatorSpec": t9,
         "OpenShiftCluster_ProvisioningState_STATUS": {"enum":["AdminUpdating","Canceled","Creating","Deleting","Failed","Succeeded","Updating"]},
-        "OpenShiftCluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["apiserverProfile",{"type":"ApiserverProfile_STATUS"}],["clusterProfile",{"type":"ClusterProfile_STATUS"}],["consoleProfile",{"type":"ConsoleProfile_STATUS"}],["ingressProfiles",{"array":{"type":"IngressProfile_STATUS"}}],["masterProfile",{"type":"MasterProfile_STATUS"}],["networkProfile",{"type":"NetworkProfile_STATUS"}],["provisioningState",{"type":"OpenShiftCluster_ProvisioningState_STATUS"}],["servicePrincipalProfile",{"type":"ServicePrincipalProfile_STATUS"}],["workerProfiles",{"array":{"type":"WorkerProfile_STATUS"}}],["workerProfilesStatus",{"array":{"type":"WorkerProfilesStatu_STATUS"}}]]},
-        "OpenShiftCluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["apiserverProfile",{"type":"ApiserverProfile"}],["clusterProfile",{"type":"ClusterProfile"}],["ingressProfiles",{"array":{"type":"IngressProfile"}}],["masterProfile",{"type":"MasterProfile"}],["networkProfile",{"type":"NetworkProfile"}],["servicePrincipalProfile",{"type":"ServicePrincipalProfile"}],["workerProfiles",{"array":{"type":"WorkerProfile"}}],["operatorSpec",{"type":"OpenShiftClusterOperatorSpec"}]]},
-        "ResourceReference": t14,
-        "SecretDestination": t15,
-        "SecretReference": t3,
-        "ServicePrincipalProfile": t16,
-        "ServicePrincipalProfile_STATUS": t17,
-        "SystemData_CreatedByType_STATUS": t18,
-        "SystemData_LastModifiedByType_STATUS": t18,
+        "OpenShiftCluster_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["apiserverProfile",{"type":"ApiserverProfile_STATUS"}],["clusterProfile",{"type":"ClusterProfile_STATUS"}],["consoleProfile",{"type":"ConsoleProfile_STATUS"}],["ingressProfiles",{"array":{"type":"IngressProfile_STATUS"}}],["masterProfile",{"type":"MasterProfile_STATUS"}],["networkProfile",{"type":"NetworkProfile_STATUS"}],["provisioningState",{"type":"OpenShiftCluster_ProvisioningState_STATUS"}],["servicePrincipalProfile",{"type":"ServicePrincipalProfile_STATUS"}],["workerProfiles",{"array":{"type":"WorkerProfile_STATUS"}}],["workerProfilesStatus",{"array":{"type":"WorkerProfilesStatu_STATUS"}}]]},
+        "OpenShiftCluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["apiserverProfile",{"type":"ApiserverProfile"}],["clusterProfile",{"type":"ClusterProfile"}],["ingressProfiles",{"array":{"type":"IngressProfile"}}],["masterProfile",{"type":"MasterProfile"}],["networkProfile",{"type":"NetworkProfile"}],["servicePrincipalProfile",{"type":"ServicePrincipalProfile"}],["workerProfiles",{"array":{"type":"WorkerProfile"}}],["operatorSpec",{"type":"OpenShiftClusterOperatorSpec"}]]},
+        "ServicePrincipalProfile": t10,
+        "ServicePrincipalProfile_STATUS": t11,
+        "SystemData_CreatedByType_STATUS": t12,
+        "SystemData_LastModifiedByType_STATUS": t12,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "WorkerProfile": {"properties":[["count","integer"],["diskEncryptionSetReference",{"type":"ResourceReference"}],["diskSizeGB","integer"],["encryptionAtHost",{"type":"WorkerProfile_EncryptionAtHost"}],["name","string"],["subnetReference",{"type":"ResourceReference"}],["vmSize","string"]]},
+        "WorkerProfile": {"properties":[["count","integer"],["diskEncryptionSetReference",{"type":"genruntime_ResourceReference"}],["diskSizeGB","integer"],["encryptionAtHost",{"type":"WorkerProfile_EncryptionAtHost"}],["name","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["vmSize","string"]]},
         "WorkerProfile_EncryptionAtHost": t1,
         "WorkerProfile_EncryptionAtHost_STATUS": t1,
         "WorkerProfile_STATUS": {"properties":[["count","integer"],["diskEncryptionSetId","string"],["diskSizeGB","integer"],["encryptionAtHost",{"type":"WorkerProfile_EncryptionAtHost_STATUS"}],["name","string"],["subnetId","string"],["vmSize","string"]]},
         "WorkerProfilesStatu_EncryptionAtHost_STATUS": t1,
         "WorkerProfilesStatu_STATUS": {"properties":[["count","integer"],["diskEncryptionSetId","string"],["diskSizeGB","integer"],["encryptionAtHost",{"type":"WorkerProfilesStatu_EncryptionAtHost_STATUS"}],["name","string"],["subnetId","string"],["vmSize","string"]]},
+        "conditions_Condition": t13,
+        "core_DestinationExpression": t14,
+        "genruntime_ConfigMapReference": t15,
+        "genruntime_KnownResourceReference": t16,
+        "genruntime_ResourceReference": t17,
+        "genruntime_SecretDestination": t18,
+        "genruntime_SecretReference": t15,
       },
     },
     "v1api20231122storage": {
@@ -90,37 +90,37 @@ export const shapes: GroupShapes = {
       types: {
         "ApiserverProfile": {"properties":[["visibility","string"]]},
         "ApiserverProfile_STATUS": {"properties":[["ip","string"],["url","string"],["visibility","string"]]},
-        "ClusterProfile": {"properties":[["domain","string"],["fipsValidatedModules","string"],["pullSecret",{"type":"SecretReference"}],["resourceGroupId","string"],["version","string"]]},
+        "ClusterProfile": {"properties":[["domain","string"],["fipsValidatedModules","string"],["pullSecret",{"type":"genruntime_SecretReference"}],["resourceGroupId","string"],["version","string"]]},
         "ClusterProfile_STATUS": {"properties":[["domain","string"],["fipsValidatedModules","string"],["resourceGroupId","string"],["version","string"]]},
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "ConsoleProfile_STATUS": t4,
-        "DestinationExpression": t5,
-        "EffectiveOutboundIp_STATUS": t6,
+        "ConsoleProfile_STATUS": t2,
+        "EffectiveOutboundIp_STATUS": t3,
         "IngressProfile": {"properties":[["name","string"],["visibility","string"]]},
         "IngressProfile_STATUS": {"properties":[["ip","string"],["name","string"],["visibility","string"]]},
-        "KnownResourceReference": t7,
-        "LoadBalancerProfile": t8,
-        "LoadBalancerProfile_STATUS": t9,
-        "ManagedOutboundIps": t10,
-        "ManagedOutboundIps_STATUS": t10,
-        "MasterProfile": {"properties":[["diskEncryptionSetReference",{"type":"ResourceReference"}],["encryptionAtHost","string"],["subnetReference",{"type":"ResourceReference"}],["vmSize","string"]]},
+        "LoadBalancerProfile": t4,
+        "LoadBalancerProfile_STATUS": t5,
+        "ManagedOutboundIps": t6,
+        "ManagedOutboundIps_STATUS": t6,
+        "MasterProfile": {"properties":[["diskEncryptionSetReference",{"type":"genruntime_ResourceReference"}],["encryptionAtHost","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["vmSize","string"]]},
         "MasterProfile_STATUS": {"properties":[["diskEncryptionSetId","string"],["encryptionAtHost","string"],["subnetId","string"],["vmSize","string"]]},
         "NetworkProfile": {"properties":[["loadBalancerProfile",{"type":"LoadBalancerProfile"}],["outboundType","string"],["podCidr","string"],["preconfiguredNSG","string"],["serviceCidr","string"]]},
         "NetworkProfile_STATUS": {"properties":[["loadBalancerProfile",{"type":"LoadBalancerProfile_STATUS"}],["outboundType","string"],["podCidr","string"],["preconfiguredNSG","string"],["serviceCidr","string"]]},
-        "OpenShiftClusterOperatorSecrets": t12,
-        "OpenShiftClusterOperatorSpec": t13,
-        "OpenShiftCluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["apiserverProfile",{"type":"ApiserverProfile_STATUS"}],["clusterProfile",{"type":"ClusterProfile_STATUS"}],["consoleProfile",{"type":"ConsoleProfile_STATUS"}],["ingressProfiles",{"array":{"type":"IngressProfile_STATUS"}}],["masterProfile",{"type":"MasterProfile_STATUS"}],["networkProfile",{"type":"NetworkProfile_STATUS"}],["provisioningState","string"],["servicePrincipalProfile",{"type":"ServicePrincipalProfile_STATUS"}],["workerProfiles",{"array":{"type":"WorkerProfile_STATUS"}}],["workerProfilesStatus",{"array":{"type":"WorkerProfilesStatu_STATUS"}}]]},
-        "OpenShiftCluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["apiserverProfile",{"type":"ApiserverProfile"}],["clusterProfile",{"type":"ClusterProfile"}],["ingressProfiles",{"array":{"type":"IngressProfile"}}],["masterProfile",{"type":"MasterProfile"}],["networkProfile",{"type":"NetworkProfile"}],["servicePrincipalProfile",{"type":"ServicePrincipalProfile"}],["workerProfiles",{"array":{"type":"WorkerProfile"}}],["operatorSpec",{"type":"OpenShiftClusterOperatorSpec"}],["originalVersion","string"]]},
-        "ResourceReference": t14,
-        "SecretDestination": t15,
-        "SecretReference": t3,
-        "ServicePrincipalProfile": t16,
-        "ServicePrincipalProfile_STATUS": t17,
+        "OpenShiftClusterOperatorSecrets": t8,
+        "OpenShiftClusterOperatorSpec": t9,
+        "OpenShiftCluster_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["apiserverProfile",{"type":"ApiserverProfile_STATUS"}],["clusterProfile",{"type":"ClusterProfile_STATUS"}],["consoleProfile",{"type":"ConsoleProfile_STATUS"}],["ingressProfiles",{"array":{"type":"IngressProfile_STATUS"}}],["masterProfile",{"type":"MasterProfile_STATUS"}],["networkProfile",{"type":"NetworkProfile_STATUS"}],["provisioningState","string"],["servicePrincipalProfile",{"type":"ServicePrincipalProfile_STATUS"}],["workerProfiles",{"array":{"type":"WorkerProfile_STATUS"}}],["workerProfilesStatus",{"array":{"type":"WorkerProfilesStatu_STATUS"}}]]},
+        "OpenShiftCluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["apiserverProfile",{"type":"ApiserverProfile"}],["clusterProfile",{"type":"ClusterProfile"}],["ingressProfiles",{"array":{"type":"IngressProfile"}}],["masterProfile",{"type":"MasterProfile"}],["networkProfile",{"type":"NetworkProfile"}],["servicePrincipalProfile",{"type":"ServicePrincipalProfile"}],["workerProfiles",{"array":{"type":"WorkerProfile"}}],["operatorSpec",{"type":"OpenShiftClusterOperatorSpec"}],["originalVersion","string"]]},
+        "ServicePrincipalProfile": t10,
+        "ServicePrincipalProfile_STATUS": t11,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "WorkerProfile": {"properties":[["count","integer"],["diskEncryptionSetReference",{"type":"ResourceReference"}],["diskSizeGB","integer"],["encryptionAtHost","string"],["name","string"],["subnetReference",{"type":"ResourceReference"}],["vmSize","string"]]},
+        "WorkerProfile": {"properties":[["count","integer"],["diskEncryptionSetReference",{"type":"genruntime_ResourceReference"}],["diskSizeGB","integer"],["encryptionAtHost","string"],["name","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["vmSize","string"]]},
         "WorkerProfile_STATUS": t19,
         "WorkerProfilesStatu_STATUS": t19,
+        "conditions_Condition": t13,
+        "core_DestinationExpression": t14,
+        "genruntime_ConfigMapReference": t15,
+        "genruntime_KnownResourceReference": t16,
+        "genruntime_ResourceReference": t17,
+        "genruntime_SecretDestination": t18,
+        "genruntime_SecretReference": t15,
       },
     },
   },

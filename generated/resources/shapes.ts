@@ -3,12 +3,12 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t3: TypeShape = {"properties":[["provisioningState","string"]]};
-const t4: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["managedBy","string"],["properties",{"type":"ResourceGroupProperties_STATUS"}],["tags",{"map":"string"}]]};
-const t5: TypeShape = {"properties":[["azureName","string"],["location","string"],["managedBy","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ResourceGroupOperatorSpec"}]]};
+const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t1: TypeShape = {"properties":[["provisioningState","string"]]};
+const t2: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["managedBy","string"],["properties",{"type":"ResourceGroupProperties_STATUS"}],["tags",{"map":"string"}]]};
+const t3: TypeShape = {"properties":[["azureName","string"],["location","string"],["managedBy","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ResourceGroupOperatorSpec"}]]};
+const t4: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t5: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t6: TypeShape = {"properties":[["azureName","string"],["location","string"],["managedBy","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ResourceGroupOperatorSpec"}],["originalVersion","string"]]};
 
 /** Package -> types and resources. */
@@ -19,67 +19,67 @@ export const shapes: GroupShapes = {
     "v1alpha1api20200601": {
       resources: {"ResourceGroup":["ResourceGroup_Spec","ResourceGroup_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "ResourceGroupOperatorSpec": t2,
-        "ResourceGroupProperties_STATUS": t3,
-        "ResourceGroup_STATUS": t4,
-        "ResourceGroup_Spec": t5,
+        "ResourceGroupOperatorSpec": t0,
+        "ResourceGroupProperties_STATUS": t1,
+        "ResourceGroup_STATUS": t2,
+        "ResourceGroup_Spec": t3,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
       },
     },
     "v1alpha1api20200601storage": {
       resources: {"ResourceGroup":["ResourceGroup_Spec","ResourceGroup_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "ResourceGroupOperatorSpec": t2,
-        "ResourceGroupProperties_STATUS": t3,
-        "ResourceGroup_STATUS": t4,
+        "ResourceGroupOperatorSpec": t0,
+        "ResourceGroupProperties_STATUS": t1,
+        "ResourceGroup_STATUS": t2,
         "ResourceGroup_Spec": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
       },
     },
     "v1api20200601": {
       resources: {"ResourceGroup":["ResourceGroup_Spec","ResourceGroup_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "ResourceGroupOperatorSpec": t2,
-        "ResourceGroupProperties_STATUS": t3,
-        "ResourceGroup_STATUS": t4,
-        "ResourceGroup_Spec": t5,
+        "ResourceGroupOperatorSpec": t0,
+        "ResourceGroupProperties_STATUS": t1,
+        "ResourceGroup_STATUS": t2,
+        "ResourceGroup_Spec": t3,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
       },
     },
     "v1api20200601storage": {
       resources: {"ResourceGroup":["ResourceGroup_Spec","ResourceGroup_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "ResourceGroupOperatorSpec": t2,
-        "ResourceGroupProperties_STATUS": t3,
-        "ResourceGroup_STATUS": t4,
+        "ResourceGroupOperatorSpec": t0,
+        "ResourceGroupProperties_STATUS": t1,
+        "ResourceGroup_STATUS": t2,
         "ResourceGroup_Spec": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
       },
     },
     "v1beta20200601": {
       resources: {"ResourceGroup":["ResourceGroup_Spec","ResourceGroup_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "ResourceGroupOperatorSpec": t2,
-        "ResourceGroupProperties_STATUS": t3,
-        "ResourceGroup_STATUS": t4,
-        "ResourceGroup_Spec": t5,
+        "ResourceGroupOperatorSpec": t0,
+        "ResourceGroupProperties_STATUS": t1,
+        "ResourceGroup_STATUS": t2,
+        "ResourceGroup_Spec": t3,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
       },
     },
     "v1beta20200601storage": {
       resources: {"ResourceGroup":["ResourceGroup_Spec","ResourceGroup_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "ResourceGroupOperatorSpec": t2,
-        "ResourceGroupProperties_STATUS": t3,
-        "ResourceGroup_STATUS": t4,
+        "ResourceGroupOperatorSpec": t0,
+        "ResourceGroupProperties_STATUS": t1,
+        "ResourceGroup_STATUS": t2,
         "ResourceGroup_Spec": t6,
+        "conditions_Condition": t4,
+        "core_DestinationExpression": t5,
       },
     },
   },

@@ -3,36 +3,36 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["aadAuthFailureMode",{"type":"DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode"}]]};
-const t3: TypeShape = {"enum":["http401WithBearerChallenge","http403"]};
-const t4: TypeShape = {"properties":[["aadAuthFailureMode",{"type":"DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode_STATUS"}]]};
-const t5: TypeShape = {"properties":[["aadOrApiKey",{"type":"DataPlaneAadOrApiKeyAuthOption"}]]};
-const t6: TypeShape = {"properties":[["aadOrApiKey",{"type":"DataPlaneAadOrApiKeyAuthOption_STATUS"}],["apiKeyOnly",{"map":"json"}]]};
-const t7: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t8: TypeShape = {"properties":[["enforcement",{"type":"EncryptionWithCmk_Enforcement"}]]};
-const t9: TypeShape = {"enum":["Compliant","NonCompliant"]};
-const t10: TypeShape = {"enum":["Disabled","Enabled","Unspecified"]};
-const t11: TypeShape = {"properties":[["encryptionComplianceStatus",{"type":"EncryptionWithCmk_EncryptionComplianceStatus_STATUS"}],["enforcement",{"type":"EncryptionWithCmk_Enforcement_STATUS"}]]};
-const t12: TypeShape = {"properties":[["type",{"type":"Identity_Type"}]]};
-const t13: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}]]};
-const t14: TypeShape = {"enum":["None","SystemAssigned"]};
-const t15: TypeShape = {"properties":[["value","string"]]};
-const t16: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t17: TypeShape = {"properties":[["ipRules",{"array":{"type":"IpRule"}}]]};
-const t18: TypeShape = {"properties":[["ipRules",{"array":{"type":"IpRule_STATUS"}}]]};
-const t19: TypeShape = {"properties":[["id","string"]]};
-const t20: TypeShape = {"properties":[["identityPrincipalId",{"type":"ConfigMapDestination"}],["identityTenantId",{"type":"ConfigMapDestination"}]]};
-const t21: TypeShape = {"properties":[["adminPrimaryKey",{"type":"SecretDestination"}],["adminSecondaryKey",{"type":"SecretDestination"}],["queryKey",{"type":"SecretDestination"}]]};
-const t22: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"SearchServiceOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"SearchServiceOperatorSecrets"}]]};
-const t23: TypeShape = {"enum":["default","highDensity"]};
-const t24: TypeShape = {"enum":["failed","provisioning","succeeded"]};
-const t25: TypeShape = {"enum":["disabled","enabled"]};
-const t26: TypeShape = {"enum":["degraded","deleting","disabled","error","provisioning","running"]};
-const t27: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
-const t28: TypeShape = {"enum":["basic","free","standard","standard2","standard3","storage_optimized_l1","storage_optimized_l2"]};
-const t29: TypeShape = {"properties":[["name",{"type":"Sku_Name_STATUS"}]]};
+const t0: TypeShape = {"properties":[["aadAuthFailureMode",{"type":"DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode"}]]};
+const t1: TypeShape = {"enum":["http401WithBearerChallenge","http403"]};
+const t2: TypeShape = {"properties":[["aadAuthFailureMode",{"type":"DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode_STATUS"}]]};
+const t3: TypeShape = {"properties":[["aadOrApiKey",{"type":"DataPlaneAadOrApiKeyAuthOption"}]]};
+const t4: TypeShape = {"properties":[["aadOrApiKey",{"type":"DataPlaneAadOrApiKeyAuthOption_STATUS"}],["apiKeyOnly",{"map":"json"}]]};
+const t5: TypeShape = {"properties":[["enforcement",{"type":"EncryptionWithCmk_Enforcement"}]]};
+const t6: TypeShape = {"enum":["Compliant","NonCompliant"]};
+const t7: TypeShape = {"enum":["Disabled","Enabled","Unspecified"]};
+const t8: TypeShape = {"properties":[["encryptionComplianceStatus",{"type":"EncryptionWithCmk_EncryptionComplianceStatus_STATUS"}],["enforcement",{"type":"EncryptionWithCmk_Enforcement_STATUS"}]]};
+const t9: TypeShape = {"properties":[["type",{"type":"Identity_Type"}]]};
+const t10: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}]]};
+const t11: TypeShape = {"enum":["None","SystemAssigned"]};
+const t12: TypeShape = {"properties":[["value","string"]]};
+const t13: TypeShape = {"properties":[["ipRules",{"array":{"type":"IpRule"}}]]};
+const t14: TypeShape = {"properties":[["ipRules",{"array":{"type":"IpRule_STATUS"}}]]};
+const t15: TypeShape = {"properties":[["id","string"]]};
+const t16: TypeShape = {"properties":[["identityPrincipalId",{"type":"genruntime_ConfigMapDestination"}],["identityTenantId",{"type":"genruntime_ConfigMapDestination"}]]};
+const t17: TypeShape = {"properties":[["adminPrimaryKey",{"type":"genruntime_SecretDestination"}],["adminSecondaryKey",{"type":"genruntime_SecretDestination"}],["queryKey",{"type":"genruntime_SecretDestination"}]]};
+const t18: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"SearchServiceOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"SearchServiceOperatorSecrets"}]]};
+const t19: TypeShape = {"enum":["default","highDensity"]};
+const t20: TypeShape = {"enum":["failed","provisioning","succeeded"]};
+const t21: TypeShape = {"enum":["disabled","enabled"]};
+const t22: TypeShape = {"enum":["degraded","deleting","disabled","error","provisioning","running"]};
+const t23: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
+const t24: TypeShape = {"enum":["basic","free","standard","standard2","standard3","storage_optimized_l1","storage_optimized_l2"]};
+const t25: TypeShape = {"properties":[["name",{"type":"Sku_Name_STATUS"}]]};
+const t26: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t27: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t28: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t29: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
 const t30: TypeShape = {"properties":[["aadAuthFailureMode","string"]]};
 const t31: TypeShape = {"properties":[["enforcement","string"]]};
 const t32: TypeShape = {"properties":[["encryptionComplianceStatus","string"],["enforcement","string"]]};
@@ -49,157 +49,157 @@ export const shapes: GroupShapes = {
     "v1api20220901": {
       resources: {"SearchService":["SearchService_Spec","SearchService_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapDestination": t1,
-        "DataPlaneAadOrApiKeyAuthOption": t2,
-        "DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode": t3,
-        "DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode_STATUS": t3,
-        "DataPlaneAadOrApiKeyAuthOption_STATUS": t4,
-        "DataPlaneAuthOptions": t5,
-        "DataPlaneAuthOptions_STATUS": t6,
-        "DestinationExpression": t7,
-        "EncryptionWithCmk": t8,
-        "EncryptionWithCmk_EncryptionComplianceStatus_STATUS": t9,
-        "EncryptionWithCmk_Enforcement": t10,
-        "EncryptionWithCmk_Enforcement_STATUS": t10,
-        "EncryptionWithCmk_STATUS": t11,
-        "Identity": t12,
-        "Identity_STATUS": t13,
-        "Identity_Type": t14,
-        "Identity_Type_STATUS": t14,
-        "IpRule": t15,
-        "IpRule_STATUS": t15,
-        "KnownResourceReference": t16,
-        "NetworkRuleSet": t17,
-        "NetworkRuleSet_STATUS": t18,
-        "PrivateEndpointConnection_STATUS": t19,
-        "SearchServiceOperatorConfigMaps": t20,
-        "SearchServiceOperatorSecrets": t21,
-        "SearchServiceOperatorSpec": t22,
-        "SearchService_HostingMode": t23,
-        "SearchService_HostingMode_STATUS": t23,
-        "SearchService_ProvisioningState_STATUS": t24,
-        "SearchService_PublicNetworkAccess": t25,
-        "SearchService_PublicNetworkAccess_STATUS": t25,
-        "SearchService_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions_STATUS"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk_STATUS"}],["hostingMode",{"type":"SearchService_HostingMode_STATUS"}],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["partitionCount","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"SearchService_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"SearchService_PublicNetworkAccess_STATUS"}],["replicaCount","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["status",{"type":"SearchService_Status_STATUS"}],["statusDetails","string"]]},
-        "SearchService_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk"}],["hostingMode",{"type":"SearchService_HostingMode"}],["networkRuleSet",{"type":"NetworkRuleSet"}],["partitionCount","integer"],["publicNetworkAccess",{"type":"SearchService_PublicNetworkAccess"}],["replicaCount","integer"],["operatorSpec",{"type":"SearchServiceOperatorSpec"}]]},
-        "SearchService_Status_STATUS": t26,
-        "SecretDestination": t1,
-        "SharedPrivateLinkResource_STATUS": t19,
-        "Sku": t27,
-        "Sku_Name": t28,
-        "Sku_Name_STATUS": t28,
-        "Sku_STATUS": t29,
+        "DataPlaneAadOrApiKeyAuthOption": t0,
+        "DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode": t1,
+        "DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode_STATUS": t1,
+        "DataPlaneAadOrApiKeyAuthOption_STATUS": t2,
+        "DataPlaneAuthOptions": t3,
+        "DataPlaneAuthOptions_STATUS": t4,
+        "EncryptionWithCmk": t5,
+        "EncryptionWithCmk_EncryptionComplianceStatus_STATUS": t6,
+        "EncryptionWithCmk_Enforcement": t7,
+        "EncryptionWithCmk_Enforcement_STATUS": t7,
+        "EncryptionWithCmk_STATUS": t8,
+        "Identity": t9,
+        "Identity_STATUS": t10,
+        "Identity_Type": t11,
+        "Identity_Type_STATUS": t11,
+        "IpRule": t12,
+        "IpRule_STATUS": t12,
+        "NetworkRuleSet": t13,
+        "NetworkRuleSet_STATUS": t14,
+        "PrivateEndpointConnection_STATUS": t15,
+        "SearchServiceOperatorConfigMaps": t16,
+        "SearchServiceOperatorSecrets": t17,
+        "SearchServiceOperatorSpec": t18,
+        "SearchService_HostingMode": t19,
+        "SearchService_HostingMode_STATUS": t19,
+        "SearchService_ProvisioningState_STATUS": t20,
+        "SearchService_PublicNetworkAccess": t21,
+        "SearchService_PublicNetworkAccess_STATUS": t21,
+        "SearchService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions_STATUS"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk_STATUS"}],["hostingMode",{"type":"SearchService_HostingMode_STATUS"}],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["partitionCount","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"SearchService_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"SearchService_PublicNetworkAccess_STATUS"}],["replicaCount","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["status",{"type":"SearchService_Status_STATUS"}],["statusDetails","string"]]},
+        "SearchService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk"}],["hostingMode",{"type":"SearchService_HostingMode"}],["networkRuleSet",{"type":"NetworkRuleSet"}],["partitionCount","integer"],["publicNetworkAccess",{"type":"SearchService_PublicNetworkAccess"}],["replicaCount","integer"],["operatorSpec",{"type":"SearchServiceOperatorSpec"}]]},
+        "SearchService_Status_STATUS": t22,
+        "SharedPrivateLinkResource_STATUS": t15,
+        "Sku": t23,
+        "Sku_Name": t24,
+        "Sku_Name_STATUS": t24,
+        "Sku_STATUS": t25,
+        "conditions_Condition": t26,
+        "core_DestinationExpression": t27,
+        "genruntime_ConfigMapDestination": t28,
+        "genruntime_KnownResourceReference": t29,
+        "genruntime_SecretDestination": t28,
       },
     },
     "v1api20220901storage": {
       resources: {"SearchService":["SearchService_Spec","SearchService_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapDestination": t1,
         "DataPlaneAadOrApiKeyAuthOption": t30,
         "DataPlaneAadOrApiKeyAuthOption_STATUS": t30,
-        "DataPlaneAuthOptions": t5,
-        "DataPlaneAuthOptions_STATUS": t6,
-        "DestinationExpression": t7,
+        "DataPlaneAuthOptions": t3,
+        "DataPlaneAuthOptions_STATUS": t4,
         "EncryptionWithCmk": t31,
         "EncryptionWithCmk_STATUS": t32,
         "Identity": t33,
         "Identity_STATUS": t34,
-        "IpRule": t15,
-        "IpRule_STATUS": t15,
-        "KnownResourceReference": t16,
-        "NetworkRuleSet": t17,
-        "NetworkRuleSet_STATUS": t18,
-        "PrivateEndpointConnection_STATUS": t19,
-        "SearchServiceOperatorConfigMaps": t20,
-        "SearchServiceOperatorSecrets": t21,
-        "SearchServiceOperatorSpec": t22,
-        "SearchService_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions_STATUS"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk_STATUS"}],["hostingMode","string"],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["partitionCount","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["replicaCount","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["status","string"],["statusDetails","string"]]},
-        "SearchService_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk"}],["hostingMode","string"],["networkRuleSet",{"type":"NetworkRuleSet"}],["partitionCount","integer"],["publicNetworkAccess","string"],["replicaCount","integer"],["operatorSpec",{"type":"SearchServiceOperatorSpec"}],["originalVersion","string"]]},
-        "SecretDestination": t1,
-        "SharedPrivateLinkResource_STATUS": t19,
+        "IpRule": t12,
+        "IpRule_STATUS": t12,
+        "NetworkRuleSet": t13,
+        "NetworkRuleSet_STATUS": t14,
+        "PrivateEndpointConnection_STATUS": t15,
+        "SearchServiceOperatorConfigMaps": t16,
+        "SearchServiceOperatorSecrets": t17,
+        "SearchServiceOperatorSpec": t18,
+        "SearchService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions_STATUS"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk_STATUS"}],["hostingMode","string"],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["partitionCount","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["replicaCount","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["status","string"],["statusDetails","string"]]},
+        "SearchService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk"}],["hostingMode","string"],["networkRuleSet",{"type":"NetworkRuleSet"}],["partitionCount","integer"],["publicNetworkAccess","string"],["replicaCount","integer"],["operatorSpec",{"type":"SearchServiceOperatorSpec"}],["originalVersion","string"]]},
+        "SharedPrivateLinkResource_STATUS": t15,
         "Sku": t35,
         "Sku_STATUS": t35,
+        "conditions_Condition": t26,
+        "core_DestinationExpression": t27,
+        "genruntime_ConfigMapDestination": t28,
+        "genruntime_KnownResourceReference": t29,
+        "genruntime_SecretDestination": t28,
       },
     },
     "v1api20231101": {
       resources: {"SearchService":["SearchService_Spec","SearchService_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapDestination": t1,
-        "DataPlaneAadOrApiKeyAuthOption": t2,
-        "DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode": t3,
-        "DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode_STATUS": t3,
-        "DataPlaneAadOrApiKeyAuthOption_STATUS": t4,
-        "DataPlaneAuthOptions": t5,
-        "DataPlaneAuthOptions_STATUS": t6,
-        "DestinationExpression": t7,
-        "EncryptionWithCmk": t8,
-        "EncryptionWithCmk_EncryptionComplianceStatus_STATUS": t9,
-        "EncryptionWithCmk_Enforcement": t10,
-        "EncryptionWithCmk_Enforcement_STATUS": t10,
-        "EncryptionWithCmk_STATUS": t11,
-        "Identity": t12,
-        "Identity_STATUS": t13,
-        "Identity_Type": t14,
-        "Identity_Type_STATUS": t14,
-        "IpRule": t15,
-        "IpRule_STATUS": t15,
-        "KnownResourceReference": t16,
-        "NetworkRuleSet": t17,
-        "NetworkRuleSet_STATUS": t18,
-        "PrivateEndpointConnection_STATUS": t19,
-        "SearchServiceOperatorConfigMaps": t20,
-        "SearchServiceOperatorSecrets": t21,
-        "SearchServiceOperatorSpec": t22,
-        "SearchService_HostingMode": t23,
-        "SearchService_HostingMode_STATUS": t23,
-        "SearchService_ProvisioningState_STATUS": t24,
-        "SearchService_PublicNetworkAccess": t25,
-        "SearchService_PublicNetworkAccess_STATUS": t25,
-        "SearchService_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions_STATUS"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk_STATUS"}],["hostingMode",{"type":"SearchService_HostingMode_STATUS"}],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["partitionCount","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"SearchService_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"SearchService_PublicNetworkAccess_STATUS"}],["replicaCount","integer"],["semanticSearch",{"type":"SearchService_SemanticSearch_STATUS"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["status",{"type":"SearchService_Status_STATUS"}],["statusDetails","string"]]},
+        "DataPlaneAadOrApiKeyAuthOption": t0,
+        "DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode": t1,
+        "DataPlaneAadOrApiKeyAuthOption_AadAuthFailureMode_STATUS": t1,
+        "DataPlaneAadOrApiKeyAuthOption_STATUS": t2,
+        "DataPlaneAuthOptions": t3,
+        "DataPlaneAuthOptions_STATUS": t4,
+        "EncryptionWithCmk": t5,
+        "EncryptionWithCmk_EncryptionComplianceStatus_STATUS": t6,
+        "EncryptionWithCmk_Enforcement": t7,
+        "EncryptionWithCmk_Enforcement_STATUS": t7,
+        "EncryptionWithCmk_STATUS": t8,
+        "Identity": t9,
+        "Identity_STATUS": t10,
+        "Identity_Type": t11,
+        "Identity_Type_STATUS": t11,
+        "IpRule": t12,
+        "IpRule_STATUS": t12,
+        "NetworkRuleSet": t13,
+        "NetworkRuleSet_STATUS": t14,
+        "PrivateEndpointConnection_STATUS": t15,
+        "SearchServiceOperatorConfigMaps": t16,
+        "SearchServiceOperatorSecrets": t17,
+        "SearchServiceOperatorSpec": t18,
+        "SearchService_HostingMode": t19,
+        "SearchService_HostingMode_STATUS": t19,
+        "SearchService_ProvisioningState_STATUS": t20,
+        "SearchService_PublicNetworkAccess": t21,
+        "SearchService_PublicNetworkAccess_STATUS": t21,
+        "SearchService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions_STATUS"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk_STATUS"}],["hostingMode",{"type":"SearchService_HostingMode_STATUS"}],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["partitionCount","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"SearchService_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"SearchService_PublicNetworkAccess_STATUS"}],["replicaCount","integer"],["semanticSearch",{"type":"SearchService_SemanticSearch_STATUS"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["status",{"type":"SearchService_Status_STATUS"}],["statusDetails","string"]]},
         "SearchService_SemanticSearch": t36,
         "SearchService_SemanticSearch_STATUS": t36,
-        "SearchService_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk"}],["hostingMode",{"type":"SearchService_HostingMode"}],["networkRuleSet",{"type":"NetworkRuleSet"}],["partitionCount","integer"],["publicNetworkAccess",{"type":"SearchService_PublicNetworkAccess"}],["replicaCount","integer"],["semanticSearch",{"type":"SearchService_SemanticSearch"}],["operatorSpec",{"type":"SearchServiceOperatorSpec"}]]},
-        "SearchService_Status_STATUS": t26,
-        "SecretDestination": t1,
-        "SharedPrivateLinkResource_STATUS": t19,
-        "Sku": t27,
-        "Sku_Name": t28,
-        "Sku_Name_STATUS": t28,
-        "Sku_STATUS": t29,
+        "SearchService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk"}],["hostingMode",{"type":"SearchService_HostingMode"}],["networkRuleSet",{"type":"NetworkRuleSet"}],["partitionCount","integer"],["publicNetworkAccess",{"type":"SearchService_PublicNetworkAccess"}],["replicaCount","integer"],["semanticSearch",{"type":"SearchService_SemanticSearch"}],["operatorSpec",{"type":"SearchServiceOperatorSpec"}]]},
+        "SearchService_Status_STATUS": t22,
+        "SharedPrivateLinkResource_STATUS": t15,
+        "Sku": t23,
+        "Sku_Name": t24,
+        "Sku_Name_STATUS": t24,
+        "Sku_STATUS": t25,
+        "conditions_Condition": t26,
+        "core_DestinationExpression": t27,
+        "genruntime_ConfigMapDestination": t28,
+        "genruntime_KnownResourceReference": t29,
+        "genruntime_SecretDestination": t28,
       },
     },
     "v1api20231101storage": {
       resources: {"SearchService":["SearchService_Spec","SearchService_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapDestination": t1,
         "DataPlaneAadOrApiKeyAuthOption": t30,
         "DataPlaneAadOrApiKeyAuthOption_STATUS": t30,
-        "DataPlaneAuthOptions": t5,
-        "DataPlaneAuthOptions_STATUS": t6,
-        "DestinationExpression": t7,
+        "DataPlaneAuthOptions": t3,
+        "DataPlaneAuthOptions_STATUS": t4,
         "EncryptionWithCmk": t31,
         "EncryptionWithCmk_STATUS": t32,
         "Identity": t33,
         "Identity_STATUS": t34,
-        "IpRule": t15,
-        "IpRule_STATUS": t15,
-        "KnownResourceReference": t16,
-        "NetworkRuleSet": t17,
-        "NetworkRuleSet_STATUS": t18,
-        "PrivateEndpointConnection_STATUS": t19,
-        "SearchServiceOperatorConfigMaps": t20,
-        "SearchServiceOperatorSecrets": t21,
-        "SearchServiceOperatorSpec": t22,
-        "SearchService_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions_STATUS"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk_STATUS"}],["hostingMode","string"],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["partitionCount","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["replicaCount","integer"],["semanticSearch","string"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["status","string"],["statusDetails","string"]]},
-        "SearchService_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk"}],["hostingMode","string"],["networkRuleSet",{"type":"NetworkRuleSet"}],["partitionCount","integer"],["publicNetworkAccess","string"],["replicaCount","integer"],["semanticSearch","string"],["operatorSpec",{"type":"SearchServiceOperatorSpec"}],["originalVersion","string"]]},
-        "SecretDestination": t1,
-        "SharedPrivateLinkResource_STATUS": t19,
+        "IpRule": t12,
+        "IpRule_STATUS": t12,
+        "NetworkRuleSet": t13,
+        "NetworkRuleSet_STATUS": t14,
+        "PrivateEndpointConnection_STATUS": t15,
+        "SearchServiceOperatorConfigMaps": t16,
+        "SearchServiceOperatorSecrets": t17,
+        "SearchServiceOperatorSpec": t18,
+        "SearchService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions_STATUS"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk_STATUS"}],["hostingMode","string"],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["partitionCount","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["replicaCount","integer"],["semanticSearch","string"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["status","string"],["statusDetails","string"]]},
+        "SearchService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["authOptions",{"type":"DataPlaneAuthOptions"}],["disableLocalAuth","boolean"],["encryptionWithCmk",{"type":"EncryptionWithCmk"}],["hostingMode","string"],["networkRuleSet",{"type":"NetworkRuleSet"}],["partitionCount","integer"],["publicNetworkAccess","string"],["replicaCount","integer"],["semanticSearch","string"],["operatorSpec",{"type":"SearchServiceOperatorSpec"}],["originalVersion","string"]]},
+        "SharedPrivateLinkResource_STATUS": t15,
         "Sku": t35,
         "Sku_STATUS": t35,
+        "conditions_Condition": t26,
+        "core_DestinationExpression": t27,
+        "genruntime_ConfigMapDestination": t28,
+        "genruntime_KnownResourceReference": t29,
+        "genruntime_SecretDestination": t28,
       },
     },
   },

@@ -3,49 +3,49 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t1: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t3: TypeShape = {"properties":[["type",{"type":"ManagedIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t4: TypeShape = {"properties":[["resource","string"]]};
-const t5: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentityProperty_STATUS"}}]]};
-const t6: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
-const t7: TypeShape = {"properties":[["allow",{"array":{"type":"NetworkACL_Allow"}}],["deny",{"array":{"type":"NetworkACL_Deny"}}]]};
-const t8: TypeShape = {"enum":["ClientConnection","RESTAPI","ServerConnection","Trace"]};
-const t9: TypeShape = {"properties":[["allow",{"array":{"type":"NetworkACL_Allow_STATUS"}}],["deny",{"array":{"type":"NetworkACL_Deny_STATUS"}}]]};
-const t10: TypeShape = {"properties":[["allow",{"array":{"type":"PrivateEndpointACL_Allow"}}],["deny",{"array":{"type":"PrivateEndpointACL_Deny"}}],["name","string"]]};
-const t11: TypeShape = {"properties":[["allow",{"array":{"type":"PrivateEndpointACL_Allow_STATUS"}}],["deny",{"array":{"type":"PrivateEndpointACL_Deny_STATUS"}}],["name","string"]]};
-const t12: TypeShape = {"properties":[["id","string"]]};
-const t13: TypeShape = {"properties":[["enabled","string"],["name","string"]]};
-const t14: TypeShape = {"properties":[["categories",{"array":{"type":"ResourceLogCategory"}}]]};
-const t15: TypeShape = {"properties":[["categories",{"array":{"type":"ResourceLogCategory_STATUS"}}]]};
-const t16: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t17: TypeShape = {"properties":[["capacity","integer"],["name","string"],["tier",{"type":"ResourceSku_Tier"}]]};
-const t18: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"ResourceSku_Tier_STATUS"}]]};
-const t19: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
-const t20: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t21: TypeShape = {"properties":[["templates",{"array":{"type":"UpstreamTemplate"}}]]};
-const t22: TypeShape = {"properties":[["templates",{"array":{"type":"UpstreamTemplate_STATUS"}}]]};
-const t23: TypeShape = {"properties":[["allowedOrigins",{"array":"string"}]]};
-const t24: TypeShape = {"properties":[["flag",{"type":"SignalRFeature_Flag"}],["properties",{"map":"string"}],["value","string"]]};
-const t25: TypeShape = {"enum":["EnableConnectivityLogs","EnableLiveTrace","EnableMessagingLogs","ServiceMode"]};
-const t26: TypeShape = {"properties":[["flag",{"type":"SignalRFeature_Flag_STATUS"}],["properties",{"map":"string"}],["value","string"]]};
-const t27: TypeShape = {"enum":["Allow","Deny"]};
-const t28: TypeShape = {"properties":[["primaryConnectionString",{"type":"SecretDestination"}],["primaryKey",{"type":"SecretDestination"}],["secondaryConnectionString",{"type":"SecretDestination"}],["secondaryKey",{"type":"SecretDestination"}]]};
-const t29: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"SignalROperatorSecrets"}]]};
-const t30: TypeShape = {"properties":[["clientCertEnabled","boolean"]]};
-const t31: TypeShape = {"enum":["RawWebSockets","SignalR"]};
-const t32: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]};
-const t33: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t34: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t35: TypeShape = {"properties":[["managedIdentity",{"type":"ManagedIdentitySettings"}],["type",{"type":"UpstreamAuthSettings_Type"}]]};
-const t36: TypeShape = {"properties":[["managedIdentity",{"type":"ManagedIdentitySettings_STATUS"}],["type",{"type":"UpstreamAuthSettings_Type_STATUS"}]]};
-const t37: TypeShape = {"enum":["ManagedIdentity","None"]};
-const t38: TypeShape = {"properties":[["auth",{"type":"UpstreamAuthSettings"}],["categoryPattern","string"],["eventPattern","string"],["hubPattern","string"],["urlTemplate","string"]]};
-const t39: TypeShape = {"properties":[["auth",{"type":"UpstreamAuthSettings_STATUS"}],["categoryPattern","string"],["eventPattern","string"],["hubPattern","string"],["urlTemplate","string"]]};
-const t40: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t41: TypeShape = {"properties":[]};
-const t42: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t0: TypeShape = {"properties":[["type",{"type":"ManagedIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t1: TypeShape = {"properties":[["resource","string"]]};
+const t2: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentityProperty_STATUS"}}]]};
+const t3: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
+const t4: TypeShape = {"properties":[["allow",{"array":{"type":"NetworkACL_Allow"}}],["deny",{"array":{"type":"NetworkACL_Deny"}}]]};
+const t5: TypeShape = {"enum":["ClientConnection","RESTAPI","ServerConnection","Trace"]};
+const t6: TypeShape = {"properties":[["allow",{"array":{"type":"NetworkACL_Allow_STATUS"}}],["deny",{"array":{"type":"NetworkACL_Deny_STATUS"}}]]};
+const t7: TypeShape = {"properties":[["allow",{"array":{"type":"PrivateEndpointACL_Allow"}}],["deny",{"array":{"type":"PrivateEndpointACL_Deny"}}],["name","string"]]};
+const t8: TypeShape = {"properties":[["allow",{"array":{"type":"PrivateEndpointACL_Allow_STATUS"}}],["deny",{"array":{"type":"PrivateEndpointACL_Deny_STATUS"}}],["name","string"]]};
+const t9: TypeShape = {"properties":[["id","string"]]};
+const t10: TypeShape = {"properties":[["enabled","string"],["name","string"]]};
+const t11: TypeShape = {"properties":[["categories",{"array":{"type":"ResourceLogCategory"}}]]};
+const t12: TypeShape = {"properties":[["categories",{"array":{"type":"ResourceLogCategory_STATUS"}}]]};
+const t13: TypeShape = {"properties":[["capacity","integer"],["name","string"],["tier",{"type":"ResourceSku_Tier"}]]};
+const t14: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"ResourceSku_Tier_STATUS"}]]};
+const t15: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
+const t16: TypeShape = {"properties":[["templates",{"array":{"type":"UpstreamTemplate"}}]]};
+const t17: TypeShape = {"properties":[["templates",{"array":{"type":"UpstreamTemplate_STATUS"}}]]};
+const t18: TypeShape = {"properties":[["allowedOrigins",{"array":"string"}]]};
+const t19: TypeShape = {"properties":[["flag",{"type":"SignalRFeature_Flag"}],["properties",{"map":"string"}],["value","string"]]};
+const t20: TypeShape = {"enum":["EnableConnectivityLogs","EnableLiveTrace","EnableMessagingLogs","ServiceMode"]};
+const t21: TypeShape = {"properties":[["flag",{"type":"SignalRFeature_Flag_STATUS"}],["properties",{"map":"string"}],["value","string"]]};
+const t22: TypeShape = {"enum":["Allow","Deny"]};
+const t23: TypeShape = {"properties":[["primaryConnectionString",{"type":"genruntime_SecretDestination"}],["primaryKey",{"type":"genruntime_SecretDestination"}],["secondaryConnectionString",{"type":"genruntime_SecretDestination"}],["secondaryKey",{"type":"genruntime_SecretDestination"}]]};
+const t24: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"SignalROperatorSecrets"}]]};
+const t25: TypeShape = {"properties":[["clientCertEnabled","boolean"]]};
+const t26: TypeShape = {"enum":["RawWebSockets","SignalR"]};
+const t27: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]};
+const t28: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t29: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t30: TypeShape = {"properties":[["managedIdentity",{"type":"ManagedIdentitySettings"}],["type",{"type":"UpstreamAuthSettings_Type"}]]};
+const t31: TypeShape = {"properties":[["managedIdentity",{"type":"ManagedIdentitySettings_STATUS"}],["type",{"type":"UpstreamAuthSettings_Type_STATUS"}]]};
+const t32: TypeShape = {"enum":["ManagedIdentity","None"]};
+const t33: TypeShape = {"properties":[["auth",{"type":"UpstreamAuthSettings"}],["categoryPattern","string"],["eventPattern","string"],["hubPattern","string"],["urlTemplate","string"]]};
+const t34: TypeShape = {"properties":[["auth",{"type":"UpstreamAuthSettings_STATUS"}],["categoryPattern","string"],["eventPattern","string"],["hubPattern","string"],["urlTemplate","string"]]};
+const t35: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t36: TypeShape = {"properties":[]};
+const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t38: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t39: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t40: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t41: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t42: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t43: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t44: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentityProperty_STATUS"}}]]};
 const t45: TypeShape = {"properties":[["allow",{"array":"string"}],["deny",{"array":"string"}]]};
@@ -56,11 +56,11 @@ const t49: TypeShape = {"properties":[["flag","string"],["properties",{"map":"st
 const t50: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t51: TypeShape = {"properties":[["managedIdentity",{"type":"ManagedIdentitySettings"}],["type","string"]]};
 const t52: TypeShape = {"properties":[["managedIdentity",{"type":"ManagedIdentitySettings_STATUS"}],["type","string"]]};
-const t53: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t54: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t55: TypeShape = {"properties":[["categories",{"array":{"type":"LiveTraceCategory"}}],["enabled","string"]]};
-const t56: TypeShape = {"properties":[["categories",{"array":{"type":"LiveTraceCategory_STATUS"}}],["enabled","string"]]};
-const t57: TypeShape = {"properties":[["connectionTimeoutInSeconds","integer"]]};
+const t53: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t54: TypeShape = {"properties":[["categories",{"array":{"type":"LiveTraceCategory"}}],["enabled","string"]]};
+const t55: TypeShape = {"properties":[["categories",{"array":{"type":"LiveTraceCategory_STATUS"}}],["enabled","string"]]};
+const t56: TypeShape = {"properties":[["connectionTimeoutInSeconds","integer"]]};
+const t57: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 const t58: TypeShape = {"properties":[["action","string"],["value","string"]]};
 
 /** Package -> types and resources. */
@@ -71,273 +71,273 @@ export const shapes: GroupShapes = {
     "v1api20211001": {
       resources: {"SignalR":["SignalR_Spec","SignalR_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
-        "ManagedIdentity": t3,
-        "ManagedIdentitySettings": t4,
-        "ManagedIdentitySettings_STATUS": t4,
-        "ManagedIdentity_STATUS": t5,
-        "ManagedIdentity_Type": t6,
-        "ManagedIdentity_Type_STATUS": t6,
-        "NetworkACL": t7,
-        "NetworkACL_Allow": t8,
-        "NetworkACL_Allow_STATUS": t8,
-        "NetworkACL_Deny": t8,
-        "NetworkACL_Deny_STATUS": t8,
-        "NetworkACL_STATUS": t9,
-        "PrivateEndpointACL": t10,
-        "PrivateEndpointACL_Allow": t8,
-        "PrivateEndpointACL_Allow_STATUS": t8,
-        "PrivateEndpointACL_Deny": t8,
-        "PrivateEndpointACL_Deny_STATUS": t8,
-        "PrivateEndpointACL_STATUS": t11,
-        "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t12,
-        "ResourceLogCategory": t13,
-        "ResourceLogCategory_STATUS": t13,
-        "ResourceLogConfiguration": t14,
-        "ResourceLogConfiguration_STATUS": t15,
-        "ResourceReference": t16,
-        "ResourceSku": t17,
-        "ResourceSku_STATUS": t18,
-        "ResourceSku_Tier": t19,
-        "ResourceSku_Tier_STATUS": t19,
-        "SecretDestination": t20,
-        "ServerlessUpstreamSettings": t21,
-        "ServerlessUpstreamSettings_STATUS": t22,
-        "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t12,
-        "SignalRCorsSettings": t23,
-        "SignalRCorsSettings_STATUS": t23,
-        "SignalRFeature": t24,
-        "SignalRFeature_Flag": t25,
-        "SignalRFeature_Flag_STATUS": t25,
-        "SignalRFeature_STATUS": t26,
+        "ManagedIdentity": t0,
+        "ManagedIdentitySettings": t1,
+        "ManagedIdentitySettings_STATUS": t1,
+        "ManagedIdentity_STATUS": t2,
+        "ManagedIdentity_Type": t3,
+        "ManagedIdentity_Type_STATUS": t3,
+        "NetworkACL": t4,
+        "NetworkACL_Allow": t5,
+        "NetworkACL_Allow_STATUS": t5,
+        "NetworkACL_Deny": t5,
+        "NetworkACL_Deny_STATUS": t5,
+        "NetworkACL_STATUS": t6,
+        "PrivateEndpointACL": t7,
+        "PrivateEndpointACL_Allow": t5,
+        "PrivateEndpointACL_Allow_STATUS": t5,
+        "PrivateEndpointACL_Deny": t5,
+        "PrivateEndpointACL_Deny_STATUS": t5,
+        "PrivateEndpointACL_STATUS": t8,
+        "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
+        "ResourceLogCategory": t10,
+        "ResourceLogCategory_STATUS": t10,
+        "ResourceLogConfiguration": t11,
+        "ResourceLogConfiguration_STATUS": t12,
+        "ResourceSku": t13,
+        "ResourceSku_STATUS": t14,
+        "ResourceSku_Tier": t15,
+        "ResourceSku_Tier_STATUS": t15,
+        "ServerlessUpstreamSettings": t16,
+        "ServerlessUpstreamSettings_STATUS": t17,
+        "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
+        "SignalRCorsSettings": t18,
+        "SignalRCorsSettings_STATUS": t18,
+        "SignalRFeature": t19,
+        "SignalRFeature_Flag": t20,
+        "SignalRFeature_Flag_STATUS": t20,
+        "SignalRFeature_STATUS": t21,
         "SignalRNetworkACLs": {"properties":[["defaultAction",{"type":"SignalRNetworkACLs_DefaultAction"}],["privateEndpoints",{"array":{"type":"PrivateEndpointACL"}}],["publicNetwork",{"type":"NetworkACL"}]]},
-        "SignalRNetworkACLs_DefaultAction": t27,
-        "SignalRNetworkACLs_DefaultAction_STATUS": t27,
+        "SignalRNetworkACLs_DefaultAction": t22,
+        "SignalRNetworkACLs_DefaultAction_STATUS": t22,
         "SignalRNetworkACLs_STATUS": {"properties":[["defaultAction",{"type":"SignalRNetworkACLs_DefaultAction_STATUS"}],["privateEndpoints",{"array":{"type":"PrivateEndpointACL_STATUS"}}],["publicNetwork",{"type":"NetworkACL_STATUS"}]]},
-        "SignalROperatorSecrets": t28,
-        "SignalROperatorSpec": t29,
-        "SignalRTlsSettings": t30,
-        "SignalRTlsSettings_STATUS": t30,
-        "SignalR_Kind": t31,
-        "SignalR_Kind_STATUS": t31,
-        "SignalR_ProvisioningState_STATUS": t32,
-        "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind",{"type":"SignalR_Kind_STATUS"}],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"SignalR_ProvisioningState_STATUS"}],["publicNetworkAccess","string"],["publicPort","integer"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["serverPort","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
-        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind",{"type":"SignalR_Kind"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}]]},
-        "SystemData_CreatedByType_STATUS": t33,
-        "SystemData_LastModifiedByType_STATUS": t33,
-        "SystemData_STATUS": t34,
-        "UpstreamAuthSettings": t35,
-        "UpstreamAuthSettings_STATUS": t36,
-        "UpstreamAuthSettings_Type": t37,
-        "UpstreamAuthSettings_Type_STATUS": t37,
-        "UpstreamTemplate": t38,
-        "UpstreamTemplate_STATUS": t39,
-        "UserAssignedIdentityDetails": t40,
-        "UserAssignedIdentityProperty": t41,
-        "UserAssignedIdentityProperty_STATUS": t42,
+        "SignalROperatorSecrets": t23,
+        "SignalROperatorSpec": t24,
+        "SignalRTlsSettings": t25,
+        "SignalRTlsSettings_STATUS": t25,
+        "SignalR_Kind": t26,
+        "SignalR_Kind_STATUS": t26,
+        "SignalR_ProvisioningState_STATUS": t27,
+        "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind",{"type":"SignalR_Kind_STATUS"}],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"SignalR_ProvisioningState_STATUS"}],["publicNetworkAccess","string"],["publicPort","integer"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["serverPort","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
+        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind",{"type":"SignalR_Kind"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}]]},
+        "SystemData_CreatedByType_STATUS": t28,
+        "SystemData_LastModifiedByType_STATUS": t28,
+        "SystemData_STATUS": t29,
+        "UpstreamAuthSettings": t30,
+        "UpstreamAuthSettings_STATUS": t31,
+        "UpstreamAuthSettings_Type": t32,
+        "UpstreamAuthSettings_Type_STATUS": t32,
+        "UpstreamTemplate": t33,
+        "UpstreamTemplate_STATUS": t34,
+        "UserAssignedIdentityDetails": t35,
+        "UserAssignedIdentityProperty": t36,
+        "UserAssignedIdentityProperty_STATUS": t37,
+        "conditions_Condition": t38,
+        "core_DestinationExpression": t39,
+        "genruntime_KnownResourceReference": t40,
+        "genruntime_ResourceReference": t41,
+        "genruntime_SecretDestination": t42,
       },
     },
     "v1api20211001storage": {
       resources: {"SignalR":["SignalR_Spec","SignalR_STATUS"]},
       types: {
-        "Condition": t0,
-        "DestinationExpression": t1,
-        "KnownResourceReference": t2,
         "ManagedIdentity": t43,
-        "ManagedIdentitySettings": t4,
-        "ManagedIdentitySettings_STATUS": t4,
+        "ManagedIdentitySettings": t1,
+        "ManagedIdentitySettings_STATUS": t1,
         "ManagedIdentity_STATUS": t44,
         "NetworkACL": t45,
         "NetworkACL_STATUS": t45,
         "PrivateEndpointACL": t46,
         "PrivateEndpointACL_STATUS": t46,
-        "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t12,
-        "ResourceLogCategory": t13,
-        "ResourceLogCategory_STATUS": t13,
-        "ResourceLogConfiguration": t14,
-        "ResourceLogConfiguration_STATUS": t15,
-        "ResourceReference": t16,
+        "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
+        "ResourceLogCategory": t10,
+        "ResourceLogCategory_STATUS": t10,
+        "ResourceLogConfiguration": t11,
+        "ResourceLogConfiguration_STATUS": t12,
         "ResourceSku": t47,
         "ResourceSku_STATUS": t48,
-        "SecretDestination": t20,
-        "ServerlessUpstreamSettings": t21,
-        "ServerlessUpstreamSettings_STATUS": t22,
-        "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t12,
-        "SignalRCorsSettings": t23,
-        "SignalRCorsSettings_STATUS": t23,
+        "ServerlessUpstreamSettings": t16,
+        "ServerlessUpstreamSettings_STATUS": t17,
+        "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
+        "SignalRCorsSettings": t18,
+        "SignalRCorsSettings_STATUS": t18,
         "SignalRFeature": t49,
         "SignalRFeature_STATUS": t49,
         "SignalRNetworkACLs": {"properties":[["defaultAction","string"],["privateEndpoints",{"array":{"type":"PrivateEndpointACL"}}],["publicNetwork",{"type":"NetworkACL"}]]},
         "SignalRNetworkACLs_STATUS": {"properties":[["defaultAction","string"],["privateEndpoints",{"array":{"type":"PrivateEndpointACL_STATUS"}}],["publicNetwork",{"type":"NetworkACL_STATUS"}]]},
-        "SignalROperatorSecrets": t28,
-        "SignalROperatorSpec": t29,
-        "SignalRTlsSettings": t30,
-        "SignalRTlsSettings_STATUS": t30,
-        "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["publicPort","integer"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["serverPort","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
-        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}],["originalVersion","string"]]},
+        "SignalROperatorSecrets": t23,
+        "SignalROperatorSpec": t24,
+        "SignalRTlsSettings": t25,
+        "SignalRTlsSettings_STATUS": t25,
+        "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["publicPort","integer"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["serverPort","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
+        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}],["originalVersion","string"]]},
         "SystemData_STATUS": t50,
         "UpstreamAuthSettings": t51,
         "UpstreamAuthSettings_STATUS": t52,
-        "UpstreamTemplate": t38,
-        "UpstreamTemplate_STATUS": t39,
-        "UserAssignedIdentityDetails": t40,
-        "UserAssignedIdentityProperty": t41,
-        "UserAssignedIdentityProperty_STATUS": t42,
+        "UpstreamTemplate": t33,
+        "UpstreamTemplate_STATUS": t34,
+        "UserAssignedIdentityDetails": t35,
+        "UserAssignedIdentityProperty": t36,
+        "UserAssignedIdentityProperty_STATUS": t37,
+        "conditions_Condition": t38,
+        "core_DestinationExpression": t39,
+        "genruntime_KnownResourceReference": t40,
+        "genruntime_ResourceReference": t41,
+        "genruntime_SecretDestination": t42,
       },
     },
     "v1api20240301": {
       resources: {"CustomCertificate":["CustomCertificate_Spec","CustomCertificate_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"],"SignalR":["SignalR_Spec","SignalR_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapReference": t53,
-        "CustomCertificateOperatorSpec": t54,
-        "CustomCertificate_ProvisioningState_STATUS": t32,
-        "CustomCertificate_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["keyVaultBaseUri","string"],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["provisioningState",{"type":"CustomCertificate_ProvisioningState_STATUS"}]]},
-        "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}]]},
-        "DestinationExpression": t1,
+        "CustomCertificateOperatorSpec": t53,
+        "CustomCertificate_ProvisioningState_STATUS": t27,
+        "CustomCertificate_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["keyVaultBaseUri","string"],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["provisioningState",{"type":"CustomCertificate_ProvisioningState_STATUS"}]]},
+        "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}]]},
         "IPRule": {"properties":[["action",{"type":"IPRule_Action"}],["value","string"]]},
-        "IPRule_Action": t27,
-        "IPRule_Action_STATUS": t27,
+        "IPRule_Action": t22,
+        "IPRule_Action_STATUS": t22,
         "IPRule_STATUS": {"properties":[["action",{"type":"IPRule_Action_STATUS"}],["value","string"]]},
-        "KnownResourceReference": t2,
-        "LiveTraceCategory": t13,
-        "LiveTraceCategory_STATUS": t13,
-        "LiveTraceConfiguration": t55,
-        "LiveTraceConfiguration_STATUS": t56,
-        "ManagedIdentity": t3,
-        "ManagedIdentitySettings": t4,
-        "ManagedIdentitySettings_STATUS": t4,
-        "ManagedIdentity_STATUS": t5,
-        "ManagedIdentity_Type": t6,
-        "ManagedIdentity_Type_STATUS": t6,
-        "NetworkACL": t7,
-        "NetworkACL_Allow": t8,
-        "NetworkACL_Allow_STATUS": t8,
-        "NetworkACL_Deny": t8,
-        "NetworkACL_Deny_STATUS": t8,
-        "NetworkACL_STATUS": t9,
-        "PrivateEndpointACL": t10,
-        "PrivateEndpointACL_Allow": t8,
-        "PrivateEndpointACL_Allow_STATUS": t8,
-        "PrivateEndpointACL_Deny": t8,
-        "PrivateEndpointACL_Deny_STATUS": t8,
-        "PrivateEndpointACL_STATUS": t11,
-        "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t12,
-        "ReplicaOperatorSpec": t54,
-        "Replica_ProvisioningState_STATUS": t32,
-        "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState",{"type":"Replica_ProvisioningState_STATUS"}],["regionEndpointEnabled","string"],["resourceStopped","string"]]},
-        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["regionEndpointEnabled","string"],["resourceStopped","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}]]},
-        "ResourceLogCategory": t13,
-        "ResourceLogCategory_STATUS": t13,
-        "ResourceLogConfiguration": t14,
-        "ResourceLogConfiguration_STATUS": t15,
-        "ResourceReference": t16,
-        "ResourceSku": t17,
-        "ResourceSku_STATUS": t18,
-        "ResourceSku_Tier": t19,
-        "ResourceSku_Tier_STATUS": t19,
-        "SecretDestination": t20,
-        "ServerlessSettings": t57,
-        "ServerlessSettings_STATUS": t57,
-        "ServerlessUpstreamSettings": t21,
-        "ServerlessUpstreamSettings_STATUS": t22,
-        "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t12,
-        "SignalRCorsSettings": t23,
-        "SignalRCorsSettings_STATUS": t23,
-        "SignalRFeature": t24,
-        "SignalRFeature_Flag": t25,
-        "SignalRFeature_Flag_STATUS": t25,
-        "SignalRFeature_STATUS": t26,
+        "LiveTraceCategory": t10,
+        "LiveTraceCategory_STATUS": t10,
+        "LiveTraceConfiguration": t54,
+        "LiveTraceConfiguration_STATUS": t55,
+        "ManagedIdentity": t0,
+        "ManagedIdentitySettings": t1,
+        "ManagedIdentitySettings_STATUS": t1,
+        "ManagedIdentity_STATUS": t2,
+        "ManagedIdentity_Type": t3,
+        "ManagedIdentity_Type_STATUS": t3,
+        "NetworkACL": t4,
+        "NetworkACL_Allow": t5,
+        "NetworkACL_Allow_STATUS": t5,
+        "NetworkACL_Deny": t5,
+        "NetworkACL_Deny_STATUS": t5,
+        "NetworkACL_STATUS": t6,
+        "PrivateEndpointACL": t7,
+        "PrivateEndpointACL_Allow": t5,
+        "PrivateEndpointACL_Allow_STATUS": t5,
+        "PrivateEndpointACL_Deny": t5,
+        "PrivateEndpointACL_Deny_STATUS": t5,
+        "PrivateEndpointACL_STATUS": t8,
+        "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
+        "ReplicaOperatorSpec": t53,
+        "Replica_ProvisioningState_STATUS": t27,
+        "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState",{"type":"Replica_ProvisioningState_STATUS"}],["regionEndpointEnabled","string"],["resourceStopped","string"]]},
+        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["regionEndpointEnabled","string"],["resourceStopped","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}]]},
+        "ResourceLogCategory": t10,
+        "ResourceLogCategory_STATUS": t10,
+        "ResourceLogConfiguration": t11,
+        "ResourceLogConfiguration_STATUS": t12,
+        "ResourceSku": t13,
+        "ResourceSku_STATUS": t14,
+        "ResourceSku_Tier": t15,
+        "ResourceSku_Tier_STATUS": t15,
+        "ServerlessSettings": t56,
+        "ServerlessSettings_STATUS": t56,
+        "ServerlessUpstreamSettings": t16,
+        "ServerlessUpstreamSettings_STATUS": t17,
+        "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
+        "SignalRCorsSettings": t18,
+        "SignalRCorsSettings_STATUS": t18,
+        "SignalRFeature": t19,
+        "SignalRFeature_Flag": t20,
+        "SignalRFeature_Flag_STATUS": t20,
+        "SignalRFeature_STATUS": t21,
         "SignalRNetworkACLs": {"properties":[["defaultAction",{"type":"SignalRNetworkACLs_DefaultAction"}],["ipRules",{"array":{"type":"IPRule"}}],["privateEndpoints",{"array":{"type":"PrivateEndpointACL"}}],["publicNetwork",{"type":"NetworkACL"}]]},
-        "SignalRNetworkACLs_DefaultAction": t27,
-        "SignalRNetworkACLs_DefaultAction_STATUS": t27,
+        "SignalRNetworkACLs_DefaultAction": t22,
+        "SignalRNetworkACLs_DefaultAction_STATUS": t22,
         "SignalRNetworkACLs_STATUS": {"properties":[["defaultAction",{"type":"SignalRNetworkACLs_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IPRule_STATUS"}}],["privateEndpoints",{"array":{"type":"PrivateEndpointACL_STATUS"}}],["publicNetwork",{"type":"NetworkACL_STATUS"}]]},
-        "SignalROperatorSecrets": t28,
-        "SignalROperatorSpec": t29,
-        "SignalRTlsSettings": t30,
-        "SignalRTlsSettings_STATUS": t30,
-        "SignalR_Kind": t31,
-        "SignalR_Kind_STATUS": t31,
-        "SignalR_ProvisioningState_STATUS": t32,
-        "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind",{"type":"SignalR_Kind_STATUS"}],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["liveTraceConfiguration",{"type":"LiveTraceConfiguration_STATUS"}],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"SignalR_ProvisioningState_STATUS"}],["publicNetworkAccess","string"],["publicPort","integer"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["resourceStopped","string"],["serverPort","integer"],["serverless",{"type":"ServerlessSettings_STATUS"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
-        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind",{"type":"SignalR_Kind"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["liveTraceConfiguration",{"type":"LiveTraceConfiguration"}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["resourceStopped","string"],["serverless",{"type":"ServerlessSettings"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}]]},
-        "SystemData_CreatedByType_STATUS": t33,
-        "SystemData_LastModifiedByType_STATUS": t33,
-        "SystemData_STATUS": t34,
-        "UpstreamAuthSettings": t35,
-        "UpstreamAuthSettings_STATUS": t36,
-        "UpstreamAuthSettings_Type": t37,
-        "UpstreamAuthSettings_Type_STATUS": t37,
-        "UpstreamTemplate": t38,
-        "UpstreamTemplate_STATUS": t39,
-        "UserAssignedIdentityDetails": t40,
-        "UserAssignedIdentityProperty": t41,
-        "UserAssignedIdentityProperty_STATUS": t42,
+        "SignalROperatorSecrets": t23,
+        "SignalROperatorSpec": t24,
+        "SignalRTlsSettings": t25,
+        "SignalRTlsSettings_STATUS": t25,
+        "SignalR_Kind": t26,
+        "SignalR_Kind_STATUS": t26,
+        "SignalR_ProvisioningState_STATUS": t27,
+        "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind",{"type":"SignalR_Kind_STATUS"}],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["liveTraceConfiguration",{"type":"LiveTraceConfiguration_STATUS"}],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"SignalR_ProvisioningState_STATUS"}],["publicNetworkAccess","string"],["publicPort","integer"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["resourceStopped","string"],["serverPort","integer"],["serverless",{"type":"ServerlessSettings_STATUS"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
+        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind",{"type":"SignalR_Kind"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["liveTraceConfiguration",{"type":"LiveTraceConfiguration"}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["resourceStopped","string"],["serverless",{"type":"ServerlessSettings"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}]]},
+        "SystemData_CreatedByType_STATUS": t28,
+        "SystemData_LastModifiedByType_STATUS": t28,
+        "SystemData_STATUS": t29,
+        "UpstreamAuthSettings": t30,
+        "UpstreamAuthSettings_STATUS": t31,
+        "UpstreamAuthSettings_Type": t32,
+        "UpstreamAuthSettings_Type_STATUS": t32,
+        "UpstreamTemplate": t33,
+        "UpstreamTemplate_STATUS": t34,
+        "UserAssignedIdentityDetails": t35,
+        "UserAssignedIdentityProperty": t36,
+        "UserAssignedIdentityProperty_STATUS": t37,
+        "conditions_Condition": t38,
+        "core_DestinationExpression": t39,
+        "genruntime_ConfigMapReference": t57,
+        "genruntime_KnownResourceReference": t40,
+        "genruntime_ResourceReference": t41,
+        "genruntime_SecretDestination": t42,
       },
     },
     "v1api20240301storage": {
       resources: {"CustomCertificate":["CustomCertificate_Spec","CustomCertificate_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"],"SignalR":["SignalR_Spec","SignalR_STATUS"]},
       types: {
-        "Condition": t0,
-        "ConfigMapReference": t53,
-        "CustomCertificateOperatorSpec": t54,
-        "CustomCertificate_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["keyVaultBaseUri","string"],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["provisioningState","string"]]},
-        "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}],["originalVersion","string"]]},
-        "DestinationExpression": t1,
+        "CustomCertificateOperatorSpec": t53,
+        "CustomCertificate_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["keyVaultBaseUri","string"],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["provisioningState","string"]]},
+        "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}],["originalVersion","string"]]},
         "IPRule": t58,
         "IPRule_STATUS": t58,
-        "KnownResourceReference": t2,
-        "LiveTraceCategory": t13,
-        "LiveTraceCategory_STATUS": t13,
-        "LiveTraceConfiguration": t55,
-        "LiveTraceConfiguration_STATUS": t56,
+        "LiveTraceCategory": t10,
+        "LiveTraceCategory_STATUS": t10,
+        "LiveTraceConfiguration": t54,
+        "LiveTraceConfiguration_STATUS": t55,
         "ManagedIdentity": t43,
-        "ManagedIdentitySettings": t4,
-        "ManagedIdentitySettings_STATUS": t4,
+        "ManagedIdentitySettings": t1,
+        "ManagedIdentitySettings_STATUS": t1,
         "ManagedIdentity_STATUS": t44,
         "NetworkACL": t45,
         "NetworkACL_STATUS": t45,
         "PrivateEndpointACL": t46,
         "PrivateEndpointACL_STATUS": t46,
-        "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t12,
-        "ReplicaOperatorSpec": t54,
-        "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState","string"],["regionEndpointEnabled","string"],["resourceStopped","string"]]},
-        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["regionEndpointEnabled","string"],["resourceStopped","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}],["originalVersion","string"]]},
-        "ResourceLogCategory": t13,
-        "ResourceLogCategory_STATUS": t13,
-        "ResourceLogConfiguration": t14,
-        "ResourceLogConfiguration_STATUS": t15,
-        "ResourceReference": t16,
+        "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
+        "ReplicaOperatorSpec": t53,
+        "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState","string"],["regionEndpointEnabled","string"],["resourceStopped","string"]]},
+        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["regionEndpointEnabled","string"],["resourceStopped","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}],["originalVersion","string"]]},
+        "ResourceLogCategory": t10,
+        "ResourceLogCategory_STATUS": t10,
+        "ResourceLogConfiguration": t11,
+        "ResourceLogConfiguration_STATUS": t12,
         "ResourceSku": t47,
         "ResourceSku_STATUS": t48,
-        "SecretDestination": t20,
-        "ServerlessSettings": t57,
-        "ServerlessSettings_STATUS": t57,
-        "ServerlessUpstreamSettings": t21,
-        "ServerlessUpstreamSettings_STATUS": t22,
-        "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t12,
-        "SignalRCorsSettings": t23,
-        "SignalRCorsSettings_STATUS": t23,
+        "ServerlessSettings": t56,
+        "ServerlessSettings_STATUS": t56,
+        "ServerlessUpstreamSettings": t16,
+        "ServerlessUpstreamSettings_STATUS": t17,
+        "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
+        "SignalRCorsSettings": t18,
+        "SignalRCorsSettings_STATUS": t18,
         "SignalRFeature": t49,
         "SignalRFeature_STATUS": t49,
         "SignalRNetworkACLs": {"properties":[["defaultAction","string"],["ipRules",{"array":{"type":"IPRule"}}],["privateEndpoints",{"array":{"type":"PrivateEndpointACL"}}],["publicNetwork",{"type":"NetworkACL"}]]},
         "SignalRNetworkACLs_STATUS": {"properties":[["defaultAction","string"],["ipRules",{"array":{"type":"IPRule_STATUS"}}],["privateEndpoints",{"array":{"type":"PrivateEndpointACL_STATUS"}}],["publicNetwork",{"type":"NetworkACL_STATUS"}]]},
-        "SignalROperatorSecrets": t28,
-        "SignalROperatorSpec": t29,
-        "SignalRTlsSettings": t30,
-        "SignalRTlsSettings_STATUS": t30,
-        "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["liveTraceConfiguration",{"type":"LiveTraceConfiguration_STATUS"}],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["publicPort","integer"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["resourceStopped","string"],["serverPort","integer"],["serverless",{"type":"ServerlessSettings_STATUS"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
-        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["liveTraceConfiguration",{"type":"LiveTraceConfiguration"}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["resourceStopped","string"],["serverless",{"type":"ServerlessSettings"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}],["originalVersion","string"]]},
+        "SignalROperatorSecrets": t23,
+        "SignalROperatorSpec": t24,
+        "SignalRTlsSettings": t25,
+        "SignalRTlsSettings_STATUS": t25,
+        "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["liveTraceConfiguration",{"type":"LiveTraceConfiguration_STATUS"}],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["publicPort","integer"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["resourceStopped","string"],["serverPort","integer"],["serverless",{"type":"ServerlessSettings_STATUS"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
+        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["liveTraceConfiguration",{"type":"LiveTraceConfiguration"}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["resourceStopped","string"],["serverless",{"type":"ServerlessSettings"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}],["originalVersion","string"]]},
         "SystemData_STATUS": t50,
         "UpstreamAuthSettings": t51,
         "UpstreamAuthSettings_STATUS": t52,
-        "UpstreamTemplate": t38,
-        "UpstreamTemplate_STATUS": t39,
-        "UserAssignedIdentityDetails": t40,
-        "UserAssignedIdentityProperty": t41,
-        "UserAssignedIdentityProperty_STATUS": t42,
+        "UpstreamTemplate": t33,
+        "UpstreamTemplate_STATUS": t34,
+        "UserAssignedIdentityDetails": t35,
+        "UserAssignedIdentityProperty": t36,
+        "UserAssignedIdentityProperty_STATUS": t37,
+        "conditions_Condition": t38,
+        "core_DestinationExpression": t39,
+        "genruntime_ConfigMapReference": t57,
+        "genruntime_KnownResourceReference": t40,
+        "genruntime_ResourceReference": t41,
+        "genruntime_SecretDestination": t42,
       },
     },
   },

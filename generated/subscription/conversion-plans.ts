@@ -6,13 +6,13 @@ import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/pl
 const k0: readonly string[] = ["managementGroupId","subscriptionOwnerId","subscriptionTenantId","tags"];
 const k1: readonly string[] = ["configMapExpressions","secretExpressions"];
 const k2: readonly string[] = ["conditions","id","name","type","properties","systemData"];
-const k3: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k4: readonly string[] = ["name","key","value","annotations","labels"];
-const k5: readonly string[] = ["acceptOwnershipState","acceptOwnershipUrl","billingScope","createdTime","displayName","managementGroupId","provisioningState","resellerId","subscriptionId","subscriptionOwnerId","tags","workload"];
-const k6: readonly string[] = ["additionalProperties","billingScope","displayName","resellerId","subscriptionId","workload"];
-const k7: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const p0: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p1: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const k3: readonly string[] = ["acceptOwnershipState","acceptOwnershipUrl","billingScope","createdTime","displayName","managementGroupId","provisioningState","resellerId","subscriptionId","subscriptionOwnerId","tags","workload"];
+const k4: readonly string[] = ["additionalProperties","billingScope","displayName","resellerId","subscriptionId","workload"];
+const k5: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+const k6: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k7: readonly string[] = ["name","key","value","annotations","labels"];
+const p0: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p1: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -25,22 +25,22 @@ export const plans: GroupPlans = {
       types: {
         AdditionalProperties_fromStorage: {"known":k0,"destBag":false,"steps":[["=","managementGroupId","s"],["=","subscriptionOwnerId","s"],["=","subscriptionTenantId","s"],["=","tags",{"map":"s"}]]},
         AdditionalProperties_toStorage: {"known":k0,"destBag":true,"steps":[["=","managementGroupId","s"],["=","subscriptionOwnerId","s"],["=","subscriptionTenantId","s"],["=","tags",{"map":"s"}]]},
-        AliasOperatorSpec_fromStorage: {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}]]},
-        AliasOperatorSpec_toStorage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]},
-        Alias_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]},
-        Alias_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]},
+        AliasOperatorSpec_fromStorage: {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+        AliasOperatorSpec_toStorage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+        Alias_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]},
+        Alias_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]},
         Alias_Spec_fromStorage: {"known":["azureName","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","operatorSpec",{"obj":"AliasOperatorSpec_fromStorage"}]]},
         Alias_Spec_toStorage: {"known":["azureName","properties","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","operatorSpec",{"obj":"AliasOperatorSpec_toStorage"}],["v","v1api20211001"]]},
-        Condition_fromStorage: p0,
-        Condition_toStorage: p0,
-        DestinationExpression_fromStorage: p1,
-        DestinationExpression_toStorage: p1,
-        Properties_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","acceptOwnershipState",{"spell":["Completed","Expired","Pending"]}],["=","acceptOwnershipUrl","s"],["=","billingScope","s"],["=","createdTime","s"],["=","displayName","s"],["=","managementGroupId","s"],["=","provisioningState",{"spell":["Accepted","Failed","Succeeded"]}],["=","resellerId","s"],["=","subscriptionId","s"],["=","subscriptionOwnerId","s"],["=","tags",{"map":"s"}],["=","workload",{"spell":["DevTest","Production"]}]]},
-        Properties_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","acceptOwnershipState","s"],["=","acceptOwnershipUrl","s"],["=","billingScope","s"],["=","createdTime","s"],["=","displayName","s"],["=","managementGroupId","s"],["=","provisioningState","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","subscriptionOwnerId","s"],["=","tags",{"map":"s"}],["=","workload","s"]]},
-        Properties_fromStorage: {"known":k6,"destBag":false,"steps":[["=","additionalProperties",{"obj":"AdditionalProperties_fromStorage"}],["=","billingScope","s"],["=","displayName","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","workload",{"spell":["DevTest","Production"]}]]},
-        Properties_toStorage: {"known":k6,"destBag":true,"steps":[["=","additionalProperties",{"obj":"AdditionalProperties_toStorage"}],["=","billingScope","s"],["=","displayName","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","workload","s"]]},
-        SystemData_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+        Properties_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","acceptOwnershipState",{"spell":["Completed","Expired","Pending"]}],["=","acceptOwnershipUrl","s"],["=","billingScope","s"],["=","createdTime","s"],["=","displayName","s"],["=","managementGroupId","s"],["=","provisioningState",{"spell":["Accepted","Failed","Succeeded"]}],["=","resellerId","s"],["=","subscriptionId","s"],["=","subscriptionOwnerId","s"],["=","tags",{"map":"s"}],["=","workload",{"spell":["DevTest","Production"]}]]},
+        Properties_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","acceptOwnershipState","s"],["=","acceptOwnershipUrl","s"],["=","billingScope","s"],["=","createdTime","s"],["=","displayName","s"],["=","managementGroupId","s"],["=","provisioningState","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","subscriptionOwnerId","s"],["=","tags",{"map":"s"}],["=","workload","s"]]},
+        Properties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","additionalProperties",{"obj":"AdditionalProperties_fromStorage"}],["=","billingScope","s"],["=","displayName","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","workload",{"spell":["DevTest","Production"]}]]},
+        Properties_toStorage: {"known":k4,"destBag":true,"steps":[["=","additionalProperties",{"obj":"AdditionalProperties_toStorage"}],["=","billingScope","s"],["=","displayName","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","workload","s"]]},
+        SystemData_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+        SystemData_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+        conditions_Condition_fromStorage: p0,
+        conditions_Condition_toStorage: p0,
+        core_DestinationExpression_fromStorage: p1,
+        core_DestinationExpression_toStorage: p1,
       },
     },
   },

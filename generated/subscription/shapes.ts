@@ -4,12 +4,12 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 
 // Types that recur (the same type in several versions), written once.
 const t0: TypeShape = {"properties":[["managementGroupId","string"],["subscriptionOwnerId","string"],["subscriptionTenantId","string"],["tags",{"map":"string"}]]};
-const t1: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t2: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"Properties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
-const t3: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t4: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t5: TypeShape = {"enum":["DevTest","Production"]};
-const t6: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t1: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t2: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"Properties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
+const t3: TypeShape = {"enum":["DevTest","Production"]};
+const t4: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t5: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t6: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -23,17 +23,17 @@ export const shapes: GroupShapes = {
         "AliasOperatorSpec": t1,
         "Alias_STATUS": t2,
         "Alias_Spec": {"properties":[["azureName","string"],["properties",{"type":"Properties"}],["operatorSpec",{"type":"AliasOperatorSpec"}]]},
-        "Condition": t3,
-        "DestinationExpression": t4,
         "Properties": {"properties":[["additionalProperties",{"type":"AdditionalProperties"}],["billingScope","string"],["displayName","string"],["resellerId","string"],["subscriptionId","string"],["workload",{"type":"Properties_Workload"}]]},
         "Properties_AcceptOwnershipState_STATUS": {"enum":["Completed","Expired","Pending"]},
         "Properties_ProvisioningState_STATUS": {"enum":["Accepted","Failed","Succeeded"]},
         "Properties_STATUS": {"properties":[["acceptOwnershipState",{"type":"Properties_AcceptOwnershipState_STATUS"}],["acceptOwnershipUrl","string"],["billingScope","string"],["createdTime","string"],["displayName","string"],["managementGroupId","string"],["provisioningState",{"type":"Properties_ProvisioningState_STATUS"}],["resellerId","string"],["subscriptionId","string"],["subscriptionOwnerId","string"],["tags",{"map":"string"}],["workload",{"type":"Properties_Workload_STATUS"}]]},
-        "Properties_Workload": t5,
-        "Properties_Workload_STATUS": t5,
-        "SystemData_CreatedByType_STATUS": t6,
-        "SystemData_LastModifiedByType_STATUS": t6,
+        "Properties_Workload": t3,
+        "Properties_Workload_STATUS": t3,
+        "SystemData_CreatedByType_STATUS": t4,
+        "SystemData_LastModifiedByType_STATUS": t4,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
+        "conditions_Condition": t5,
+        "core_DestinationExpression": t6,
       },
     },
     "v1api20211001storage": {
@@ -43,11 +43,11 @@ export const shapes: GroupShapes = {
         "AliasOperatorSpec": t1,
         "Alias_STATUS": t2,
         "Alias_Spec": {"properties":[["azureName","string"],["properties",{"type":"Properties"}],["operatorSpec",{"type":"AliasOperatorSpec"}],["originalVersion","string"]]},
-        "Condition": t3,
-        "DestinationExpression": t4,
         "Properties": {"properties":[["additionalProperties",{"type":"AdditionalProperties"}],["billingScope","string"],["displayName","string"],["resellerId","string"],["subscriptionId","string"],["workload","string"]]},
         "Properties_STATUS": {"properties":[["acceptOwnershipState","string"],["acceptOwnershipUrl","string"],["billingScope","string"],["createdTime","string"],["displayName","string"],["managementGroupId","string"],["provisioningState","string"],["resellerId","string"],["subscriptionId","string"],["subscriptionOwnerId","string"],["tags",{"map":"string"}],["workload","string"]]},
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
+        "conditions_Condition": t5,
+        "core_DestinationExpression": t6,
       },
     },
   },

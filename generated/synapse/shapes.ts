@@ -5,57 +5,57 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 // Types that recur (the same type in several versions), written once.
 const t0: TypeShape = {"properties":[["delayInMinutes","integer"],["enabled","boolean"]]};
 const t1: TypeShape = {"properties":[["enabled","boolean"],["maxNodeCount","integer"],["minNodeCount","integer"]]};
-const t2: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t3: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t4: TypeShape = {"properties":[["initialWorkspaceAdminObjectId","string"]]};
-const t5: TypeShape = {"properties":[["kekIdentity",{"type":"KekIdentityProperties"}],["key",{"type":"WorkspaceKeyDetails"}]]};
-const t6: TypeShape = {"properties":[["kekIdentity",{"type":"KekIdentityProperties_STATUS"}],["key",{"type":"WorkspaceKeyDetails_STATUS"}],["status","string"]]};
-const t7: TypeShape = {"properties":[["accountUrl","string"],["accountUrlFromConfig",{"type":"ConfigMapReference"}],["createManagedPrivateEndpoint","boolean"],["filesystem","string"],["resourceReference",{"type":"ResourceReference"}]]};
-const t8: TypeShape = {"properties":[["accountUrl","string"],["createManagedPrivateEndpoint","boolean"],["filesystem","string"],["resourceId","string"]]};
-const t9: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t10: TypeShape = {"properties":[["enabled","boolean"],["maxExecutors","integer"],["minExecutors","integer"]]};
-const t11: TypeShape = {"properties":[["cmk",{"type":"CustomerManagedKeyDetails"}]]};
-const t12: TypeShape = {"properties":[["cmk",{"type":"CustomerManagedKeyDetails_STATUS"}],["doubleEncryptionEnabled","boolean"]]};
-const t13: TypeShape = {"properties":[["useSystemAssignedIdentity","json"],["userAssignedIdentityReference",{"type":"ResourceReference"}]]};
-const t14: TypeShape = {"properties":[["useSystemAssignedIdentity","json"],["userAssignedIdentity","string"]]};
-const t15: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t16: TypeShape = {"properties":[["containerName","string"],["name","string"],["path","string"],["type","string"]]};
-const t17: TypeShape = {"properties":[["containerName","string"],["creatorId","string"],["name","string"],["path","string"],["provisioningStatus","string"],["type","string"],["uploadedTimestamp","string"]]};
-const t18: TypeShape = {"properties":[["content","string"],["filename","string"]]};
-const t19: TypeShape = {"properties":[["content","string"],["filename","string"],["time","string"]]};
-const t20: TypeShape = {"properties":[["type",{"type":"ManagedIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t21: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedManagedIdentity_STATUS"}}]]};
-const t22: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned"]};
-const t23: TypeShape = {"properties":[["allowedAadTenantIdsForLinking",{"array":"string"}],["linkedAccessCheckOnTargetResource","boolean"],["preventDataExfiltration","boolean"]]};
-const t24: TypeShape = {"properties":[["id","string"]]};
-const t25: TypeShape = {"properties":[["purviewResourceReference",{"type":"ResourceReference"}]]};
-const t26: TypeShape = {"properties":[["purviewResourceId","string"]]};
-const t27: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t28: TypeShape = {"properties":[["configurationType",{"type":"SparkConfigProperties_ConfigurationType"}],["content","string"],["filename","string"]]};
-const t29: TypeShape = {"enum":["Artifact","File"]};
-const t30: TypeShape = {"properties":[["configurationType",{"type":"SparkConfigProperties_ConfigurationType_STATUS"}],["content","string"],["filename","string"],["time","string"]]};
-const t31: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t32: TypeShape = {"properties":[]};
-const t33: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t34: TypeShape = {"properties":[["computeSubnetId","string"]]};
-const t35: TypeShape = {"properties":[["keyVaultUrl","string"],["name","string"]]};
-const t36: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t37: TypeShape = {"properties":[["accountName","string"],["collaborationBranch","string"],["hostName","string"],["lastCommitId","string"],["projectName","string"],["repositoryName","string"],["rootFolder","string"],["tenantId","string"],["type","string"]]};
-const t38: TypeShape = {"enum":["Disabled","Enabled"]};
-const t39: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["adlaResourceId","string"],["azureADOnlyAuthentication","boolean"],["connectivityEndpoints",{"map":"string"}],["cspWorkspaceAdminProperties",{"type":"CspWorkspaceAdminProperties_STATUS"}],["defaultDataLakeStorage",{"type":"DataLakeStorageAccountDetails_STATUS"}],["encryption",{"type":"EncryptionDetails_STATUS"}],["extraProperties",{"map":"json"}],["managedResourceGroupName","string"],["managedVirtualNetwork","string"],["managedVirtualNetworkSettings",{"type":"ManagedVirtualNetworkSettings_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess_STATUS"}],["purviewConfiguration",{"type":"PurviewConfiguration_STATUS"}],["settings",{"map":"json"}],["sqlAdministratorLogin","string"],["trustedServiceBypassEnabled","boolean"],["virtualNetworkProfile",{"type":"VirtualNetworkProfile_STATUS"}],["workspaceRepositoryConfiguration",{"type":"WorkspaceRepositoryConfiguration_STATUS"}],["workspaceUID","string"]]};
-const t40: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["location","string"],["tags",{"map":"string"}],["azureADOnlyAuthentication","boolean"],["cspWorkspaceAdminProperties",{"type":"CspWorkspaceAdminProperties"}],["defaultDataLakeStorage",{"type":"DataLakeStorageAccountDetails"}],["encryption",{"type":"EncryptionDetails"}],["managedResourceGroupName","string"],["managedVirtualNetwork","string"],["managedVirtualNetworkSettings",{"type":"ManagedVirtualNetworkSettings"}],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess"}],["purviewConfiguration",{"type":"PurviewConfiguration"}],["sqlAdministratorLogin","string"],["sqlAdministratorLoginPassword",{"type":"SecretReference"}],["trustedServiceBypassEnabled","boolean"],["virtualNetworkProfile",{"type":"VirtualNetworkProfile"}],["workspaceRepositoryConfiguration",{"type":"WorkspaceRepositoryConfiguration"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]]};
-const t41: TypeShape = {"enum":["Large","Medium","None","Small","XLarge","XXLarge","XXXLarge"]};
-const t42: TypeShape = {"enum":["HardwareAcceleratedFPGA","HardwareAcceleratedGPU","MemoryOptimized","None"]};
-const t43: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["autoPause",{"type":"AutoPauseProperties_STATUS"}],["autoScale",{"type":"AutoScaleProperties_STATUS"}],["cacheSize","integer"],["creationDate","string"],["customLibraries",{"array":{"type":"LibraryInfo_STATUS"}}],["defaultSparkLogFolder","string"],["dynamicExecutorAllocation",{"type":"DynamicExecutorAllocation_STATUS"}],["isAutotuneEnabled","boolean"],["isComputeIsolationEnabled","boolean"],["lastSucceededTimestamp","string"],["libraryRequirements",{"type":"LibraryRequirements_STATUS"}],["nodeCount","integer"],["nodeSize",{"type":"WorkspacesBigDataPool_NodeSize_STATUS"}],["nodeSizeFamily",{"type":"WorkspacesBigDataPool_NodeSizeFamily_STATUS"}],["provisioningState","string"],["sessionLevelPackagesEnabled","boolean"],["sparkConfigProperties",{"type":"SparkConfigProperties_STATUS"}],["sparkEventsFolder","string"],["sparkVersion","string"]]};
-const t44: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoPause",{"type":"AutoPauseProperties"}],["autoScale",{"type":"AutoScaleProperties"}],["cacheSize","integer"],["customLibraries",{"array":{"type":"LibraryInfo"}}],["defaultSparkLogFolder","string"],["dynamicExecutorAllocation",{"type":"DynamicExecutorAllocation"}],["isAutotuneEnabled","boolean"],["isComputeIsolationEnabled","boolean"],["libraryRequirements",{"type":"LibraryRequirements"}],["nodeCount","integer"],["nodeSize",{"type":"WorkspacesBigDataPool_NodeSize"}],["nodeSizeFamily",{"type":"WorkspacesBigDataPool_NodeSizeFamily"}],["provisioningState","string"],["sessionLevelPackagesEnabled","boolean"],["sparkConfigProperties",{"type":"SparkConfigProperties"}],["sparkEventsFolder","string"],["sparkVersion","string"],["operatorSpec",{"type":"WorkspacesBigDataPoolOperatorSpec"}]]};
+const t2: TypeShape = {"properties":[["initialWorkspaceAdminObjectId","string"]]};
+const t3: TypeShape = {"properties":[["kekIdentity",{"type":"KekIdentityProperties"}],["key",{"type":"WorkspaceKeyDetails"}]]};
+const t4: TypeShape = {"properties":[["kekIdentity",{"type":"KekIdentityProperties_STATUS"}],["key",{"type":"WorkspaceKeyDetails_STATUS"}],["status","string"]]};
+const t5: TypeShape = {"properties":[["accountUrl","string"],["accountUrlFromConfig",{"type":"genruntime_ConfigMapReference"}],["createManagedPrivateEndpoint","boolean"],["filesystem","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t6: TypeShape = {"properties":[["accountUrl","string"],["createManagedPrivateEndpoint","boolean"],["filesystem","string"],["resourceId","string"]]};
+const t7: TypeShape = {"properties":[["enabled","boolean"],["maxExecutors","integer"],["minExecutors","integer"]]};
+const t8: TypeShape = {"properties":[["cmk",{"type":"CustomerManagedKeyDetails"}]]};
+const t9: TypeShape = {"properties":[["cmk",{"type":"CustomerManagedKeyDetails_STATUS"}],["doubleEncryptionEnabled","boolean"]]};
+const t10: TypeShape = {"properties":[["useSystemAssignedIdentity","json"],["userAssignedIdentityReference",{"type":"genruntime_ResourceReference"}]]};
+const t11: TypeShape = {"properties":[["useSystemAssignedIdentity","json"],["userAssignedIdentity","string"]]};
+const t12: TypeShape = {"properties":[["containerName","string"],["name","string"],["path","string"],["type","string"]]};
+const t13: TypeShape = {"properties":[["containerName","string"],["creatorId","string"],["name","string"],["path","string"],["provisioningStatus","string"],["type","string"],["uploadedTimestamp","string"]]};
+const t14: TypeShape = {"properties":[["content","string"],["filename","string"]]};
+const t15: TypeShape = {"properties":[["content","string"],["filename","string"],["time","string"]]};
+const t16: TypeShape = {"properties":[["type",{"type":"ManagedIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t17: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedManagedIdentity_STATUS"}}]]};
+const t18: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned"]};
+const t19: TypeShape = {"properties":[["allowedAadTenantIdsForLinking",{"array":"string"}],["linkedAccessCheckOnTargetResource","boolean"],["preventDataExfiltration","boolean"]]};
+const t20: TypeShape = {"properties":[["id","string"]]};
+const t21: TypeShape = {"properties":[["purviewResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t22: TypeShape = {"properties":[["purviewResourceId","string"]]};
+const t23: TypeShape = {"properties":[["configurationType",{"type":"SparkConfigProperties_ConfigurationType"}],["content","string"],["filename","string"]]};
+const t24: TypeShape = {"enum":["Artifact","File"]};
+const t25: TypeShape = {"properties":[["configurationType",{"type":"SparkConfigProperties_ConfigurationType_STATUS"}],["content","string"],["filename","string"],["time","string"]]};
+const t26: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t27: TypeShape = {"properties":[]};
+const t28: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t29: TypeShape = {"properties":[["computeSubnetId","string"]]};
+const t30: TypeShape = {"properties":[["keyVaultUrl","string"],["name","string"]]};
+const t31: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t32: TypeShape = {"properties":[["accountName","string"],["collaborationBranch","string"],["hostName","string"],["lastCommitId","string"],["projectName","string"],["repositoryName","string"],["rootFolder","string"],["tenantId","string"],["type","string"]]};
+const t33: TypeShape = {"enum":["Disabled","Enabled"]};
+const t34: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["adlaResourceId","string"],["azureADOnlyAuthentication","boolean"],["connectivityEndpoints",{"map":"string"}],["cspWorkspaceAdminProperties",{"type":"CspWorkspaceAdminProperties_STATUS"}],["defaultDataLakeStorage",{"type":"DataLakeStorageAccountDetails_STATUS"}],["encryption",{"type":"EncryptionDetails_STATUS"}],["extraProperties",{"map":"json"}],["managedResourceGroupName","string"],["managedVirtualNetwork","string"],["managedVirtualNetworkSettings",{"type":"ManagedVirtualNetworkSettings_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess_STATUS"}],["purviewConfiguration",{"type":"PurviewConfiguration_STATUS"}],["settings",{"map":"json"}],["sqlAdministratorLogin","string"],["trustedServiceBypassEnabled","boolean"],["virtualNetworkProfile",{"type":"VirtualNetworkProfile_STATUS"}],["workspaceRepositoryConfiguration",{"type":"WorkspaceRepositoryConfiguration_STATUS"}],["workspaceUID","string"]]};
+const t35: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["location","string"],["tags",{"map":"string"}],["azureADOnlyAuthentication","boolean"],["cspWorkspaceAdminProperties",{"type":"CspWorkspaceAdminProperties"}],["defaultDataLakeStorage",{"type":"DataLakeStorageAccountDetails"}],["encryption",{"type":"EncryptionDetails"}],["managedResourceGroupName","string"],["managedVirtualNetwork","string"],["managedVirtualNetworkSettings",{"type":"ManagedVirtualNetworkSettings"}],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess"}],["purviewConfiguration",{"type":"PurviewConfiguration"}],["sqlAdministratorLogin","string"],["sqlAdministratorLoginPassword",{"type":"genruntime_SecretReference"}],["trustedServiceBypassEnabled","boolean"],["virtualNetworkProfile",{"type":"VirtualNetworkProfile"}],["workspaceRepositoryConfiguration",{"type":"WorkspaceRepositoryConfiguration"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]]};
+const t36: TypeShape = {"enum":["Large","Medium","None","Small","XLarge","XXLarge","XXXLarge"]};
+const t37: TypeShape = {"enum":["HardwareAcceleratedFPGA","HardwareAcceleratedGPU","MemoryOptimized","None"]};
+const t38: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["autoPause",{"type":"AutoPauseProperties_STATUS"}],["autoScale",{"type":"AutoScaleProperties_STATUS"}],["cacheSize","integer"],["creationDate","string"],["customLibraries",{"array":{"type":"LibraryInfo_STATUS"}}],["defaultSparkLogFolder","string"],["dynamicExecutorAllocation",{"type":"DynamicExecutorAllocation_STATUS"}],["isAutotuneEnabled","boolean"],["isComputeIsolationEnabled","boolean"],["lastSucceededTimestamp","string"],["libraryRequirements",{"type":"LibraryRequirements_STATUS"}],["nodeCount","integer"],["nodeSize",{"type":"WorkspacesBigDataPool_NodeSize_STATUS"}],["nodeSizeFamily",{"type":"WorkspacesBigDataPool_NodeSizeFamily_STATUS"}],["provisioningState","string"],["sessionLevelPackagesEnabled","boolean"],["sparkConfigProperties",{"type":"SparkConfigProperties_STATUS"}],["sparkEventsFolder","string"],["sparkVersion","string"]]};
+const t39: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoPause",{"type":"AutoPauseProperties"}],["autoScale",{"type":"AutoScaleProperties"}],["cacheSize","integer"],["customLibraries",{"array":{"type":"LibraryInfo"}}],["defaultSparkLogFolder","string"],["dynamicExecutorAllocation",{"type":"DynamicExecutorAllocation"}],["isAutotuneEnabled","boolean"],["isComputeIsolationEnabled","boolean"],["libraryRequirements",{"type":"LibraryRequirements"}],["nodeCount","integer"],["nodeSize",{"type":"WorkspacesBigDataPool_NodeSize"}],["nodeSizeFamily",{"type":"WorkspacesBigDataPool_NodeSizeFamily"}],["provisioningState","string"],["sessionLevelPackagesEnabled","boolean"],["sparkConfigProperties",{"type":"SparkConfigProperties"}],["sparkEventsFolder","string"],["sparkVersion","string"],["operatorSpec",{"type":"WorkspacesBigDataPoolOperatorSpec"}]]};
+const t40: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t41: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t42: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t43: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t44: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
 const t45: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t46: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedManagedIdentity_STATUS"}}]]};
 const t47: TypeShape = {"properties":[["configurationType","string"],["content","string"],["filename","string"]]};
 const t48: TypeShape = {"properties":[["configurationType","string"],["content","string"],["filename","string"],["time","string"]]};
-const t49: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["adlaResourceId","string"],["azureADOnlyAuthentication","boolean"],["connectivityEndpoints",{"map":"string"}],["cspWorkspaceAdminProperties",{"type":"CspWorkspaceAdminProperties_STATUS"}],["defaultDataLakeStorage",{"type":"DataLakeStorageAccountDetails_STATUS"}],["encryption",{"type":"EncryptionDetails_STATUS"}],["extraProperties",{"map":"json"}],["managedResourceGroupName","string"],["managedVirtualNetwork","string"],["managedVirtualNetworkSettings",{"type":"ManagedVirtualNetworkSettings_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["purviewConfiguration",{"type":"PurviewConfiguration_STATUS"}],["settings",{"map":"json"}],["sqlAdministratorLogin","string"],["trustedServiceBypassEnabled","boolean"],["virtualNetworkProfile",{"type":"VirtualNetworkProfile_STATUS"}],["workspaceRepositoryConfiguration",{"type":"WorkspaceRepositoryConfiguration_STATUS"}],["workspaceUID","string"]]};
-const t50: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["location","string"],["tags",{"map":"string"}],["azureADOnlyAuthentication","boolean"],["cspWorkspaceAdminProperties",{"type":"CspWorkspaceAdminProperties"}],["defaultDataLakeStorage",{"type":"DataLakeStorageAccountDetails"}],["encryption",{"type":"EncryptionDetails"}],["managedResourceGroupName","string"],["managedVirtualNetwork","string"],["managedVirtualNetworkSettings",{"type":"ManagedVirtualNetworkSettings"}],["publicNetworkAccess","string"],["purviewConfiguration",{"type":"PurviewConfiguration"}],["sqlAdministratorLogin","string"],["sqlAdministratorLoginPassword",{"type":"SecretReference"}],["trustedServiceBypassEnabled","boolean"],["virtualNetworkProfile",{"type":"VirtualNetworkProfile"}],["workspaceRepositoryConfiguration",{"type":"WorkspaceRepositoryConfiguration"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]]};
-const t51: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["autoPause",{"type":"AutoPauseProperties_STATUS"}],["autoScale",{"type":"AutoScaleProperties_STATUS"}],["cacheSize","integer"],["creationDate","string"],["customLibraries",{"array":{"type":"LibraryInfo_STATUS"}}],["defaultSparkLogFolder","string"],["dynamicExecutorAllocation",{"type":"DynamicExecutorAllocation_STATUS"}],["isAutotuneEnabled","boolean"],["isComputeIsolationEnabled","boolean"],["lastSucceededTimestamp","string"],["libraryRequirements",{"type":"LibraryRequirements_STATUS"}],["nodeCount","integer"],["nodeSize","string"],["nodeSizeFamily","string"],["provisioningState","string"],["sessionLevelPackagesEnabled","boolean"],["sparkConfigProperties",{"type":"SparkConfigProperties_STATUS"}],["sparkEventsFolder","string"],["sparkVersion","string"]]};
-const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoPause",{"type":"AutoPauseProperties"}],["autoScale",{"type":"AutoScaleProperties"}],["cacheSize","integer"],["customLibraries",{"array":{"type":"LibraryInfo"}}],["defaultSparkLogFolder","string"],["dynamicExecutorAllocation",{"type":"DynamicExecutorAllocation"}],["isAutotuneEnabled","boolean"],["isComputeIsolationEnabled","boolean"],["libraryRequirements",{"type":"LibraryRequirements"}],["nodeCount","integer"],["nodeSize","string"],["nodeSizeFamily","string"],["provisioningState","string"],["sessionLevelPackagesEnabled","boolean"],["sparkConfigProperties",{"type":"SparkConfigProperties"}],["sparkEventsFolder","string"],["sparkVersion","string"],["operatorSpec",{"type":"WorkspacesBigDataPoolOperatorSpec"}],["originalVersion","string"]]};
+const t49: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["adlaResourceId","string"],["azureADOnlyAuthentication","boolean"],["connectivityEndpoints",{"map":"string"}],["cspWorkspaceAdminProperties",{"type":"CspWorkspaceAdminProperties_STATUS"}],["defaultDataLakeStorage",{"type":"DataLakeStorageAccountDetails_STATUS"}],["encryption",{"type":"EncryptionDetails_STATUS"}],["extraProperties",{"map":"json"}],["managedResourceGroupName","string"],["managedVirtualNetwork","string"],["managedVirtualNetworkSettings",{"type":"ManagedVirtualNetworkSettings_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["purviewConfiguration",{"type":"PurviewConfiguration_STATUS"}],["settings",{"map":"json"}],["sqlAdministratorLogin","string"],["trustedServiceBypassEnabled","boolean"],["virtualNetworkProfile",{"type":"VirtualNetworkProfile_STATUS"}],["workspaceRepositoryConfiguration",{"type":"WorkspaceRepositoryConfiguration_STATUS"}],["workspaceUID","string"]]};
+const t50: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["location","string"],["tags",{"map":"string"}],["azureADOnlyAuthentication","boolean"],["cspWorkspaceAdminProperties",{"type":"CspWorkspaceAdminProperties"}],["defaultDataLakeStorage",{"type":"DataLakeStorageAccountDetails"}],["encryption",{"type":"EncryptionDetails"}],["managedResourceGroupName","string"],["managedVirtualNetwork","string"],["managedVirtualNetworkSettings",{"type":"ManagedVirtualNetworkSettings"}],["publicNetworkAccess","string"],["purviewConfiguration",{"type":"PurviewConfiguration"}],["sqlAdministratorLogin","string"],["sqlAdministratorLoginPassword",{"type":"genruntime_SecretReference"}],["trustedServiceBypassEnabled","boolean"],["virtualNetworkProfile",{"type":"VirtualNetworkProfile"}],["workspaceRepositoryConfiguration",{"type":"WorkspaceRepositoryConfiguration"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]]};
+const t51: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["autoPause",{"type":"AutoPauseProperties_STATUS"}],["autoScale",{"type":"AutoScaleProperties_STATUS"}],["cacheSize","integer"],["creationDate","string"],["customLibraries",{"array":{"type":"LibraryInfo_STATUS"}}],["defaultSparkLogFolder","string"],["dynamicExecutorAllocation",{"type":"DynamicExecutorAllocation_STATUS"}],["isAutotuneEnabled","boolean"],["isComputeIsolationEnabled","boolean"],["lastSucceededTimestamp","string"],["libraryRequirements",{"type":"LibraryRequirements_STATUS"}],["nodeCount","integer"],["nodeSize","string"],["nodeSizeFamily","string"],["provisioningState","string"],["sessionLevelPackagesEnabled","boolean"],["sparkConfigProperties",{"type":"SparkConfigProperties_STATUS"}],["sparkEventsFolder","string"],["sparkVersion","string"]]};
+const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoPause",{"type":"AutoPauseProperties"}],["autoScale",{"type":"AutoScaleProperties"}],["cacheSize","integer"],["customLibraries",{"array":{"type":"LibraryInfo"}}],["defaultSparkLogFolder","string"],["dynamicExecutorAllocation",{"type":"DynamicExecutorAllocation"}],["isAutotuneEnabled","boolean"],["isComputeIsolationEnabled","boolean"],["libraryRequirements",{"type":"LibraryRequirements"}],["nodeCount","integer"],["nodeSize","string"],["nodeSizeFamily","string"],["provisioningState","string"],["sessionLevelPackagesEnabled","boolean"],["sparkConfigProperties",{"type":"SparkConfigProperties"}],["sparkEventsFolder","string"],["sparkVersion","string"],["operatorSpec",{"type":"WorkspacesBigDataPoolOperatorSpec"}],["originalVersion","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -69,62 +69,62 @@ export const shapes: GroupShapes = {
         "AutoPauseProperties_STATUS": t0,
         "AutoScaleProperties": t1,
         "AutoScaleProperties_STATUS": t1,
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "CspWorkspaceAdminProperties": t4,
-        "CspWorkspaceAdminProperties_STATUS": t4,
-        "CustomerManagedKeyDetails": t5,
-        "CustomerManagedKeyDetails_STATUS": t6,
-        "DataLakeStorageAccountDetails": t7,
-        "DataLakeStorageAccountDetails_STATUS": t8,
-        "DestinationExpression": t9,
-        "DynamicExecutorAllocation": t10,
-        "DynamicExecutorAllocation_STATUS": t10,
-        "EncryptionDetails": t11,
-        "EncryptionDetails_STATUS": t12,
-        "KekIdentityProperties": t13,
-        "KekIdentityProperties_STATUS": t14,
-        "KnownResourceReference": t15,
-        "LibraryInfo": t16,
-        "LibraryInfo_STATUS": t17,
-        "LibraryRequirements": t18,
-        "LibraryRequirements_STATUS": t19,
-        "ManagedIdentity": t20,
-        "ManagedIdentity_STATUS": t21,
-        "ManagedIdentity_Type": t22,
-        "ManagedIdentity_Type_STATUS": t22,
-        "ManagedVirtualNetworkSettings": t23,
-        "ManagedVirtualNetworkSettings_STATUS": t23,
-        "PrivateEndpointConnection_STATUS": t24,
-        "PurviewConfiguration": t25,
-        "PurviewConfiguration_STATUS": t26,
-        "ResourceReference": t27,
-        "SecretReference": t3,
-        "SparkConfigProperties": t28,
-        "SparkConfigProperties_ConfigurationType": t29,
-        "SparkConfigProperties_ConfigurationType_STATUS": t29,
-        "SparkConfigProperties_STATUS": t30,
-        "UserAssignedIdentityDetails": t31,
-        "UserAssignedManagedIdentity": t32,
-        "UserAssignedManagedIdentity_STATUS": t33,
-        "VirtualNetworkProfile": t34,
-        "VirtualNetworkProfile_STATUS": t34,
-        "WorkspaceKeyDetails": t35,
-        "WorkspaceKeyDetails_STATUS": t35,
-        "WorkspaceOperatorSpec": t36,
-        "WorkspaceRepositoryConfiguration": t37,
-        "WorkspaceRepositoryConfiguration_STATUS": t37,
-        "Workspace_PublicNetworkAccess": t38,
-        "Workspace_PublicNetworkAccess_STATUS": t38,
-        "Workspace_STATUS": t39,
-        "Workspace_Spec": t40,
-        "WorkspacesBigDataPoolOperatorSpec": t36,
-        "WorkspacesBigDataPool_NodeSize": t41,
-        "WorkspacesBigDataPool_NodeSizeFamily": t42,
-        "WorkspacesBigDataPool_NodeSizeFamily_STATUS": t42,
-        "WorkspacesBigDataPool_NodeSize_STATUS": t41,
-        "WorkspacesBigDataPool_STATUS": t43,
-        "WorkspacesBigDataPool_Spec": t44,
+        "CspWorkspaceAdminProperties": t2,
+        "CspWorkspaceAdminProperties_STATUS": t2,
+        "CustomerManagedKeyDetails": t3,
+        "CustomerManagedKeyDetails_STATUS": t4,
+        "DataLakeStorageAccountDetails": t5,
+        "DataLakeStorageAccountDetails_STATUS": t6,
+        "DynamicExecutorAllocation": t7,
+        "DynamicExecutorAllocation_STATUS": t7,
+        "EncryptionDetails": t8,
+        "EncryptionDetails_STATUS": t9,
+        "KekIdentityProperties": t10,
+        "KekIdentityProperties_STATUS": t11,
+        "LibraryInfo": t12,
+        "LibraryInfo_STATUS": t13,
+        "LibraryRequirements": t14,
+        "LibraryRequirements_STATUS": t15,
+        "ManagedIdentity": t16,
+        "ManagedIdentity_STATUS": t17,
+        "ManagedIdentity_Type": t18,
+        "ManagedIdentity_Type_STATUS": t18,
+        "ManagedVirtualNetworkSettings": t19,
+        "ManagedVirtualNetworkSettings_STATUS": t19,
+        "PrivateEndpointConnection_STATUS": t20,
+        "PurviewConfiguration": t21,
+        "PurviewConfiguration_STATUS": t22,
+        "SparkConfigProperties": t23,
+        "SparkConfigProperties_ConfigurationType": t24,
+        "SparkConfigProperties_ConfigurationType_STATUS": t24,
+        "SparkConfigProperties_STATUS": t25,
+        "UserAssignedIdentityDetails": t26,
+        "UserAssignedManagedIdentity": t27,
+        "UserAssignedManagedIdentity_STATUS": t28,
+        "VirtualNetworkProfile": t29,
+        "VirtualNetworkProfile_STATUS": t29,
+        "WorkspaceKeyDetails": t30,
+        "WorkspaceKeyDetails_STATUS": t30,
+        "WorkspaceOperatorSpec": t31,
+        "WorkspaceRepositoryConfiguration": t32,
+        "WorkspaceRepositoryConfiguration_STATUS": t32,
+        "Workspace_PublicNetworkAccess": t33,
+        "Workspace_PublicNetworkAccess_STATUS": t33,
+        "Workspace_STATUS": t34,
+        "Workspace_Spec": t35,
+        "WorkspacesBigDataPoolOperatorSpec": t31,
+        "WorkspacesBigDataPool_NodeSize": t36,
+        "WorkspacesBigDataPool_NodeSizeFamily": t37,
+        "WorkspacesBigDataPool_NodeSizeFamily_STATUS": t37,
+        "WorkspacesBigDataPool_NodeSize_STATUS": t36,
+        "WorkspacesBigDataPool_STATUS": t38,
+        "WorkspacesBigDataPool_Spec": t39,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_ConfigMapReference": t42,
+        "genruntime_KnownResourceReference": t43,
+        "genruntime_ResourceReference": t44,
+        "genruntime_SecretReference": t42,
       },
     },
     "v1api20210601storage": {
@@ -134,52 +134,52 @@ export const shapes: GroupShapes = {
         "AutoPauseProperties_STATUS": t0,
         "AutoScaleProperties": t1,
         "AutoScaleProperties_STATUS": t1,
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "CspWorkspaceAdminProperties": t4,
-        "CspWorkspaceAdminProperties_STATUS": t4,
-        "CustomerManagedKeyDetails": t5,
-        "CustomerManagedKeyDetails_STATUS": t6,
-        "DataLakeStorageAccountDetails": t7,
-        "DataLakeStorageAccountDetails_STATUS": t8,
-        "DestinationExpression": t9,
-        "DynamicExecutorAllocation": t10,
-        "DynamicExecutorAllocation_STATUS": t10,
-        "EncryptionDetails": t11,
-        "EncryptionDetails_STATUS": t12,
-        "KekIdentityProperties": t13,
-        "KekIdentityProperties_STATUS": t14,
-        "KnownResourceReference": t15,
-        "LibraryInfo": t16,
-        "LibraryInfo_STATUS": t17,
-        "LibraryRequirements": t18,
-        "LibraryRequirements_STATUS": t19,
+        "CspWorkspaceAdminProperties": t2,
+        "CspWorkspaceAdminProperties_STATUS": t2,
+        "CustomerManagedKeyDetails": t3,
+        "CustomerManagedKeyDetails_STATUS": t4,
+        "DataLakeStorageAccountDetails": t5,
+        "DataLakeStorageAccountDetails_STATUS": t6,
+        "DynamicExecutorAllocation": t7,
+        "DynamicExecutorAllocation_STATUS": t7,
+        "EncryptionDetails": t8,
+        "EncryptionDetails_STATUS": t9,
+        "KekIdentityProperties": t10,
+        "KekIdentityProperties_STATUS": t11,
+        "LibraryInfo": t12,
+        "LibraryInfo_STATUS": t13,
+        "LibraryRequirements": t14,
+        "LibraryRequirements_STATUS": t15,
         "ManagedIdentity": t45,
         "ManagedIdentity_STATUS": t46,
-        "ManagedVirtualNetworkSettings": t23,
-        "ManagedVirtualNetworkSettings_STATUS": t23,
-        "PrivateEndpointConnection_STATUS": t24,
-        "PurviewConfiguration": t25,
-        "PurviewConfiguration_STATUS": t26,
-        "ResourceReference": t27,
-        "SecretReference": t3,
+        "ManagedVirtualNetworkSettings": t19,
+        "ManagedVirtualNetworkSettings_STATUS": t19,
+        "PrivateEndpointConnection_STATUS": t20,
+        "PurviewConfiguration": t21,
+        "PurviewConfiguration_STATUS": t22,
         "SparkConfigProperties": t47,
         "SparkConfigProperties_STATUS": t48,
-        "UserAssignedIdentityDetails": t31,
-        "UserAssignedManagedIdentity": t32,
-        "UserAssignedManagedIdentity_STATUS": t33,
-        "VirtualNetworkProfile": t34,
-        "VirtualNetworkProfile_STATUS": t34,
-        "WorkspaceKeyDetails": t35,
-        "WorkspaceKeyDetails_STATUS": t35,
-        "WorkspaceOperatorSpec": t36,
-        "WorkspaceRepositoryConfiguration": t37,
-        "WorkspaceRepositoryConfiguration_STATUS": t37,
+        "UserAssignedIdentityDetails": t26,
+        "UserAssignedManagedIdentity": t27,
+        "UserAssignedManagedIdentity_STATUS": t28,
+        "VirtualNetworkProfile": t29,
+        "VirtualNetworkProfile_STATUS": t29,
+        "WorkspaceKeyDetails": t30,
+        "WorkspaceKeyDetails_STATUS": t30,
+        "WorkspaceOperatorSpec": t31,
+        "WorkspaceRepositoryConfiguration": t32,
+        "WorkspaceRepositoryConfiguration_STATUS": t32,
         "Workspace_STATUS": t49,
         "Workspace_Spec": t50,
-        "WorkspacesBigDataPoolOperatorSpec": t36,
+        "WorkspacesBigDataPoolOperatorSpec": t31,
         "WorkspacesBigDataPool_STATUS": t51,
         "WorkspacesBigDataPool_Spec": t52,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_ConfigMapReference": t42,
+        "genruntime_KnownResourceReference": t43,
+        "genruntime_ResourceReference": t44,
+        "genruntime_SecretReference": t42,
       },
     },
     "v20210601": {
@@ -189,62 +189,62 @@ export const shapes: GroupShapes = {
         "AutoPauseProperties_STATUS": t0,
         "AutoScaleProperties": t1,
         "AutoScaleProperties_STATUS": t1,
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "CspWorkspaceAdminProperties": t4,
-        "CspWorkspaceAdminProperties_STATUS": t4,
-        "CustomerManagedKeyDetails": t5,
-        "CustomerManagedKeyDetails_STATUS": t6,
-        "DataLakeStorageAccountDetails": t7,
-        "DataLakeStorageAccountDetails_STATUS": t8,
-        "DestinationExpression": t9,
-        "DynamicExecutorAllocation": t10,
-        "DynamicExecutorAllocation_STATUS": t10,
-        "EncryptionDetails": t11,
-        "EncryptionDetails_STATUS": t12,
-        "KekIdentityProperties": t13,
-        "KekIdentityProperties_STATUS": t14,
-        "KnownResourceReference": t15,
-        "LibraryInfo": t16,
-        "LibraryInfo_STATUS": t17,
-        "LibraryRequirements": t18,
-        "LibraryRequirements_STATUS": t19,
-        "ManagedIdentity": t20,
-        "ManagedIdentity_STATUS": t21,
-        "ManagedIdentity_Type": t22,
-        "ManagedIdentity_Type_STATUS": t22,
-        "ManagedVirtualNetworkSettings": t23,
-        "ManagedVirtualNetworkSettings_STATUS": t23,
-        "PrivateEndpointConnection_STATUS": t24,
-        "PurviewConfiguration": t25,
-        "PurviewConfiguration_STATUS": t26,
-        "ResourceReference": t27,
-        "SecretReference": t3,
-        "SparkConfigProperties": t28,
-        "SparkConfigProperties_ConfigurationType": t29,
-        "SparkConfigProperties_ConfigurationType_STATUS": t29,
-        "SparkConfigProperties_STATUS": t30,
-        "UserAssignedIdentityDetails": t31,
-        "UserAssignedManagedIdentity": t32,
-        "UserAssignedManagedIdentity_STATUS": t33,
-        "VirtualNetworkProfile": t34,
-        "VirtualNetworkProfile_STATUS": t34,
-        "WorkspaceKeyDetails": t35,
-        "WorkspaceKeyDetails_STATUS": t35,
-        "WorkspaceOperatorSpec": t36,
-        "WorkspaceRepositoryConfiguration": t37,
-        "WorkspaceRepositoryConfiguration_STATUS": t37,
-        "Workspace_PublicNetworkAccess": t38,
-        "Workspace_PublicNetworkAccess_STATUS": t38,
-        "Workspace_STATUS": t39,
-        "Workspace_Spec": t40,
-        "WorkspacesBigDataPoolOperatorSpec": t36,
-        "WorkspacesBigDataPool_NodeSize": t41,
-        "WorkspacesBigDataPool_NodeSizeFamily": t42,
-        "WorkspacesBigDataPool_NodeSizeFamily_STATUS": t42,
-        "WorkspacesBigDataPool_NodeSize_STATUS": t41,
-        "WorkspacesBigDataPool_STATUS": t43,
-        "WorkspacesBigDataPool_Spec": t44,
+        "CspWorkspaceAdminProperties": t2,
+        "CspWorkspaceAdminProperties_STATUS": t2,
+        "CustomerManagedKeyDetails": t3,
+        "CustomerManagedKeyDetails_STATUS": t4,
+        "DataLakeStorageAccountDetails": t5,
+        "DataLakeStorageAccountDetails_STATUS": t6,
+        "DynamicExecutorAllocation": t7,
+        "DynamicExecutorAllocation_STATUS": t7,
+        "EncryptionDetails": t8,
+        "EncryptionDetails_STATUS": t9,
+        "KekIdentityProperties": t10,
+        "KekIdentityProperties_STATUS": t11,
+        "LibraryInfo": t12,
+        "LibraryInfo_STATUS": t13,
+        "LibraryRequirements": t14,
+        "LibraryRequirements_STATUS": t15,
+        "ManagedIdentity": t16,
+        "ManagedIdentity_STATUS": t17,
+        "ManagedIdentity_Type": t18,
+        "ManagedIdentity_Type_STATUS": t18,
+        "ManagedVirtualNetworkSettings": t19,
+        "ManagedVirtualNetworkSettings_STATUS": t19,
+        "PrivateEndpointConnection_STATUS": t20,
+        "PurviewConfiguration": t21,
+        "PurviewConfiguration_STATUS": t22,
+        "SparkConfigProperties": t23,
+        "SparkConfigProperties_ConfigurationType": t24,
+        "SparkConfigProperties_ConfigurationType_STATUS": t24,
+        "SparkConfigProperties_STATUS": t25,
+        "UserAssignedIdentityDetails": t26,
+        "UserAssignedManagedIdentity": t27,
+        "UserAssignedManagedIdentity_STATUS": t28,
+        "VirtualNetworkProfile": t29,
+        "VirtualNetworkProfile_STATUS": t29,
+        "WorkspaceKeyDetails": t30,
+        "WorkspaceKeyDetails_STATUS": t30,
+        "WorkspaceOperatorSpec": t31,
+        "WorkspaceRepositoryConfiguration": t32,
+        "WorkspaceRepositoryConfiguration_STATUS": t32,
+        "Workspace_PublicNetworkAccess": t33,
+        "Workspace_PublicNetworkAccess_STATUS": t33,
+        "Workspace_STATUS": t34,
+        "Workspace_Spec": t35,
+        "WorkspacesBigDataPoolOperatorSpec": t31,
+        "WorkspacesBigDataPool_NodeSize": t36,
+        "WorkspacesBigDataPool_NodeSizeFamily": t37,
+        "WorkspacesBigDataPool_NodeSizeFamily_STATUS": t37,
+        "WorkspacesBigDataPool_NodeSize_STATUS": t36,
+        "WorkspacesBigDataPool_STATUS": t38,
+        "WorkspacesBigDataPool_Spec": t39,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_ConfigMapReference": t42,
+        "genruntime_KnownResourceReference": t43,
+        "genruntime_ResourceReference": t44,
+        "genruntime_SecretReference": t42,
       },
     },
     "v20210601storage": {
@@ -254,52 +254,52 @@ export const shapes: GroupShapes = {
         "AutoPauseProperties_STATUS": t0,
         "AutoScaleProperties": t1,
         "AutoScaleProperties_STATUS": t1,
-        "Condition": t2,
-        "ConfigMapReference": t3,
-        "CspWorkspaceAdminProperties": t4,
-        "CspWorkspaceAdminProperties_STATUS": t4,
-        "CustomerManagedKeyDetails": t5,
-        "CustomerManagedKeyDetails_STATUS": t6,
-        "DataLakeStorageAccountDetails": t7,
-        "DataLakeStorageAccountDetails_STATUS": t8,
-        "DestinationExpression": t9,
-        "DynamicExecutorAllocation": t10,
-        "DynamicExecutorAllocation_STATUS": t10,
-        "EncryptionDetails": t11,
-        "EncryptionDetails_STATUS": t12,
-        "KekIdentityProperties": t13,
-        "KekIdentityProperties_STATUS": t14,
-        "KnownResourceReference": t15,
-        "LibraryInfo": t16,
-        "LibraryInfo_STATUS": t17,
-        "LibraryRequirements": t18,
-        "LibraryRequirements_STATUS": t19,
+        "CspWorkspaceAdminProperties": t2,
+        "CspWorkspaceAdminProperties_STATUS": t2,
+        "CustomerManagedKeyDetails": t3,
+        "CustomerManagedKeyDetails_STATUS": t4,
+        "DataLakeStorageAccountDetails": t5,
+        "DataLakeStorageAccountDetails_STATUS": t6,
+        "DynamicExecutorAllocation": t7,
+        "DynamicExecutorAllocation_STATUS": t7,
+        "EncryptionDetails": t8,
+        "EncryptionDetails_STATUS": t9,
+        "KekIdentityProperties": t10,
+        "KekIdentityProperties_STATUS": t11,
+        "LibraryInfo": t12,
+        "LibraryInfo_STATUS": t13,
+        "LibraryRequirements": t14,
+        "LibraryRequirements_STATUS": t15,
         "ManagedIdentity": t45,
         "ManagedIdentity_STATUS": t46,
-        "ManagedVirtualNetworkSettings": t23,
-        "ManagedVirtualNetworkSettings_STATUS": t23,
-        "PrivateEndpointConnection_STATUS": t24,
-        "PurviewConfiguration": t25,
-        "PurviewConfiguration_STATUS": t26,
-        "ResourceReference": t27,
-        "SecretReference": t3,
+        "ManagedVirtualNetworkSettings": t19,
+        "ManagedVirtualNetworkSettings_STATUS": t19,
+        "PrivateEndpointConnection_STATUS": t20,
+        "PurviewConfiguration": t21,
+        "PurviewConfiguration_STATUS": t22,
         "SparkConfigProperties": t47,
         "SparkConfigProperties_STATUS": t48,
-        "UserAssignedIdentityDetails": t31,
-        "UserAssignedManagedIdentity": t32,
-        "UserAssignedManagedIdentity_STATUS": t33,
-        "VirtualNetworkProfile": t34,
-        "VirtualNetworkProfile_STATUS": t34,
-        "WorkspaceKeyDetails": t35,
-        "WorkspaceKeyDetails_STATUS": t35,
-        "WorkspaceOperatorSpec": t36,
-        "WorkspaceRepositoryConfiguration": t37,
-        "WorkspaceRepositoryConfiguration_STATUS": t37,
+        "UserAssignedIdentityDetails": t26,
+        "UserAssignedManagedIdentity": t27,
+        "UserAssignedManagedIdentity_STATUS": t28,
+        "VirtualNetworkProfile": t29,
+        "VirtualNetworkProfile_STATUS": t29,
+        "WorkspaceKeyDetails": t30,
+        "WorkspaceKeyDetails_STATUS": t30,
+        "WorkspaceOperatorSpec": t31,
+        "WorkspaceRepositoryConfiguration": t32,
+        "WorkspaceRepositoryConfiguration_STATUS": t32,
         "Workspace_STATUS": t49,
         "Workspace_Spec": t50,
-        "WorkspacesBigDataPoolOperatorSpec": t36,
+        "WorkspacesBigDataPoolOperatorSpec": t31,
         "WorkspacesBigDataPool_STATUS": t51,
         "WorkspacesBigDataPool_Spec": t52,
+        "conditions_Condition": t40,
+        "core_DestinationExpression": t41,
+        "genruntime_ConfigMapReference": t42,
+        "genruntime_KnownResourceReference": t43,
+        "genruntime_ResourceReference": t44,
+        "genruntime_SecretReference": t42,
       },
     },
   },

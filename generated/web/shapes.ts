@@ -4,7 +4,7 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 
 // Types that recur (the same type in several versions), written once.
 const t0: TypeShape = {"properties":[["url","string"]]};
-const t1: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t1: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
 const t2: TypeShape = {"properties":[["id","string"]]};
 const t3: TypeShape = {"properties":[["actionType",{"type":"AutoHealActions_ActionType"}],["customAction",{"type":"AutoHealCustomAction"}],["minProcessExecutionTime","string"]]};
 const t4: TypeShape = {"enum":["CustomAction","LogEvent","Recycle"]};
@@ -15,98 +15,98 @@ const t8: TypeShape = {"properties":[["actions",{"type":"AutoHealActions_STATUS"
 const t9: TypeShape = {"properties":[["privateBytesInKB","integer"],["requests",{"type":"RequestsBasedTrigger"}],["slowRequests",{"type":"SlowRequestsBasedTrigger"}],["slowRequestsWithPath",{"array":{"type":"AutoHealTriggersSlowRequestsBasedTrigger"}}],["statusCodes",{"array":{"type":"StatusCodesBasedTrigger"}}],["statusCodesRange",{"array":{"type":"StatusCodesRangeBasedTrigger"}}]]};
 const t10: TypeShape = {"properties":[["count","integer"],["path","string"],["timeInterval","string"],["timeTaken","string"]]};
 const t11: TypeShape = {"properties":[["privateBytesInKB","integer"],["requests",{"type":"RequestsBasedTrigger_STATUS"}],["slowRequests",{"type":"SlowRequestsBasedTrigger_STATUS"}],["slowRequestsWithPath",{"array":{"type":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS"}}],["statusCodes",{"array":{"type":"StatusCodesBasedTrigger_STATUS"}}],["statusCodesRange",{"array":{"type":"StatusCodesRangeBasedTrigger_STATUS"}}]]};
-const t12: TypeShape = {"properties":[["accessKey",{"type":"SecretReference"}],["accountName","string"],["mountPath","string"],["shareName","string"],["type",{"type":"AzureStorageInfoValue_Type"}]]};
+const t12: TypeShape = {"properties":[["accessKey",{"type":"genruntime_SecretReference"}],["accountName","string"],["mountPath","string"],["shareName","string"],["type",{"type":"AzureStorageInfoValue_Type"}]]};
 const t13: TypeShape = {"properties":[["accountName","string"],["mountPath","string"],["shareName","string"],["state",{"type":"AzureStorageInfoValue_State_STATUS"}],["type",{"type":"AzureStorageInfoValue_Type_STATUS"}]]};
 const t14: TypeShape = {"enum":["InvalidCredentials","InvalidShare","NotValidated","Ok"]};
 const t15: TypeShape = {"enum":["AzureBlob","AzureFiles"]};
 const t16: TypeShape = {"properties":[["name","string"],["reason","string"],["value","string"]]};
-const t17: TypeShape = {"properties":[["appSettingsOverrides",{"map":"string"}],["cloneCustomHostNames","boolean"],["cloneSourceControl","boolean"],["configureLoadBalancing","boolean"],["correlationId","string"],["hostingEnvironment","string"],["overwrite","boolean"],["sourceWebAppReference",{"type":"ResourceReference"}],["sourceWebAppLocation","string"],["trafficManagerProfileReference",{"type":"ResourceReference"}],["trafficManagerProfileName","string"]]};
+const t17: TypeShape = {"properties":[["appSettingsOverrides",{"map":"string"}],["cloneCustomHostNames","boolean"],["cloneSourceControl","boolean"],["configureLoadBalancing","boolean"],["correlationId","string"],["hostingEnvironment","string"],["overwrite","boolean"],["sourceWebAppReference",{"type":"genruntime_ResourceReference"}],["sourceWebAppLocation","string"],["trafficManagerProfileReference",{"type":"genruntime_ResourceReference"}],["trafficManagerProfileName","string"]]};
 const t18: TypeShape = {"properties":[["appSettingsOverrides",{"map":"string"}],["cloneCustomHostNames","boolean"],["cloneSourceControl","boolean"],["configureLoadBalancing","boolean"],["correlationId","string"],["hostingEnvironment","string"],["overwrite","boolean"],["sourceWebAppId","string"],["sourceWebAppLocation","string"],["trafficManagerProfileId","string"],["trafficManagerProfileName","string"]]};
-const t19: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t20: TypeShape = {"properties":[["connectionString","string"],["name","string"],["type",{"type":"ConnStringInfo_Type"}]]};
-const t21: TypeShape = {"properties":[["connectionString","string"],["name","string"],["type",{"type":"ConnStringInfo_Type_STATUS"}]]};
-const t22: TypeShape = {"enum":["ApiHub","Custom","DocDb","EventHub","MySql","NotificationHub","PostgreSQL","RedisCache","SQLAzure","SQLServer","ServiceBus"]};
-const t23: TypeShape = {"properties":[["allowedOrigins",{"array":"string"}],["supportCredentials","boolean"]]};
-const t24: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t25: TypeShape = {"properties":[["rampUpRules",{"array":{"type":"RampUpRule"}}]]};
-const t26: TypeShape = {"properties":[["rampUpRules",{"array":{"type":"RampUpRule_STATUS"}}]]};
-const t27: TypeShape = {"properties":[["name","string"]]};
-const t28: TypeShape = {"properties":[["name","string"],["type","string"]]};
-const t29: TypeShape = {"properties":[["runtimeStack","string"],["runtimeVersion","string"]]};
-const t30: TypeShape = {"properties":[["codeConfiguration",{"type":"GitHubActionCodeConfiguration"}],["containerConfiguration",{"type":"GitHubActionContainerConfiguration"}],["generateWorkflowFile","boolean"],["isLinux","boolean"]]};
-const t31: TypeShape = {"properties":[["codeConfiguration",{"type":"GitHubActionCodeConfiguration_STATUS"}],["containerConfiguration",{"type":"GitHubActionContainerConfiguration_STATUS"}],["generateWorkflowFile","boolean"],["isLinux","boolean"]]};
-const t32: TypeShape = {"properties":[["imageName","string"],["password",{"type":"SecretReference"}],["serverUrl","string"],["username","string"]]};
-const t33: TypeShape = {"properties":[["imageName","string"],["serverUrl","string"],["username","string"]]};
-const t34: TypeShape = {"properties":[["arguments","string"],["extension","string"],["scriptProcessor","string"]]};
-const t35: TypeShape = {"properties":[["hostType",{"type":"HostNameSslState_HostType"}],["name","string"],["sslState",{"type":"HostNameSslState_SslState"}],["thumbprint","string"],["toUpdate","boolean"],["virtualIP","string"]]};
-const t36: TypeShape = {"enum":["Repository","Standard"]};
-const t37: TypeShape = {"properties":[["hostType",{"type":"HostNameSslState_HostType_STATUS"}],["name","string"],["sslState",{"type":"HostNameSslState_SslState_STATUS"}],["thumbprint","string"],["toUpdate","boolean"],["virtualIP","string"]]};
-const t38: TypeShape = {"enum":["Disabled","IpBasedEnabled","SniEnabled"]};
-const t39: TypeShape = {"properties":[["id","string"],["name","string"],["type","string"]]};
-const t40: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag",{"type":"IpSecurityRestriction_Tag"}],["vnetSubnetResourceReference",{"type":"ResourceReference"}],["vnetTrafficTag","integer"]]};
-const t41: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag",{"type":"IpSecurityRestriction_Tag_STATUS"}],["vnetSubnetResourceId","string"],["vnetTrafficTag","integer"]]};
-const t42: TypeShape = {"enum":["Default","ServiceTag","XffProxy"]};
-const t43: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t44: TypeShape = {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t45: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t46: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t47: TypeShape = {"properties":[["name","string"],["value","string"]]};
-const t48: TypeShape = {"properties":[["dynamicTagsJson","string"],["isPushEnabled","boolean"],["kind","string"],["tagWhitelistJson","string"],["tagsRequiringAuth","string"]]};
-const t49: TypeShape = {"properties":[["dynamicTagsJson","string"],["id","string"],["isPushEnabled","boolean"],["kind","string"],["name","string"],["tagWhitelistJson","string"],["tagsRequiringAuth","string"],["type","string"]]};
-const t50: TypeShape = {"properties":[["actionHostName","string"],["changeDecisionCallbackUrl","string"],["changeIntervalInMinutes","integer"],["changeStep","number"],["maxReroutePercentage","number"],["minReroutePercentage","number"],["name","string"],["reroutePercentage","number"]]};
-const t51: TypeShape = {"properties":[["count","integer"],["timeInterval","string"]]};
-const t52: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t53: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t54: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t55: TypeShape = {"enum":["Canceled","Deleting","Failed","InProgress","Succeeded"]};
-const t56: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription_STATUS"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["geoRegion","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile_STATUS"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile_STATUS"}],["maximumElasticWorkerCount","integer"],["maximumNumberOfWorkers","integer"],["numberOfSites","integer"],["numberOfWorkers","integer"],["perSiteScaling","boolean"],["provisioningState",{"type":"ServerFarm_ProvisioningState_STATUS"}],["reserved","boolean"],["resourceGroup","string"],["spotExpirationTime","string"],["status",{"type":"ServerFarm_Status_STATUS"}],["subscription","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"]]};
-const t57: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile"}],["maximumElasticWorkerCount","integer"],["perSiteScaling","boolean"],["reserved","boolean"],["spotExpirationTime","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServerFarmOperatorSpec"}]]};
-const t58: TypeShape = {"enum":["Creating","Pending","Ready"]};
-const t59: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo"}],["apiManagementConfig",{"type":"ApiManagementConfig"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue"}}],["connectionStrings",{"array":{"type":"ConnStringInfo"}}],["cors",{"type":"CorsSettings"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments"}],["ftpsState",{"type":"SiteConfig_FtpsState"}],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits"}],["linuxFxVersion","string"],["loadBalancing",{"type":"SiteConfig_LoadBalancing"}],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["managedPipelineMode",{"type":"SiteConfig_ManagedPipelineMode"}],["managedServiceIdentityId","integer"],["minTlsVersion",{"type":"SiteConfig_MinTlsVersion"}],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion",{"type":"SiteConfig_ScmMinTlsVersion"}],["scmType",{"type":"SiteConfig_ScmType"}],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
-const t60: TypeShape = {"enum":["AllAllowed","Disabled","FtpsOnly"]};
-const t61: TypeShape = {"enum":["LeastRequests","LeastResponseTime","PerSiteRoundRobin","RequestHash","WeightedRoundRobin","WeightedTotalTraffic"]};
-const t62: TypeShape = {"enum":["Classic","Integrated"]};
-const t63: TypeShape = {"enum":["1.0","1.1","1.2"]};
-const t64: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo_STATUS"}],["apiManagementConfig",{"type":"ApiManagementConfig_STATUS"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair_STATUS"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules_STATUS"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue_STATUS"}}],["connectionStrings",{"array":{"type":"ConnStringInfo_STATUS"}}],["cors",{"type":"CorsSettings_STATUS"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments_STATUS"}],["ftpsState",{"type":"SiteConfig_FtpsState_STATUS"}],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping_STATUS"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits_STATUS"}],["linuxFxVersion","string"],["loadBalancing",{"type":"SiteConfig_LoadBalancing_STATUS"}],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["machineKey",{"type":"SiteMachineKey_STATUS"}],["managedPipelineMode",{"type":"SiteConfig_ManagedPipelineMode_STATUS"}],["managedServiceIdentityId","integer"],["minTlsVersion",{"type":"SiteConfig_MinTlsVersion_STATUS"}],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings_STATUS"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion",{"type":"SiteConfig_ScmMinTlsVersion_STATUS"}],["scmType",{"type":"SiteConfig_ScmType_STATUS"}],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication_STATUS"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
-const t65: TypeShape = {"enum":["BitbucketGit","BitbucketHg","CodePlexGit","CodePlexHg","Dropbox","ExternalGit","ExternalHg","GitHub","LocalGit","None","OneDrive","Tfs","VSO","VSTSRM"]};
-const t66: TypeShape = {"properties":[["maxDiskSizeInMb","integer"],["maxMemoryInMb","integer"],["maxPercentageCpu","number"]]};
-const t67: TypeShape = {"properties":[["decryption","string"],["decryptionKey","string"],["validation","string"],["validationKey","string"]]};
-const t68: TypeShape = {"enum":["DisasterRecoveryMode","Limited","Normal"]};
-const t69: TypeShape = {"enum":["Optional","OptionalInteractiveUser","Required"]};
-const t70: TypeShape = {"enum":["ActiveActive","Failover","GeoRedundant","Manual","None"]};
-const t71: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["availabilityState",{"type":"Site_AvailabilityState_STATUS"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode",{"type":"Site_ClientCertMode_STATUS"}],["cloningInfo",{"type":"CloningInfo_STATUS"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["defaultHostName","string"],["enabled","boolean"],["enabledHostNames",{"array":"string"}],["hostNameSslStates",{"array":{"type":"HostNameSslState_STATUS"}}],["hostNames",{"array":"string"}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile_STATUS"}],["httpsOnly","boolean"],["hyperV","boolean"],["inProgressOperationId","string"],["isDefaultContainer","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["lastModifiedTimeUtc","string"],["maxNumberOfWorkers","integer"],["outboundIpAddresses","string"],["possibleOutboundIpAddresses","string"],["publicNetworkAccess","string"],["redundancyMode",{"type":"Site_RedundancyMode_STATUS"}],["repositorySiteName","string"],["reserved","boolean"],["resourceGroup","string"],["scmSiteAlsoStopped","boolean"],["serverFarmId","string"],["siteConfig",{"type":"SiteConfig_STATUS"}],["slotSwapStatus",{"type":"SlotSwapStatus_STATUS"}],["state","string"],["storageAccountRequired","boolean"],["suspendedTill","string"],["targetSwapSlot","string"],["trafficManagerHostNames",{"array":"string"}],["usageState",{"type":"Site_UsageState_STATUS"}],["virtualNetworkSubnetId","string"],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"]]};
-const t72: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode",{"type":"Site_ClientCertMode"}],["cloningInfo",{"type":"CloningInfo"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["enabled","boolean"],["hostNameSslStates",{"array":{"type":"HostNameSslState"}}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile"}],["httpsOnly","boolean"],["hyperV","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["publicNetworkAccess","string"],["redundancyMode",{"type":"Site_RedundancyMode"}],["reserved","boolean"],["scmSiteAlsoStopped","boolean"],["serverFarmReference",{"type":"ResourceReference"}],["siteConfig",{"type":"SiteConfig"}],["storageAccountRequired","boolean"],["virtualNetworkSubnetReference",{"type":"ResourceReference"}],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"],["operatorSpec",{"type":"SiteOperatorSpec"}]]};
-const t73: TypeShape = {"enum":["Exceeded","Normal"]};
-const t74: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration_STATUS"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"]]};
-const t75: TypeShape = {"properties":[["owner",{"type":"KnownResourceReference"}],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"],["operatorSpec",{"type":"SitesSourcecontrolOperatorSpec"}]]};
-const t76: TypeShape = {"properties":[["default","integer"],["elasticMaximum","integer"],["maximum","integer"],["minimum","integer"],["scaleType","string"]]};
-const t77: TypeShape = {"properties":[["capabilities",{"array":{"type":"Capability"}}],["capacity","integer"],["family","string"],["locations",{"array":"string"}],["name","string"],["size","string"],["skuCapacity",{"type":"SkuCapacity"}],["tier","string"]]};
-const t78: TypeShape = {"properties":[["capabilities",{"array":{"type":"Capability_STATUS"}}],["capacity","integer"],["family","string"],["locations",{"array":"string"}],["name","string"],["size","string"],["skuCapacity",{"type":"SkuCapacity_STATUS"}],["tier","string"]]};
-const t79: TypeShape = {"properties":[["destinationSlotName","string"],["sourceSlotName","string"],["timestampUtc","string"]]};
-const t80: TypeShape = {"properties":[["count","integer"],["path","string"],["status","integer"],["subStatus","integer"],["timeInterval","string"],["win32Status","integer"]]};
-const t81: TypeShape = {"properties":[["count","integer"],["path","string"],["statusCodes","string"],["timeInterval","string"]]};
-const t82: TypeShape = {"properties":[]};
-const t83: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t84: TypeShape = {"properties":[["physicalPath","string"],["preloadEnabled","boolean"],["virtualDirectories",{"array":{"type":"VirtualDirectory"}}],["virtualPath","string"]]};
-const t85: TypeShape = {"properties":[["physicalPath","string"],["preloadEnabled","boolean"],["virtualDirectories",{"array":{"type":"VirtualDirectory_STATUS"}}],["virtualPath","string"]]};
-const t86: TypeShape = {"properties":[["physicalPath","string"],["virtualPath","string"]]};
+const t19: TypeShape = {"properties":[["connectionString","string"],["name","string"],["type",{"type":"ConnStringInfo_Type"}]]};
+const t20: TypeShape = {"properties":[["connectionString","string"],["name","string"],["type",{"type":"ConnStringInfo_Type_STATUS"}]]};
+const t21: TypeShape = {"enum":["ApiHub","Custom","DocDb","EventHub","MySql","NotificationHub","PostgreSQL","RedisCache","SQLAzure","SQLServer","ServiceBus"]};
+const t22: TypeShape = {"properties":[["allowedOrigins",{"array":"string"}],["supportCredentials","boolean"]]};
+const t23: TypeShape = {"properties":[["rampUpRules",{"array":{"type":"RampUpRule"}}]]};
+const t24: TypeShape = {"properties":[["rampUpRules",{"array":{"type":"RampUpRule_STATUS"}}]]};
+const t25: TypeShape = {"properties":[["name","string"]]};
+const t26: TypeShape = {"properties":[["name","string"],["type","string"]]};
+const t27: TypeShape = {"properties":[["runtimeStack","string"],["runtimeVersion","string"]]};
+const t28: TypeShape = {"properties":[["codeConfiguration",{"type":"GitHubActionCodeConfiguration"}],["containerConfiguration",{"type":"GitHubActionContainerConfiguration"}],["generateWorkflowFile","boolean"],["isLinux","boolean"]]};
+const t29: TypeShape = {"properties":[["codeConfiguration",{"type":"GitHubActionCodeConfiguration_STATUS"}],["containerConfiguration",{"type":"GitHubActionContainerConfiguration_STATUS"}],["generateWorkflowFile","boolean"],["isLinux","boolean"]]};
+const t30: TypeShape = {"properties":[["imageName","string"],["password",{"type":"genruntime_SecretReference"}],["serverUrl","string"],["username","string"]]};
+const t31: TypeShape = {"properties":[["imageName","string"],["serverUrl","string"],["username","string"]]};
+const t32: TypeShape = {"properties":[["arguments","string"],["extension","string"],["scriptProcessor","string"]]};
+const t33: TypeShape = {"properties":[["hostType",{"type":"HostNameSslState_HostType"}],["name","string"],["sslState",{"type":"HostNameSslState_SslState"}],["thumbprint","string"],["toUpdate","boolean"],["virtualIP","string"]]};
+const t34: TypeShape = {"enum":["Repository","Standard"]};
+const t35: TypeShape = {"properties":[["hostType",{"type":"HostNameSslState_HostType_STATUS"}],["name","string"],["sslState",{"type":"HostNameSslState_SslState_STATUS"}],["thumbprint","string"],["toUpdate","boolean"],["virtualIP","string"]]};
+const t36: TypeShape = {"enum":["Disabled","IpBasedEnabled","SniEnabled"]};
+const t37: TypeShape = {"properties":[["id","string"],["name","string"],["type","string"]]};
+const t38: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag",{"type":"IpSecurityRestriction_Tag"}],["vnetSubnetResourceReference",{"type":"genruntime_ResourceReference"}],["vnetTrafficTag","integer"]]};
+const t39: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag",{"type":"IpSecurityRestriction_Tag_STATUS"}],["vnetSubnetResourceId","string"],["vnetTrafficTag","integer"]]};
+const t40: TypeShape = {"enum":["Default","ServiceTag","XffProxy"]};
+const t41: TypeShape = {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t42: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t43: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t44: TypeShape = {"properties":[["name","string"],["value","string"]]};
+const t45: TypeShape = {"properties":[["dynamicTagsJson","string"],["isPushEnabled","boolean"],["kind","string"],["tagWhitelistJson","string"],["tagsRequiringAuth","string"]]};
+const t46: TypeShape = {"properties":[["dynamicTagsJson","string"],["id","string"],["isPushEnabled","boolean"],["kind","string"],["name","string"],["tagWhitelistJson","string"],["tagsRequiringAuth","string"],["type","string"]]};
+const t47: TypeShape = {"properties":[["actionHostName","string"],["changeDecisionCallbackUrl","string"],["changeIntervalInMinutes","integer"],["changeStep","number"],["maxReroutePercentage","number"],["minReroutePercentage","number"],["name","string"],["reroutePercentage","number"]]};
+const t48: TypeShape = {"properties":[["count","integer"],["timeInterval","string"]]};
+const t49: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t50: TypeShape = {"enum":["Canceled","Deleting","Failed","InProgress","Succeeded"]};
+const t51: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription_STATUS"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["geoRegion","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile_STATUS"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile_STATUS"}],["maximumElasticWorkerCount","integer"],["maximumNumberOfWorkers","integer"],["numberOfSites","integer"],["numberOfWorkers","integer"],["perSiteScaling","boolean"],["provisioningState",{"type":"ServerFarm_ProvisioningState_STATUS"}],["reserved","boolean"],["resourceGroup","string"],["spotExpirationTime","string"],["status",{"type":"ServerFarm_Status_STATUS"}],["subscription","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"]]};
+const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile"}],["maximumElasticWorkerCount","integer"],["perSiteScaling","boolean"],["reserved","boolean"],["spotExpirationTime","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServerFarmOperatorSpec"}]]};
+const t53: TypeShape = {"enum":["Creating","Pending","Ready"]};
+const t54: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo"}],["apiManagementConfig",{"type":"ApiManagementConfig"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue"}}],["connectionStrings",{"array":{"type":"ConnStringInfo"}}],["cors",{"type":"CorsSettings"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments"}],["ftpsState",{"type":"SiteConfig_FtpsState"}],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits"}],["linuxFxVersion","string"],["loadBalancing",{"type":"SiteConfig_LoadBalancing"}],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["managedPipelineMode",{"type":"SiteConfig_ManagedPipelineMode"}],["managedServiceIdentityId","integer"],["minTlsVersion",{"type":"SiteConfig_MinTlsVersion"}],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion",{"type":"SiteConfig_ScmMinTlsVersion"}],["scmType",{"type":"SiteConfig_ScmType"}],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
+const t55: TypeShape = {"enum":["AllAllowed","Disabled","FtpsOnly"]};
+const t56: TypeShape = {"enum":["LeastRequests","LeastResponseTime","PerSiteRoundRobin","RequestHash","WeightedRoundRobin","WeightedTotalTraffic"]};
+const t57: TypeShape = {"enum":["Classic","Integrated"]};
+const t58: TypeShape = {"enum":["1.0","1.1","1.2"]};
+const t59: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo_STATUS"}],["apiManagementConfig",{"type":"ApiManagementConfig_STATUS"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair_STATUS"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules_STATUS"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue_STATUS"}}],["connectionStrings",{"array":{"type":"ConnStringInfo_STATUS"}}],["cors",{"type":"CorsSettings_STATUS"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments_STATUS"}],["ftpsState",{"type":"SiteConfig_FtpsState_STATUS"}],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping_STATUS"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits_STATUS"}],["linuxFxVersion","string"],["loadBalancing",{"type":"SiteConfig_LoadBalancing_STATUS"}],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["machineKey",{"type":"SiteMachineKey_STATUS"}],["managedPipelineMode",{"type":"SiteConfig_ManagedPipelineMode_STATUS"}],["managedServiceIdentityId","integer"],["minTlsVersion",{"type":"SiteConfig_MinTlsVersion_STATUS"}],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings_STATUS"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion",{"type":"SiteConfig_ScmMinTlsVersion_STATUS"}],["scmType",{"type":"SiteConfig_ScmType_STATUS"}],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication_STATUS"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
+const t60: TypeShape = {"enum":["BitbucketGit","BitbucketHg","CodePlexGit","CodePlexHg","Dropbox","ExternalGit","ExternalHg","GitHub","LocalGit","None","OneDrive","Tfs","VSO","VSTSRM"]};
+const t61: TypeShape = {"properties":[["maxDiskSizeInMb","integer"],["maxMemoryInMb","integer"],["maxPercentageCpu","number"]]};
+const t62: TypeShape = {"properties":[["decryption","string"],["decryptionKey","string"],["validation","string"],["validationKey","string"]]};
+const t63: TypeShape = {"enum":["DisasterRecoveryMode","Limited","Normal"]};
+const t64: TypeShape = {"enum":["Optional","OptionalInteractiveUser","Required"]};
+const t65: TypeShape = {"enum":["ActiveActive","Failover","GeoRedundant","Manual","None"]};
+const t66: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["availabilityState",{"type":"Site_AvailabilityState_STATUS"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode",{"type":"Site_ClientCertMode_STATUS"}],["cloningInfo",{"type":"CloningInfo_STATUS"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["defaultHostName","string"],["enabled","boolean"],["enabledHostNames",{"array":"string"}],["hostNameSslStates",{"array":{"type":"HostNameSslState_STATUS"}}],["hostNames",{"array":"string"}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile_STATUS"}],["httpsOnly","boolean"],["hyperV","boolean"],["inProgressOperationId","string"],["isDefaultContainer","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["lastModifiedTimeUtc","string"],["maxNumberOfWorkers","integer"],["outboundIpAddresses","string"],["possibleOutboundIpAddresses","string"],["publicNetworkAccess","string"],["redundancyMode",{"type":"Site_RedundancyMode_STATUS"}],["repositorySiteName","string"],["reserved","boolean"],["resourceGroup","string"],["scmSiteAlsoStopped","boolean"],["serverFarmId","string"],["siteConfig",{"type":"SiteConfig_STATUS"}],["slotSwapStatus",{"type":"SlotSwapStatus_STATUS"}],["state","string"],["storageAccountRequired","boolean"],["suspendedTill","string"],["targetSwapSlot","string"],["trafficManagerHostNames",{"array":"string"}],["usageState",{"type":"Site_UsageState_STATUS"}],["virtualNetworkSubnetId","string"],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"]]};
+const t67: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode",{"type":"Site_ClientCertMode"}],["cloningInfo",{"type":"CloningInfo"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["enabled","boolean"],["hostNameSslStates",{"array":{"type":"HostNameSslState"}}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile"}],["httpsOnly","boolean"],["hyperV","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["publicNetworkAccess","string"],["redundancyMode",{"type":"Site_RedundancyMode"}],["reserved","boolean"],["scmSiteAlsoStopped","boolean"],["serverFarmReference",{"type":"genruntime_ResourceReference"}],["siteConfig",{"type":"SiteConfig"}],["storageAccountRequired","boolean"],["virtualNetworkSubnetReference",{"type":"genruntime_ResourceReference"}],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"],["operatorSpec",{"type":"SiteOperatorSpec"}]]};
+const t68: TypeShape = {"enum":["Exceeded","Normal"]};
+const t69: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration_STATUS"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"]]};
+const t70: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"],["operatorSpec",{"type":"SitesSourcecontrolOperatorSpec"}]]};
+const t71: TypeShape = {"properties":[["default","integer"],["elasticMaximum","integer"],["maximum","integer"],["minimum","integer"],["scaleType","string"]]};
+const t72: TypeShape = {"properties":[["capabilities",{"array":{"type":"Capability"}}],["capacity","integer"],["family","string"],["locations",{"array":"string"}],["name","string"],["size","string"],["skuCapacity",{"type":"SkuCapacity"}],["tier","string"]]};
+const t73: TypeShape = {"properties":[["capabilities",{"array":{"type":"Capability_STATUS"}}],["capacity","integer"],["family","string"],["locations",{"array":"string"}],["name","string"],["size","string"],["skuCapacity",{"type":"SkuCapacity_STATUS"}],["tier","string"]]};
+const t74: TypeShape = {"properties":[["destinationSlotName","string"],["sourceSlotName","string"],["timestampUtc","string"]]};
+const t75: TypeShape = {"properties":[["count","integer"],["path","string"],["status","integer"],["subStatus","integer"],["timeInterval","string"],["win32Status","integer"]]};
+const t76: TypeShape = {"properties":[["count","integer"],["path","string"],["statusCodes","string"],["timeInterval","string"]]};
+const t77: TypeShape = {"properties":[]};
+const t78: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t79: TypeShape = {"properties":[["physicalPath","string"],["preloadEnabled","boolean"],["virtualDirectories",{"array":{"type":"VirtualDirectory"}}],["virtualPath","string"]]};
+const t80: TypeShape = {"properties":[["physicalPath","string"],["preloadEnabled","boolean"],["virtualDirectories",{"array":{"type":"VirtualDirectory_STATUS"}}],["virtualPath","string"]]};
+const t81: TypeShape = {"properties":[["physicalPath","string"],["virtualPath","string"]]};
+const t82: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t83: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t84: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t85: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t86: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 const t87: TypeShape = {"properties":[["actionType","string"],["customAction",{"type":"AutoHealCustomAction"}],["minProcessExecutionTime","string"]]};
 const t88: TypeShape = {"properties":[["actionType","string"],["customAction",{"type":"AutoHealCustomAction_STATUS"}],["minProcessExecutionTime","string"]]};
-const t89: TypeShape = {"properties":[["accessKey",{"type":"SecretReference"}],["accountName","string"],["mountPath","string"],["shareName","string"],["type","string"]]};
+const t89: TypeShape = {"properties":[["accessKey",{"type":"genruntime_SecretReference"}],["accountName","string"],["mountPath","string"],["shareName","string"],["type","string"]]};
 const t90: TypeShape = {"properties":[["accountName","string"],["mountPath","string"],["shareName","string"],["state","string"],["type","string"]]};
 const t91: TypeShape = {"properties":[["connectionString","string"],["name","string"],["type","string"]]};
 const t92: TypeShape = {"properties":[["hostType","string"],["name","string"],["sslState","string"],["thumbprint","string"],["toUpdate","boolean"],["virtualIP","string"]]};
-const t93: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag","string"],["vnetSubnetResourceReference",{"type":"ResourceReference"}],["vnetTrafficTag","integer"]]};
+const t93: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag","string"],["vnetSubnetResourceReference",{"type":"genruntime_ResourceReference"}],["vnetTrafficTag","integer"]]};
 const t94: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag","string"],["vnetSubnetResourceId","string"],["vnetTrafficTag","integer"]]};
 const t95: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t96: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t97: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription_STATUS"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["geoRegion","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile_STATUS"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile_STATUS"}],["maximumElasticWorkerCount","integer"],["maximumNumberOfWorkers","integer"],["numberOfSites","integer"],["numberOfWorkers","integer"],["perSiteScaling","boolean"],["provisioningState","string"],["reserved","boolean"],["resourceGroup","string"],["spotExpirationTime","string"],["status","string"],["subscription","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"]]};
-const t98: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile"}],["maximumElasticWorkerCount","integer"],["perSiteScaling","boolean"],["reserved","boolean"],["spotExpirationTime","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServerFarmOperatorSpec"}],["originalVersion","string"]]};
+const t97: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription_STATUS"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["geoRegion","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile_STATUS"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile_STATUS"}],["maximumElasticWorkerCount","integer"],["maximumNumberOfWorkers","integer"],["numberOfSites","integer"],["numberOfWorkers","integer"],["perSiteScaling","boolean"],["provisioningState","string"],["reserved","boolean"],["resourceGroup","string"],["spotExpirationTime","string"],["status","string"],["subscription","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"]]};
+const t98: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile"}],["maximumElasticWorkerCount","integer"],["perSiteScaling","boolean"],["reserved","boolean"],["spotExpirationTime","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServerFarmOperatorSpec"}],["originalVersion","string"]]};
 const t99: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo"}],["apiManagementConfig",{"type":"ApiManagementConfig"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue"}}],["connectionStrings",{"array":{"type":"ConnStringInfo"}}],["cors",{"type":"CorsSettings"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments"}],["ftpsState","string"],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits"}],["linuxFxVersion","string"],["loadBalancing","string"],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["managedPipelineMode","string"],["managedServiceIdentityId","integer"],["minTlsVersion","string"],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion","string"],["scmType","string"],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
 const t100: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo_STATUS"}],["apiManagementConfig",{"type":"ApiManagementConfig_STATUS"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair_STATUS"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules_STATUS"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue_STATUS"}}],["connectionStrings",{"array":{"type":"ConnStringInfo_STATUS"}}],["cors",{"type":"CorsSettings_STATUS"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments_STATUS"}],["ftpsState","string"],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping_STATUS"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits_STATUS"}],["linuxFxVersion","string"],["loadBalancing","string"],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["machineKey",{"type":"SiteMachineKey_STATUS"}],["managedPipelineMode","string"],["managedServiceIdentityId","integer"],["minTlsVersion","string"],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings_STATUS"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion","string"],["scmType","string"],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication_STATUS"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
-const t101: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["availabilityState","string"],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode","string"],["cloningInfo",{"type":"CloningInfo_STATUS"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["defaultHostName","string"],["enabled","boolean"],["enabledHostNames",{"array":"string"}],["hostNameSslStates",{"array":{"type":"HostNameSslState_STATUS"}}],["hostNames",{"array":"string"}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile_STATUS"}],["httpsOnly","boolean"],["hyperV","boolean"],["inProgressOperationId","string"],["isDefaultContainer","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["lastModifiedTimeUtc","string"],["maxNumberOfWorkers","integer"],["outboundIpAddresses","string"],["possibleOutboundIpAddresses","string"],["publicNetworkAccess","string"],["redundancyMode","string"],["repositorySiteName","string"],["reserved","boolean"],["resourceGroup","string"],["scmSiteAlsoStopped","boolean"],["serverFarmId","string"],["siteConfig",{"type":"SiteConfig_STATUS"}],["slotSwapStatus",{"type":"SlotSwapStatus_STATUS"}],["state","string"],["storageAccountRequired","boolean"],["suspendedTill","string"],["targetSwapSlot","string"],["trafficManagerHostNames",{"array":"string"}],["usageState","string"],["virtualNetworkSubnetId","string"],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"]]};
-const t102: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode","string"],["cloningInfo",{"type":"CloningInfo"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["enabled","boolean"],["hostNameSslStates",{"array":{"type":"HostNameSslState"}}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile"}],["httpsOnly","boolean"],["hyperV","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["publicNetworkAccess","string"],["redundancyMode","string"],["reserved","boolean"],["scmSiteAlsoStopped","boolean"],["serverFarmReference",{"type":"ResourceReference"}],["siteConfig",{"type":"SiteConfig"}],["storageAccountRequired","boolean"],["virtualNetworkSubnetReference",{"type":"ResourceReference"}],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"],["operatorSpec",{"type":"SiteOperatorSpec"}],["originalVersion","string"]]};
-const t103: TypeShape = {"properties":[["owner",{"type":"KnownResourceReference"}],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"],["operatorSpec",{"type":"SitesSourcecontrolOperatorSpec"}],["originalVersion","string"]]};
+const t101: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["availabilityState","string"],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode","string"],["cloningInfo",{"type":"CloningInfo_STATUS"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["defaultHostName","string"],["enabled","boolean"],["enabledHostNames",{"array":"string"}],["hostNameSslStates",{"array":{"type":"HostNameSslState_STATUS"}}],["hostNames",{"array":"string"}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile_STATUS"}],["httpsOnly","boolean"],["hyperV","boolean"],["inProgressOperationId","string"],["isDefaultContainer","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["lastModifiedTimeUtc","string"],["maxNumberOfWorkers","integer"],["outboundIpAddresses","string"],["possibleOutboundIpAddresses","string"],["publicNetworkAccess","string"],["redundancyMode","string"],["repositorySiteName","string"],["reserved","boolean"],["resourceGroup","string"],["scmSiteAlsoStopped","boolean"],["serverFarmId","string"],["siteConfig",{"type":"SiteConfig_STATUS"}],["slotSwapStatus",{"type":"SlotSwapStatus_STATUS"}],["state","string"],["storageAccountRequired","boolean"],["suspendedTill","string"],["targetSwapSlot","string"],["trafficManagerHostNames",{"array":"string"}],["usageState","string"],["virtualNetworkSubnetId","string"],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"]]};
+const t102: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode","string"],["cloningInfo",{"type":"CloningInfo"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["enabled","boolean"],["hostNameSslStates",{"array":{"type":"HostNameSslState"}}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile"}],["httpsOnly","boolean"],["hyperV","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["publicNetworkAccess","string"],["redundancyMode","string"],["reserved","boolean"],["scmSiteAlsoStopped","boolean"],["serverFarmReference",{"type":"genruntime_ResourceReference"}],["siteConfig",{"type":"SiteConfig"}],["storageAccountRequired","boolean"],["virtualNetworkSubnetReference",{"type":"genruntime_ResourceReference"}],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"],["operatorSpec",{"type":"SiteOperatorSpec"}],["originalVersion","string"]]};
+const t103: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"],["operatorSpec",{"type":"SitesSourcecontrolOperatorSpec"}],["originalVersion","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -141,109 +141,109 @@ export const shapes: GroupShapes = {
         "Capability_STATUS": t16,
         "CloningInfo": t17,
         "CloningInfo_STATUS": t18,
-        "Condition": t19,
-        "ConnStringInfo": t20,
-        "ConnStringInfo_STATUS": t21,
-        "ConnStringInfo_Type": t22,
-        "ConnStringInfo_Type_STATUS": t22,
-        "CorsSettings": t23,
-        "CorsSettings_STATUS": t23,
-        "DestinationExpression": t24,
-        "Experiments": t25,
-        "Experiments_STATUS": t26,
-        "ExtendedLocation": t27,
-        "ExtendedLocation_STATUS": t28,
-        "GitHubActionCodeConfiguration": t29,
-        "GitHubActionCodeConfiguration_STATUS": t29,
-        "GitHubActionConfiguration": t30,
-        "GitHubActionConfiguration_STATUS": t31,
-        "GitHubActionContainerConfiguration": t32,
-        "GitHubActionContainerConfiguration_STATUS": t33,
-        "HandlerMapping": t34,
-        "HandlerMapping_STATUS": t34,
-        "HostNameSslState": t35,
-        "HostNameSslState_HostType": t36,
-        "HostNameSslState_HostType_STATUS": t36,
-        "HostNameSslState_STATUS": t37,
-        "HostNameSslState_SslState": t38,
-        "HostNameSslState_SslState_STATUS": t38,
+        "ConnStringInfo": t19,
+        "ConnStringInfo_STATUS": t20,
+        "ConnStringInfo_Type": t21,
+        "ConnStringInfo_Type_STATUS": t21,
+        "CorsSettings": t22,
+        "CorsSettings_STATUS": t22,
+        "Experiments": t23,
+        "Experiments_STATUS": t24,
+        "ExtendedLocation": t25,
+        "ExtendedLocation_STATUS": t26,
+        "GitHubActionCodeConfiguration": t27,
+        "GitHubActionCodeConfiguration_STATUS": t27,
+        "GitHubActionConfiguration": t28,
+        "GitHubActionConfiguration_STATUS": t29,
+        "GitHubActionContainerConfiguration": t30,
+        "GitHubActionContainerConfiguration_STATUS": t31,
+        "HandlerMapping": t32,
+        "HandlerMapping_STATUS": t32,
+        "HostNameSslState": t33,
+        "HostNameSslState_HostType": t34,
+        "HostNameSslState_HostType_STATUS": t34,
+        "HostNameSslState_STATUS": t35,
+        "HostNameSslState_SslState": t36,
+        "HostNameSslState_SslState_STATUS": t36,
         "HostingEnvironmentProfile": t1,
-        "HostingEnvironmentProfile_STATUS": t39,
-        "IpSecurityRestriction": t40,
-        "IpSecurityRestriction_STATUS": t41,
-        "IpSecurityRestriction_Tag": t42,
-        "IpSecurityRestriction_Tag_STATUS": t42,
-        "KnownResourceReference": t43,
+        "HostingEnvironmentProfile_STATUS": t37,
+        "IpSecurityRestriction": t38,
+        "IpSecurityRestriction_STATUS": t39,
+        "IpSecurityRestriction_Tag": t40,
+        "IpSecurityRestriction_Tag_STATUS": t40,
         "KubeEnvironmentProfile": t1,
-        "KubeEnvironmentProfile_STATUS": t39,
-        "ManagedServiceIdentity": t44,
-        "ManagedServiceIdentity_STATUS": t45,
-        "ManagedServiceIdentity_Type": t46,
-        "ManagedServiceIdentity_Type_STATUS": t46,
-        "NameValuePair": t47,
-        "NameValuePair_STATUS": t47,
-        "PushSettings": t48,
-        "PushSettings_STATUS": t49,
-        "RampUpRule": t50,
-        "RampUpRule_STATUS": t50,
-        "RequestsBasedTrigger": t51,
-        "RequestsBasedTrigger_STATUS": t51,
-        "ResourceReference": t52,
-        "SecretReference": t53,
-        "ServerFarmOperatorSpec": t54,
-        "ServerFarm_ProvisioningState_STATUS": t55,
-        "ServerFarm_STATUS": t56,
-        "ServerFarm_Spec": t57,
-        "ServerFarm_Status_STATUS": t58,
-        "SiteConfig": t59,
-        "SiteConfig_FtpsState": t60,
-        "SiteConfig_FtpsState_STATUS": t60,
-        "SiteConfig_LoadBalancing": t61,
-        "SiteConfig_LoadBalancing_STATUS": t61,
-        "SiteConfig_ManagedPipelineMode": t62,
-        "SiteConfig_ManagedPipelineMode_STATUS": t62,
-        "SiteConfig_MinTlsVersion": t63,
-        "SiteConfig_MinTlsVersion_STATUS": t63,
-        "SiteConfig_STATUS": t64,
-        "SiteConfig_ScmMinTlsVersion": t63,
-        "SiteConfig_ScmMinTlsVersion_STATUS": t63,
-        "SiteConfig_ScmType": t65,
-        "SiteConfig_ScmType_STATUS": t65,
+        "KubeEnvironmentProfile_STATUS": t37,
+        "ManagedServiceIdentity": t41,
+        "ManagedServiceIdentity_STATUS": t42,
+        "ManagedServiceIdentity_Type": t43,
+        "ManagedServiceIdentity_Type_STATUS": t43,
+        "NameValuePair": t44,
+        "NameValuePair_STATUS": t44,
+        "PushSettings": t45,
+        "PushSettings_STATUS": t46,
+        "RampUpRule": t47,
+        "RampUpRule_STATUS": t47,
+        "RequestsBasedTrigger": t48,
+        "RequestsBasedTrigger_STATUS": t48,
+        "ServerFarmOperatorSpec": t49,
+        "ServerFarm_ProvisioningState_STATUS": t50,
+        "ServerFarm_STATUS": t51,
+        "ServerFarm_Spec": t52,
+        "ServerFarm_Status_STATUS": t53,
+        "SiteConfig": t54,
+        "SiteConfig_FtpsState": t55,
+        "SiteConfig_FtpsState_STATUS": t55,
+        "SiteConfig_LoadBalancing": t56,
+        "SiteConfig_LoadBalancing_STATUS": t56,
+        "SiteConfig_ManagedPipelineMode": t57,
+        "SiteConfig_ManagedPipelineMode_STATUS": t57,
+        "SiteConfig_MinTlsVersion": t58,
+        "SiteConfig_MinTlsVersion_STATUS": t58,
+        "SiteConfig_STATUS": t59,
+        "SiteConfig_ScmMinTlsVersion": t58,
+        "SiteConfig_ScmMinTlsVersion_STATUS": t58,
+        "SiteConfig_ScmType": t60,
+        "SiteConfig_ScmType_STATUS": t60,
         "SiteHostingEnvironmentProfile": t1,
-        "SiteHostingEnvironmentProfile_STATUS": t39,
-        "SiteLimits": t66,
-        "SiteLimits_STATUS": t66,
-        "SiteMachineKey_STATUS": t67,
-        "SiteOperatorSpec": t54,
-        "Site_AvailabilityState_STATUS": t68,
-        "Site_ClientCertMode": t69,
-        "Site_ClientCertMode_STATUS": t69,
-        "Site_RedundancyMode": t70,
-        "Site_RedundancyMode_STATUS": t70,
-        "Site_STATUS": t71,
-        "Site_Spec": t72,
-        "Site_UsageState_STATUS": t73,
-        "SitesSourcecontrolOperatorSpec": t54,
-        "SitesSourcecontrol_STATUS": t74,
-        "SitesSourcecontrol_Spec": t75,
-        "SkuCapacity": t76,
-        "SkuCapacity_STATUS": t76,
-        "SkuDescription": t77,
-        "SkuDescription_STATUS": t78,
-        "SlotSwapStatus_STATUS": t79,
+        "SiteHostingEnvironmentProfile_STATUS": t37,
+        "SiteLimits": t61,
+        "SiteLimits_STATUS": t61,
+        "SiteMachineKey_STATUS": t62,
+        "SiteOperatorSpec": t49,
+        "Site_AvailabilityState_STATUS": t63,
+        "Site_ClientCertMode": t64,
+        "Site_ClientCertMode_STATUS": t64,
+        "Site_RedundancyMode": t65,
+        "Site_RedundancyMode_STATUS": t65,
+        "Site_STATUS": t66,
+        "Site_Spec": t67,
+        "Site_UsageState_STATUS": t68,
+        "SitesSourcecontrolOperatorSpec": t49,
+        "SitesSourcecontrol_STATUS": t69,
+        "SitesSourcecontrol_Spec": t70,
+        "SkuCapacity": t71,
+        "SkuCapacity_STATUS": t71,
+        "SkuDescription": t72,
+        "SkuDescription_STATUS": t73,
+        "SlotSwapStatus_STATUS": t74,
         "SlowRequestsBasedTrigger": t10,
         "SlowRequestsBasedTrigger_STATUS": t10,
-        "StatusCodesBasedTrigger": t80,
-        "StatusCodesBasedTrigger_STATUS": t80,
-        "StatusCodesRangeBasedTrigger": t81,
-        "StatusCodesRangeBasedTrigger_STATUS": t81,
-        "UserAssignedIdentity": t82,
+        "StatusCodesBasedTrigger": t75,
+        "StatusCodesBasedTrigger_STATUS": t75,
+        "StatusCodesRangeBasedTrigger": t76,
+        "StatusCodesRangeBasedTrigger_STATUS": t76,
+        "UserAssignedIdentity": t77,
         "UserAssignedIdentityDetails": t1,
-        "UserAssignedIdentity_STATUS": t83,
-        "VirtualApplication": t84,
-        "VirtualApplication_STATUS": t85,
-        "VirtualDirectory": t86,
-        "VirtualDirectory_STATUS": t86,
+        "UserAssignedIdentity_STATUS": t78,
+        "VirtualApplication": t79,
+        "VirtualApplication_STATUS": t80,
+        "VirtualDirectory": t81,
+        "VirtualDirectory_STATUS": t81,
+        "conditions_Condition": t82,
+        "core_DestinationExpression": t83,
+        "genruntime_KnownResourceReference": t84,
+        "genruntime_ResourceReference": t85,
+        "genruntime_SecretReference": t86,
       },
     },
     "v1api20220301storage": {
@@ -269,79 +269,79 @@ export const shapes: GroupShapes = {
         "Capability_STATUS": t16,
         "CloningInfo": t17,
         "CloningInfo_STATUS": t18,
-        "Condition": t19,
         "ConnStringInfo": t91,
         "ConnStringInfo_STATUS": t91,
-        "CorsSettings": t23,
-        "CorsSettings_STATUS": t23,
-        "DestinationExpression": t24,
-        "Experiments": t25,
-        "Experiments_STATUS": t26,
-        "ExtendedLocation": t27,
-        "ExtendedLocation_STATUS": t28,
-        "GitHubActionCodeConfiguration": t29,
-        "GitHubActionCodeConfiguration_STATUS": t29,
-        "GitHubActionConfiguration": t30,
-        "GitHubActionConfiguration_STATUS": t31,
-        "GitHubActionContainerConfiguration": t32,
-        "GitHubActionContainerConfiguration_STATUS": t33,
-        "HandlerMapping": t34,
-        "HandlerMapping_STATUS": t34,
+        "CorsSettings": t22,
+        "CorsSettings_STATUS": t22,
+        "Experiments": t23,
+        "Experiments_STATUS": t24,
+        "ExtendedLocation": t25,
+        "ExtendedLocation_STATUS": t26,
+        "GitHubActionCodeConfiguration": t27,
+        "GitHubActionCodeConfiguration_STATUS": t27,
+        "GitHubActionConfiguration": t28,
+        "GitHubActionConfiguration_STATUS": t29,
+        "GitHubActionContainerConfiguration": t30,
+        "GitHubActionContainerConfiguration_STATUS": t31,
+        "HandlerMapping": t32,
+        "HandlerMapping_STATUS": t32,
         "HostNameSslState": t92,
         "HostNameSslState_STATUS": t92,
         "HostingEnvironmentProfile": t1,
-        "HostingEnvironmentProfile_STATUS": t39,
+        "HostingEnvironmentProfile_STATUS": t37,
         "IpSecurityRestriction": t93,
         "IpSecurityRestriction_STATUS": t94,
-        "KnownResourceReference": t43,
         "KubeEnvironmentProfile": t1,
-        "KubeEnvironmentProfile_STATUS": t39,
+        "KubeEnvironmentProfile_STATUS": t37,
         "ManagedServiceIdentity": t95,
         "ManagedServiceIdentity_STATUS": t96,
-        "NameValuePair": t47,
-        "NameValuePair_STATUS": t47,
-        "PushSettings": t48,
-        "PushSettings_STATUS": t49,
-        "RampUpRule": t50,
-        "RampUpRule_STATUS": t50,
-        "RequestsBasedTrigger": t51,
-        "RequestsBasedTrigger_STATUS": t51,
-        "ResourceReference": t52,
-        "SecretReference": t53,
-        "ServerFarmOperatorSpec": t54,
+        "NameValuePair": t44,
+        "NameValuePair_STATUS": t44,
+        "PushSettings": t45,
+        "PushSettings_STATUS": t46,
+        "RampUpRule": t47,
+        "RampUpRule_STATUS": t47,
+        "RequestsBasedTrigger": t48,
+        "RequestsBasedTrigger_STATUS": t48,
+        "ServerFarmOperatorSpec": t49,
         "ServerFarm_STATUS": t97,
         "ServerFarm_Spec": t98,
         "SiteConfig": t99,
         "SiteConfig_STATUS": t100,
         "SiteHostingEnvironmentProfile": t1,
-        "SiteHostingEnvironmentProfile_STATUS": t39,
-        "SiteLimits": t66,
-        "SiteLimits_STATUS": t66,
-        "SiteMachineKey_STATUS": t67,
-        "SiteOperatorSpec": t54,
+        "SiteHostingEnvironmentProfile_STATUS": t37,
+        "SiteLimits": t61,
+        "SiteLimits_STATUS": t61,
+        "SiteMachineKey_STATUS": t62,
+        "SiteOperatorSpec": t49,
         "Site_STATUS": t101,
         "Site_Spec": t102,
-        "SitesSourcecontrolOperatorSpec": t54,
-        "SitesSourcecontrol_STATUS": t74,
+        "SitesSourcecontrolOperatorSpec": t49,
+        "SitesSourcecontrol_STATUS": t69,
         "SitesSourcecontrol_Spec": t103,
-        "SkuCapacity": t76,
-        "SkuCapacity_STATUS": t76,
-        "SkuDescription": t77,
-        "SkuDescription_STATUS": t78,
-        "SlotSwapStatus_STATUS": t79,
+        "SkuCapacity": t71,
+        "SkuCapacity_STATUS": t71,
+        "SkuDescription": t72,
+        "SkuDescription_STATUS": t73,
+        "SlotSwapStatus_STATUS": t74,
         "SlowRequestsBasedTrigger": t10,
         "SlowRequestsBasedTrigger_STATUS": t10,
-        "StatusCodesBasedTrigger": t80,
-        "StatusCodesBasedTrigger_STATUS": t80,
-        "StatusCodesRangeBasedTrigger": t81,
-        "StatusCodesRangeBasedTrigger_STATUS": t81,
-        "UserAssignedIdentity": t82,
+        "StatusCodesBasedTrigger": t75,
+        "StatusCodesBasedTrigger_STATUS": t75,
+        "StatusCodesRangeBasedTrigger": t76,
+        "StatusCodesRangeBasedTrigger_STATUS": t76,
+        "UserAssignedIdentity": t77,
         "UserAssignedIdentityDetails": t1,
-        "UserAssignedIdentity_STATUS": t83,
-        "VirtualApplication": t84,
-        "VirtualApplication_STATUS": t85,
-        "VirtualDirectory": t86,
-        "VirtualDirectory_STATUS": t86,
+        "UserAssignedIdentity_STATUS": t78,
+        "VirtualApplication": t79,
+        "VirtualApplication_STATUS": t80,
+        "VirtualDirectory": t81,
+        "VirtualDirectory_STATUS": t81,
+        "conditions_Condition": t82,
+        "core_DestinationExpression": t83,
+        "genruntime_KnownResourceReference": t84,
+        "genruntime_ResourceReference": t85,
+        "genruntime_SecretReference": t86,
       },
     },
     "v20220301": {
@@ -372,109 +372,109 @@ export const shapes: GroupShapes = {
         "Capability_STATUS": t16,
         "CloningInfo": t17,
         "CloningInfo_STATUS": t18,
-        "Condition": t19,
-        "ConnStringInfo": t20,
-        "ConnStringInfo_STATUS": t21,
-        "ConnStringInfo_Type": t22,
-        "ConnStringInfo_Type_STATUS": t22,
-        "CorsSettings": t23,
-        "CorsSettings_STATUS": t23,
-        "DestinationExpression": t24,
-        "Experiments": t25,
-        "Experiments_STATUS": t26,
-        "ExtendedLocation": t27,
-        "ExtendedLocation_STATUS": t28,
-        "GitHubActionCodeConfiguration": t29,
-        "GitHubActionCodeConfiguration_STATUS": t29,
-        "GitHubActionConfiguration": t30,
-        "GitHubActionConfiguration_STATUS": t31,
-        "GitHubActionContainerConfiguration": t32,
-        "GitHubActionContainerConfiguration_STATUS": t33,
-        "HandlerMapping": t34,
-        "HandlerMapping_STATUS": t34,
-        "HostNameSslState": t35,
-        "HostNameSslState_HostType": t36,
-        "HostNameSslState_HostType_STATUS": t36,
-        "HostNameSslState_STATUS": t37,
-        "HostNameSslState_SslState": t38,
-        "HostNameSslState_SslState_STATUS": t38,
+        "ConnStringInfo": t19,
+        "ConnStringInfo_STATUS": t20,
+        "ConnStringInfo_Type": t21,
+        "ConnStringInfo_Type_STATUS": t21,
+        "CorsSettings": t22,
+        "CorsSettings_STATUS": t22,
+        "Experiments": t23,
+        "Experiments_STATUS": t24,
+        "ExtendedLocation": t25,
+        "ExtendedLocation_STATUS": t26,
+        "GitHubActionCodeConfiguration": t27,
+        "GitHubActionCodeConfiguration_STATUS": t27,
+        "GitHubActionConfiguration": t28,
+        "GitHubActionConfiguration_STATUS": t29,
+        "GitHubActionContainerConfiguration": t30,
+        "GitHubActionContainerConfiguration_STATUS": t31,
+        "HandlerMapping": t32,
+        "HandlerMapping_STATUS": t32,
+        "HostNameSslState": t33,
+        "HostNameSslState_HostType": t34,
+        "HostNameSslState_HostType_STATUS": t34,
+        "HostNameSslState_STATUS": t35,
+        "HostNameSslState_SslState": t36,
+        "HostNameSslState_SslState_STATUS": t36,
         "HostingEnvironmentProfile": t1,
-        "HostingEnvironmentProfile_STATUS": t39,
-        "IpSecurityRestriction": t40,
-        "IpSecurityRestriction_STATUS": t41,
-        "IpSecurityRestriction_Tag": t42,
-        "IpSecurityRestriction_Tag_STATUS": t42,
-        "KnownResourceReference": t43,
+        "HostingEnvironmentProfile_STATUS": t37,
+        "IpSecurityRestriction": t38,
+        "IpSecurityRestriction_STATUS": t39,
+        "IpSecurityRestriction_Tag": t40,
+        "IpSecurityRestriction_Tag_STATUS": t40,
         "KubeEnvironmentProfile": t1,
-        "KubeEnvironmentProfile_STATUS": t39,
-        "ManagedServiceIdentity": t44,
-        "ManagedServiceIdentity_STATUS": t45,
-        "ManagedServiceIdentity_Type": t46,
-        "ManagedServiceIdentity_Type_STATUS": t46,
-        "NameValuePair": t47,
-        "NameValuePair_STATUS": t47,
-        "PushSettings": t48,
-        "PushSettings_STATUS": t49,
-        "RampUpRule": t50,
-        "RampUpRule_STATUS": t50,
-        "RequestsBasedTrigger": t51,
-        "RequestsBasedTrigger_STATUS": t51,
-        "ResourceReference": t52,
-        "SecretReference": t53,
-        "ServerFarmOperatorSpec": t54,
-        "ServerFarm_ProvisioningState_STATUS": t55,
-        "ServerFarm_STATUS": t56,
-        "ServerFarm_Spec": t57,
-        "ServerFarm_Status_STATUS": t58,
-        "SiteConfig": t59,
-        "SiteConfig_FtpsState": t60,
-        "SiteConfig_FtpsState_STATUS": t60,
-        "SiteConfig_LoadBalancing": t61,
-        "SiteConfig_LoadBalancing_STATUS": t61,
-        "SiteConfig_ManagedPipelineMode": t62,
-        "SiteConfig_ManagedPipelineMode_STATUS": t62,
-        "SiteConfig_MinTlsVersion": t63,
-        "SiteConfig_MinTlsVersion_STATUS": t63,
-        "SiteConfig_STATUS": t64,
-        "SiteConfig_ScmMinTlsVersion": t63,
-        "SiteConfig_ScmMinTlsVersion_STATUS": t63,
-        "SiteConfig_ScmType": t65,
-        "SiteConfig_ScmType_STATUS": t65,
+        "KubeEnvironmentProfile_STATUS": t37,
+        "ManagedServiceIdentity": t41,
+        "ManagedServiceIdentity_STATUS": t42,
+        "ManagedServiceIdentity_Type": t43,
+        "ManagedServiceIdentity_Type_STATUS": t43,
+        "NameValuePair": t44,
+        "NameValuePair_STATUS": t44,
+        "PushSettings": t45,
+        "PushSettings_STATUS": t46,
+        "RampUpRule": t47,
+        "RampUpRule_STATUS": t47,
+        "RequestsBasedTrigger": t48,
+        "RequestsBasedTrigger_STATUS": t48,
+        "ServerFarmOperatorSpec": t49,
+        "ServerFarm_ProvisioningState_STATUS": t50,
+        "ServerFarm_STATUS": t51,
+        "ServerFarm_Spec": t52,
+        "ServerFarm_Status_STATUS": t53,
+        "SiteConfig": t54,
+        "SiteConfig_FtpsState": t55,
+        "SiteConfig_FtpsState_STATUS": t55,
+        "SiteConfig_LoadBalancing": t56,
+        "SiteConfig_LoadBalancing_STATUS": t56,
+        "SiteConfig_ManagedPipelineMode": t57,
+        "SiteConfig_ManagedPipelineMode_STATUS": t57,
+        "SiteConfig_MinTlsVersion": t58,
+        "SiteConfig_MinTlsVersion_STATUS": t58,
+        "SiteConfig_STATUS": t59,
+        "SiteConfig_ScmMinTlsVersion": t58,
+        "SiteConfig_ScmMinTlsVersion_STATUS": t58,
+        "SiteConfig_ScmType": t60,
+        "SiteConfig_ScmType_STATUS": t60,
         "SiteHostingEnvironmentProfile": t1,
-        "SiteHostingEnvironmentProfile_STATUS": t39,
-        "SiteLimits": t66,
-        "SiteLimits_STATUS": t66,
-        "SiteMachineKey_STATUS": t67,
-        "SiteOperatorSpec": t54,
-        "Site_AvailabilityState_STATUS": t68,
-        "Site_ClientCertMode": t69,
-        "Site_ClientCertMode_STATUS": t69,
-        "Site_RedundancyMode": t70,
-        "Site_RedundancyMode_STATUS": t70,
-        "Site_STATUS": t71,
-        "Site_Spec": t72,
-        "Site_UsageState_STATUS": t73,
-        "SitesSourcecontrolOperatorSpec": t54,
-        "SitesSourcecontrol_STATUS": t74,
-        "SitesSourcecontrol_Spec": t75,
-        "SkuCapacity": t76,
-        "SkuCapacity_STATUS": t76,
-        "SkuDescription": t77,
-        "SkuDescription_STATUS": t78,
-        "SlotSwapStatus_STATUS": t79,
+        "SiteHostingEnvironmentProfile_STATUS": t37,
+        "SiteLimits": t61,
+        "SiteLimits_STATUS": t61,
+        "SiteMachineKey_STATUS": t62,
+        "SiteOperatorSpec": t49,
+        "Site_AvailabilityState_STATUS": t63,
+        "Site_ClientCertMode": t64,
+        "Site_ClientCertMode_STATUS": t64,
+        "Site_RedundancyMode": t65,
+        "Site_RedundancyMode_STATUS": t65,
+        "Site_STATUS": t66,
+        "Site_Spec": t67,
+        "Site_UsageState_STATUS": t68,
+        "SitesSourcecontrolOperatorSpec": t49,
+        "SitesSourcecontrol_STATUS": t69,
+        "SitesSourcecontrol_Spec": t70,
+        "SkuCapacity": t71,
+        "SkuCapacity_STATUS": t71,
+        "SkuDescription": t72,
+        "SkuDescription_STATUS": t73,
+        "SlotSwapStatus_STATUS": t74,
         "SlowRequestsBasedTrigger": t10,
         "SlowRequestsBasedTrigger_STATUS": t10,
-        "StatusCodesBasedTrigger": t80,
-        "StatusCodesBasedTrigger_STATUS": t80,
-        "StatusCodesRangeBasedTrigger": t81,
-        "StatusCodesRangeBasedTrigger_STATUS": t81,
-        "UserAssignedIdentity": t82,
+        "StatusCodesBasedTrigger": t75,
+        "StatusCodesBasedTrigger_STATUS": t75,
+        "StatusCodesRangeBasedTrigger": t76,
+        "StatusCodesRangeBasedTrigger_STATUS": t76,
+        "UserAssignedIdentity": t77,
         "UserAssignedIdentityDetails": t1,
-        "UserAssignedIdentity_STATUS": t83,
-        "VirtualApplication": t84,
-        "VirtualApplication_STATUS": t85,
-        "VirtualDirectory": t86,
-        "VirtualDirectory_STATUS": t86,
+        "UserAssignedIdentity_STATUS": t78,
+        "VirtualApplication": t79,
+        "VirtualApplication_STATUS": t80,
+        "VirtualDirectory": t81,
+        "VirtualDirectory_STATUS": t81,
+        "conditions_Condition": t82,
+        "core_DestinationExpression": t83,
+        "genruntime_KnownResourceReference": t84,
+        "genruntime_ResourceReference": t85,
+        "genruntime_SecretReference": t86,
       },
     },
     "v20220301storage": {
@@ -500,79 +500,79 @@ export const shapes: GroupShapes = {
         "Capability_STATUS": t16,
         "CloningInfo": t17,
         "CloningInfo_STATUS": t18,
-        "Condition": t19,
         "ConnStringInfo": t91,
         "ConnStringInfo_STATUS": t91,
-        "CorsSettings": t23,
-        "CorsSettings_STATUS": t23,
-        "DestinationExpression": t24,
-        "Experiments": t25,
-        "Experiments_STATUS": t26,
-        "ExtendedLocation": t27,
-        "ExtendedLocation_STATUS": t28,
-        "GitHubActionCodeConfiguration": t29,
-        "GitHubActionCodeConfiguration_STATUS": t29,
-        "GitHubActionConfiguration": t30,
-        "GitHubActionConfiguration_STATUS": t31,
-        "GitHubActionContainerConfiguration": t32,
-        "GitHubActionContainerConfiguration_STATUS": t33,
-        "HandlerMapping": t34,
-        "HandlerMapping_STATUS": t34,
+        "CorsSettings": t22,
+        "CorsSettings_STATUS": t22,
+        "Experiments": t23,
+        "Experiments_STATUS": t24,
+        "ExtendedLocation": t25,
+        "ExtendedLocation_STATUS": t26,
+        "GitHubActionCodeConfiguration": t27,
+        "GitHubActionCodeConfiguration_STATUS": t27,
+        "GitHubActionConfiguration": t28,
+        "GitHubActionConfiguration_STATUS": t29,
+        "GitHubActionContainerConfiguration": t30,
+        "GitHubActionContainerConfiguration_STATUS": t31,
+        "HandlerMapping": t32,
+        "HandlerMapping_STATUS": t32,
         "HostNameSslState": t92,
         "HostNameSslState_STATUS": t92,
         "HostingEnvironmentProfile": t1,
-        "HostingEnvironmentProfile_STATUS": t39,
+        "HostingEnvironmentProfile_STATUS": t37,
         "IpSecurityRestriction": t93,
         "IpSecurityRestriction_STATUS": t94,
-        "KnownResourceReference": t43,
         "KubeEnvironmentProfile": t1,
-        "KubeEnvironmentProfile_STATUS": t39,
+        "KubeEnvironmentProfile_STATUS": t37,
         "ManagedServiceIdentity": t95,
         "ManagedServiceIdentity_STATUS": t96,
-        "NameValuePair": t47,
-        "NameValuePair_STATUS": t47,
-        "PushSettings": t48,
-        "PushSettings_STATUS": t49,
-        "RampUpRule": t50,
-        "RampUpRule_STATUS": t50,
-        "RequestsBasedTrigger": t51,
-        "RequestsBasedTrigger_STATUS": t51,
-        "ResourceReference": t52,
-        "SecretReference": t53,
-        "ServerFarmOperatorSpec": t54,
+        "NameValuePair": t44,
+        "NameValuePair_STATUS": t44,
+        "PushSettings": t45,
+        "PushSettings_STATUS": t46,
+        "RampUpRule": t47,
+        "RampUpRule_STATUS": t47,
+        "RequestsBasedTrigger": t48,
+        "RequestsBasedTrigger_STATUS": t48,
+        "ServerFarmOperatorSpec": t49,
         "ServerFarm_STATUS": t97,
         "ServerFarm_Spec": t98,
         "SiteConfig": t99,
         "SiteConfig_STATUS": t100,
         "SiteHostingEnvironmentProfile": t1,
-        "SiteHostingEnvironmentProfile_STATUS": t39,
-        "SiteLimits": t66,
-        "SiteLimits_STATUS": t66,
-        "SiteMachineKey_STATUS": t67,
-        "SiteOperatorSpec": t54,
+        "SiteHostingEnvironmentProfile_STATUS": t37,
+        "SiteLimits": t61,
+        "SiteLimits_STATUS": t61,
+        "SiteMachineKey_STATUS": t62,
+        "SiteOperatorSpec": t49,
         "Site_STATUS": t101,
         "Site_Spec": t102,
-        "SitesSourcecontrolOperatorSpec": t54,
-        "SitesSourcecontrol_STATUS": t74,
+        "SitesSourcecontrolOperatorSpec": t49,
+        "SitesSourcecontrol_STATUS": t69,
         "SitesSourcecontrol_Spec": t103,
-        "SkuCapacity": t76,
-        "SkuCapacity_STATUS": t76,
-        "SkuDescription": t77,
-        "SkuDescription_STATUS": t78,
-        "SlotSwapStatus_STATUS": t79,
+        "SkuCapacity": t71,
+        "SkuCapacity_STATUS": t71,
+        "SkuDescription": t72,
+        "SkuDescription_STATUS": t73,
+        "SlotSwapStatus_STATUS": t74,
         "SlowRequestsBasedTrigger": t10,
         "SlowRequestsBasedTrigger_STATUS": t10,
-        "StatusCodesBasedTrigger": t80,
-        "StatusCodesBasedTrigger_STATUS": t80,
-        "StatusCodesRangeBasedTrigger": t81,
-        "StatusCodesRangeBasedTrigger_STATUS": t81,
-        "UserAssignedIdentity": t82,
+        "StatusCodesBasedTrigger": t75,
+        "StatusCodesBasedTrigger_STATUS": t75,
+        "StatusCodesRangeBasedTrigger": t76,
+        "StatusCodesRangeBasedTrigger_STATUS": t76,
+        "UserAssignedIdentity": t77,
         "UserAssignedIdentityDetails": t1,
-        "UserAssignedIdentity_STATUS": t83,
-        "VirtualApplication": t84,
-        "VirtualApplication_STATUS": t85,
-        "VirtualDirectory": t86,
-        "VirtualDirectory_STATUS": t86,
+        "UserAssignedIdentity_STATUS": t78,
+        "VirtualApplication": t79,
+        "VirtualApplication_STATUS": t80,
+        "VirtualDirectory": t81,
+        "VirtualDirectory_STATUS": t81,
+        "conditions_Condition": t82,
+        "core_DestinationExpression": t83,
+        "genruntime_KnownResourceReference": t84,
+        "genruntime_ResourceReference": t85,
+        "genruntime_SecretReference": t86,
       },
     },
   },

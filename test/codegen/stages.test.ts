@@ -261,9 +261,9 @@ describe('the review checks of the generator', () => {
       state.packages.find((p) => p.group === 'authorization' && p.version === version)!;
     const def = at('v1api20220401').types.get('RoleAssignmentOperatorSpec');
     expect(def?.kind === 'object' && def.properties.map((p) => [p.name, p.type])).toEqual([
-      ['configMapExpressions', { kind: 'array', element: { kind: 'object', name: 'DestinationExpression' } }],
+      ['configMapExpressions', { kind: 'array', element: { kind: 'object', name: 'core_DestinationExpression' } }],
       ['namingConvention', { kind: 'enum', name: 'RoleAssignmentOperatorSpecNamingConvention' }],
-      ['secretExpressions', { kind: 'array', element: { kind: 'object', name: 'DestinationExpression' } }],
+      ['secretExpressions', { kind: 'array', element: { kind: 'object', name: 'core_DestinationExpression' } }],
     ]);
     expect(at('v1api20220401').types.get('RoleAssignmentOperatorSpecNamingConvention')).toMatchObject({
       kind: 'enum',
@@ -364,7 +364,7 @@ describe('the review checks of the generator', () => {
           network.find((p) => p.name === 'delegatedSubnetResourceReference'),
           version,
         ).toMatchObject({
-          type: { kind: 'object', name: 'ResourceReference' },
+          type: { kind: 'object', name: 'genruntime_ResourceReference' },
           armAs: { how: 'reference', name: 'delegatedSubnetResourceId' },
         });
         expect(network.map((p) => p.name)).not.toContain('delegatedSubnetResourceId');
@@ -372,7 +372,7 @@ describe('the review checks of the generator', () => {
       expect(typeAt('dbforpostgresql', 'v1api20230601', 'Network_STATUS').map((p) => p.name)).toContain(
         'delegatedSubnetResourceId',
       );
-      expect(typeAt('dbforpostgresql', 'v1api20230601', 'ResourceReference').map((p) => p.name)).toEqual([
+      expect(typeAt('dbforpostgresql', 'v1api20230601', 'genruntime_ResourceReference').map((p) => p.name)).toEqual([
         'group',
         'kind',
         'name',
@@ -387,7 +387,7 @@ describe('the review checks of the generator', () => {
     it('makes a secret a secret reference, and drops it from the status', () => {
       const spec = typeAt('dbforpostgresql', 'v1api20221201', 'FlexibleServer_Spec');
       expect(spec.find((p) => p.name === 'administratorLogin')).toMatchObject({
-        type: { kind: 'object', name: 'SecretReference' },
+        type: { kind: 'object', name: 'genruntime_SecretReference' },
         armAs: { how: 'secret', name: 'administratorLogin' },
       });
       expect(

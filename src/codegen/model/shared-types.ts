@@ -3,6 +3,15 @@ import type { ObjectDef } from './types.ts';
 const str = { kind: 'primitive', primitive: 'string' } as const;
 
 /**
+ * The name one of the operator's runtime types takes in a package: its Go package, then its Go name
+ * (`genruntime_ResourceReference`), so that ARM's own types of the same plain name (AKS's and CDN's
+ * `ResourceReference`, Insights' `Condition`) can sit beside it in one package.
+ */
+export function runtimeTypeName(goPackage: 'genruntime' | 'conditions' | 'core', name: string): string {
+  return `${goPackage}_${name}`;
+}
+
+/**
  * The operator's validation of an `armId` (genruntime's `ARMID` marker): a subscription, a resource group or
  * a provider resource below either, case-insensitively. Go's regexp syntax, which the API server applies.
  */
@@ -13,7 +22,7 @@ const armIdPattern =
 export const knownResourceReference: ObjectDef = {
   kind: 'object',
   runtime: true,
-  name: 'KnownResourceReference',
+  name: runtimeTypeName('genruntime', 'KnownResourceReference'),
   description:
     'The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID.',
   properties: [
@@ -32,7 +41,7 @@ export const knownResourceReference: ObjectDef = {
 export const arbitraryOwnerReference: ObjectDef = {
   kind: 'object',
   runtime: true,
-  name: 'ArbitraryOwnerReference',
+  name: runtimeTypeName('genruntime', 'ArbitraryOwnerReference'),
   description:
     'The owner of an extension resource: any Kubernetes object by group, kind and name, or an ARM ID.',
   properties: [
@@ -47,7 +56,7 @@ export const arbitraryOwnerReference: ObjectDef = {
 export const condition: ObjectDef = {
   kind: 'object',
   runtime: true,
-  name: 'Condition',
+  name: runtimeTypeName('conditions', 'Condition'),
   description: 'One condition of the resource, e.g. Ready.',
   properties: [
     { name: 'type', type: str, required: true },
@@ -86,7 +95,7 @@ const referenceProperties = [
 export const resourceReference: ObjectDef = {
   kind: 'object',
   runtime: true,
-  name: 'ResourceReference',
+  name: runtimeTypeName('genruntime', 'ResourceReference'),
   description:
     'ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID',
   properties: referenceProperties,
@@ -96,7 +105,7 @@ export const resourceReference: ObjectDef = {
 export const wellKnownResourceReference: ObjectDef = {
   kind: 'object',
   runtime: true,
-  name: 'WellKnownResourceReference',
+  name: runtimeTypeName('genruntime', 'WellKnownResourceReference'),
   description:
     'A resource reference, either to a Kubernetes resource, to an Azure resource via ARMID, or to a well-known resource by name',
   properties: [...referenceProperties, { name: 'wellKnownName', type: str, required: false }],
@@ -106,7 +115,7 @@ function keyReference(name: string, what: string): ObjectDef {
   return {
     kind: 'object',
     runtime: true,
-    name,
+    name: runtimeTypeName('genruntime', name),
     description: `${name} is a reference to a Kubernetes ${what} and key in the same namespace as the resource it is on.`,
     properties: [
       {

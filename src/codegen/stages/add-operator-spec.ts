@@ -1,4 +1,5 @@
 import type { OperatorExports, OperatorSpecProperty } from '../model/config.ts';
+import { runtimeTypeName } from '../model/shared-types.ts';
 import type { ObjectDef, PackageDef, PropertyDef, TypeDef } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { need } from '../state.ts';
@@ -18,7 +19,7 @@ function destination(name: string, what: string): ObjectDef {
   return {
     kind: 'object',
     runtime: true,
-    name,
+    name: runtimeTypeName('genruntime', name),
     description: `The ${what} (in the namespace of the resource) and key the operator writes the value to.`,
     // Go field order of genruntime's ConfigMapDestination and SecretDestination (Name, Key, Annotations,
     // Labels): the operator writes a bagged value as JSON text in that order.
@@ -52,7 +53,7 @@ const secretDestination = destination('SecretDestination', 'secret');
 export const destinationExpression: ObjectDef = {
   kind: 'object',
   runtime: true,
-  name: 'DestinationExpression',
+  name: runtimeTypeName('core', 'DestinationExpression'),
   description:
     'A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in.',
   // Go field order of the operator's core.DestinationExpression (Name, Key, Value, Annotations, Labels).
