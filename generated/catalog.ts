@@ -4435,6 +4435,48 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "insights.azure.com",
+    "kind": "ScheduledQueryRule",
+    "plural": "scheduledqueryrules",
+    "armType": "Microsoft.Insights/scheduledQueryRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250101preview",
+        "armApiVersion": "2025-01-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20220615",
+        "armApiVersion": "2022-06-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250101previewstorage",
+      "v1api20220615storage"
+    ],
+    "hub": "v1api20220615storage",
+    "immutable": {
+      "v1api20250101preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220615": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
     "kind": "Workbook",
     "plural": "workbooks",
     "armType": "Microsoft.Insights/workbooks",

@@ -1056,6 +1056,15 @@ export const registry: ConversionRegistry = {
           v1api20171001storage: { storage: true },
         },
       },
+      ScheduledQueryRule: {
+        hub: 'v1api20220615storage',
+        versions: {
+          v1api20250101preview: { storage: false, up: { to: 'v1api20250101previewstorage', convert: insights_conversions.resource('v1api20250101preview', 'ScheduledQueryRule_toStorage') }, down: { from: 'v1api20250101previewstorage', convert: insights_conversions.resource('v1api20250101preview', 'ScheduledQueryRule_fromStorage') } },
+          v1api20220615: { storage: false, up: { to: 'v1api20220615storage', convert: insights_conversions.resource('v1api20220615', 'ScheduledQueryRule_toStorage') }, down: { from: 'v1api20220615storage', convert: insights_conversions.resource('v1api20220615', 'ScheduledQueryRule_fromStorage') } },
+          v1api20250101previewstorage: { storage: true, up: { to: 'v1api20220615storage', convert: insights_conversions.resource('v1api20250101previewstorage', 'ScheduledQueryRule_to_v1api20220615storage') }, down: { from: 'v1api20220615storage', convert: insights_conversions.resource('v1api20250101previewstorage', 'ScheduledQueryRule_from_v1api20220615storage') } },
+          v1api20220615storage: { storage: true },
+        },
+      },
       Workbook: {
         hub: 'v1api20230601storage',
         versions: {

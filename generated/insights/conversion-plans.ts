@@ -26,11 +26,26 @@ const k19: readonly string[] = ["category","categoryGroup","enabled","retentionP
 const k20: readonly string[] = ["category","enabled","retentionPolicy","timeGrain"];
 const k21: readonly string[] = ["days","enabled"];
 const k22: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k23: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k24: readonly string[] = ["type","userAssignedIdentities"];
-const k25: readonly string[] = ["reference"];
-const k26: readonly string[] = ["clientId","principalId"];
-const k27: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
+const k23: readonly string[] = ["actionGroups","customProperties"];
+const k24: readonly string[] = ["actionGroupsReferences","customProperties"];
+const k25: readonly string[] = ["minFailingPeriodsToAlert","numberOfEvaluationPeriods"];
+const k26: readonly string[] = ["dimensions","failingPeriods","metricMeasureColumn","metricName","operator","query","resourceIdColumn","threshold","timeAggregation"];
+const k27: readonly string[] = ["dimensions","failingPeriods","metricMeasureColumn","metricName","operator","query","resourceIdColumnReference","threshold","timeAggregation"];
+const k28: readonly string[] = ["name","operator","values"];
+const k29: readonly string[] = ["conditions","id","name","type","etag","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
+const k30: readonly string[] = ["azureName","owner","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
+const k31: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+const k32: readonly string[] = ["type","userAssignedIdentities"];
+const k33: readonly string[] = ["reference"];
+const k34: readonly string[] = ["clientId","principalId"];
+const k35: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
+const k36: readonly string[] = ["actionGroups","actionProperties","customProperties"];
+const k37: readonly string[] = ["actionGroupsReferences","actionProperties","customProperties"];
+const k38: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumn","threshold","timeAggregation"];
+const k39: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumnReference","threshold","timeAggregation"];
+const k40: readonly string[] = ["autoResolved","timeToResolve"];
+const k41: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
+const k42: readonly string[] = ["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
 const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
@@ -44,6 +59,21 @@ const p9: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","days"
 const p10: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","days","i"],["=","enabled","b"]]};
 const p11: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
 const p12: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+const p13: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","minFailingPeriodsToAlert","i"],["=","numberOfEvaluationPeriods","i"]]};
+const p14: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","minFailingPeriodsToAlert","i"],["=","numberOfEvaluationPeriods","i"]]};
+const p15: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","name","s"],["=","operator",{"spell":["Exclude","Include"]}],["=","values",{"arr":"s"}]]};
+const p16: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","name","s"],["=","operator","s"],["=","values",{"arr":"s"}]]};
+const p17: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_fromStorage"}}]]};
+const p18: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_toStorage"}}]]};
+const p19: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"Condition_fromStorage"}}]]};
+const p20: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_toStorage"}}]]};
+const p21: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+const p22: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p23: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p24: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p25: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p26: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
+const p27: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -174,26 +204,70 @@ export const plans: GroupPlans = {
         genruntime_ResourceReference_toStorage: p6,
       },
     },
+    "v1api20220615": {
+      resources: {
+        ScheduledQueryRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20220615","spec":"ScheduledQueryRule_Spec_fromStorage","status":"ScheduledQueryRule_STATUS_fromStorage"},
+        ScheduledQueryRule_toStorage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"ScheduledQueryRule_Spec_toStorage","status":"ScheduledQueryRule_STATUS_toStorage"},
+      },
+      types: {
+        Actions_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_fromStorage: {"known":k24,"destBag":false,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","customProperties",{"map":"s"}]]},
+        Actions_toStorage: {"known":k24,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","customProperties",{"map":"s"}]]},
+        Condition_FailingPeriods_STATUS_fromStorage: p13,
+        Condition_FailingPeriods_STATUS_toStorage: p14,
+        Condition_FailingPeriods_fromStorage: p13,
+        Condition_FailingPeriods_toStorage: p14,
+        Condition_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_fromStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+        Condition_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_toStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Condition_fromStorage: {"known":k27,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_fromStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+        Condition_toStorage: {"known":k27,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_toStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Dimension_STATUS_fromStorage: p15,
+        Dimension_STATUS_toStorage: p16,
+        Dimension_fromStorage: p15,
+        Dimension_toStorage: p16,
+        ScheduledQueryRuleCriteria_STATUS_fromStorage: p17,
+        ScheduledQueryRuleCriteria_STATUS_toStorage: p18,
+        ScheduledQueryRuleCriteria_fromStorage: p19,
+        ScheduledQueryRuleCriteria_toStorage: p20,
+        ScheduledQueryRuleOperatorSpec_fromStorage: p0,
+        ScheduledQueryRuleOperatorSpec_toStorage: p1,
+        ScheduledQueryRule_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind",{"spell":["LogAlert","LogToMetric"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+        ScheduledQueryRule_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+        ScheduledQueryRule_Spec_fromStorage: {"known":k30,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_fromStorage"}]]},
+        ScheduledQueryRule_Spec_toStorage: {"known":["azureName","owner","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_toStorage"}],["v","v1api20220615"]]},
+        SystemData_STATUS_fromStorage: p11,
+        SystemData_STATUS_toStorage: p12,
+        conditions_Condition_fromStorage: p2,
+        conditions_Condition_toStorage: p2,
+        core_DestinationExpression_fromStorage: p3,
+        core_DestinationExpression_toStorage: p3,
+        genruntime_KnownResourceReference_fromStorage: p4,
+        genruntime_KnownResourceReference_toStorage: p4,
+        genruntime_ResourceReference_fromStorage: p6,
+        genruntime_ResourceReference_toStorage: p6,
+      },
+    },
     "v1api20230601": {
       resources: {
         Workbook_fromStorage: {"apiVersion":"insights.azure.com/v1api20230601","spec":"Workbook_Spec_fromStorage","status":"Workbook_STATUS_fromStorage"},
         Workbook_toStorage: {"apiVersion":"insights.azure.com/v1api20230601storage","spec":"Workbook_Spec_toStorage","status":"Workbook_STATUS_toStorage"},
       },
       types: {
-        ManagedServiceIdentity_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        ManagedServiceIdentity_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        ManagedServiceIdentity_fromStorage: {"known":k24,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        ManagedServiceIdentity_toStorage: {"known":k24,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+        ManagedServiceIdentity_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
+        ManagedServiceIdentity_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
+        ManagedServiceIdentity_fromStorage: {"known":k32,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+        ManagedServiceIdentity_toStorage: p21,
         SystemData_STATUS_fromStorage: p11,
         SystemData_STATUS_toStorage: p12,
-        UserAssignedIdentityDetails_fromStorage: {"known":k25,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k25,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+        UserAssignedIdentityDetails_fromStorage: p22,
+        UserAssignedIdentityDetails_toStorage: p23,
+        UserAssignedIdentity_STATUS_fromStorage: p24,
+        UserAssignedIdentity_STATUS_toStorage: p25,
         WorkbookOperatorSpec_fromStorage: p0,
         WorkbookOperatorSpec_toStorage: p1,
-        Workbook_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
-        Workbook_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+        Workbook_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+        Workbook_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
         Workbook_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_fromStorage"}]]},
         Workbook_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_toStorage"}],["v","v1api20230601"]]},
         conditions_Condition_fromStorage: p2,
@@ -204,6 +278,113 @@ export const plans: GroupPlans = {
         genruntime_KnownResourceReference_toStorage: p4,
         genruntime_ResourceReference_fromStorage: p6,
         genruntime_ResourceReference_toStorage: p6,
+      },
+    },
+    "v1api20250101preview": {
+      resources: {
+        ScheduledQueryRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20250101preview","spec":"ScheduledQueryRule_Spec_fromStorage","status":"ScheduledQueryRule_STATUS_fromStorage"},
+        ScheduledQueryRule_toStorage: {"apiVersion":"insights.azure.com/v1api20250101previewstorage","spec":"ScheduledQueryRule_Spec_toStorage","status":"ScheduledQueryRule_STATUS_toStorage"},
+      },
+      types: {
+        Actions_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_fromStorage: {"known":k37,"destBag":false,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_toStorage: {"known":k37,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+        Condition_FailingPeriods_STATUS_fromStorage: p13,
+        Condition_FailingPeriods_STATUS_toStorage: p14,
+        Condition_FailingPeriods_fromStorage: p13,
+        Condition_FailingPeriods_toStorage: p14,
+        Condition_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+        Condition_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Condition_fromStorage: {"known":k39,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+        Condition_toStorage: {"known":k39,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Dimension_STATUS_fromStorage: p15,
+        Dimension_STATUS_toStorage: p16,
+        Dimension_fromStorage: p15,
+        Dimension_toStorage: p16,
+        Identity_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_fromStorage"}}]]},
+        Identity_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_toStorage"}}]]},
+        Identity_fromStorage: {"known":k32,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+        Identity_toStorage: p21,
+        RuleResolveConfiguration_STATUS_fromStorage: p26,
+        RuleResolveConfiguration_STATUS_toStorage: p27,
+        RuleResolveConfiguration_fromStorage: p26,
+        RuleResolveConfiguration_toStorage: p27,
+        ScheduledQueryRuleCriteria_STATUS_fromStorage: p17,
+        ScheduledQueryRuleCriteria_STATUS_toStorage: p18,
+        ScheduledQueryRuleCriteria_fromStorage: p19,
+        ScheduledQueryRuleCriteria_toStorage: p20,
+        ScheduledQueryRuleOperatorSpec_fromStorage: p0,
+        ScheduledQueryRuleOperatorSpec_toStorage: p1,
+        ScheduledQueryRule_STATUS_fromStorage: {"known":k41,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_fromStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+        ScheduledQueryRule_STATUS_toStorage: {"known":k41,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_toStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+        ScheduledQueryRule_Spec_fromStorage: {"known":k42,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_fromStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_fromStorage"}]]},
+        ScheduledQueryRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_toStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_toStorage"}],["v","v1api20250101preview"]]},
+        SystemData_STATUS_fromStorage: p11,
+        SystemData_STATUS_toStorage: p12,
+        UserAssignedIdentityDetails_fromStorage: p22,
+        UserAssignedIdentityDetails_toStorage: p23,
+        UserIdentityProperties_STATUS_fromStorage: p24,
+        UserIdentityProperties_STATUS_toStorage: p25,
+        conditions_Condition_fromStorage: p2,
+        conditions_Condition_toStorage: p2,
+        core_DestinationExpression_fromStorage: p3,
+        core_DestinationExpression_toStorage: p3,
+        genruntime_KnownResourceReference_fromStorage: p4,
+        genruntime_KnownResourceReference_toStorage: p4,
+        genruntime_ResourceReference_fromStorage: p6,
+        genruntime_ResourceReference_toStorage: p6,
+      },
+    },
+    "v1api20250101previewstorage": {
+      resources: {
+        ScheduledQueryRule_from_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20250101previewstorage","spec":"ScheduledQueryRule_Spec_from_v1api20220615storage","status":"ScheduledQueryRule_STATUS_from_v1api20220615storage"},
+        ScheduledQueryRule_to_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"ScheduledQueryRule_Spec_to_v1api20220615storage","status":"ScheduledQueryRule_STATUS_to_v1api20220615storage"},
+      },
+      types: {
+        Actions_STATUS_from_v1api20220615storage: {"known":k23,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}],["<","actionProperties",{"map":"s"}]]},
+        Actions_STATUS_to_v1api20220615storage: {"known":k36,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],[">","actionProperties"],["=","customProperties",{"map":"s"}]]},
+        Actions_from_v1api20220615storage: {"known":k24,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}}],["=","customProperties",{"map":"s"}],["<","actionProperties",{"map":"s"}]]},
+        Actions_to_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],[">","actionProperties"],["=","customProperties",{"map":"s"}]]},
+        Condition_FailingPeriods_STATUS_from_v1api20220615storage: p14,
+        Condition_FailingPeriods_STATUS_to_v1api20220615storage: p14,
+        Condition_FailingPeriods_from_v1api20220615storage: p14,
+        Condition_FailingPeriods_to_v1api20220615storage: p14,
+        Condition_STATUS_from_v1api20220615storage: {"known":k26,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_from_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_from_v1api20220615storage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"],["<","alertSensitivity","s"],["<","criterionType","s"],["<","ignoreDataBefore","s"],["<","minRecurrenceCount","i"]]},
+        Condition_STATUS_to_v1api20220615storage: {"known":k38,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Condition_from_v1api20220615storage: {"known":k27,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_from_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_from_v1api20220615storage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"],["<","alertSensitivity","s"],["<","criterionType","s"],["<","ignoreDataBefore","s"],["<","minRecurrenceCount","i"]]},
+        Condition_to_v1api20220615storage: {"known":k39,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Dimension_STATUS_from_v1api20220615storage: p16,
+        Dimension_STATUS_to_v1api20220615storage: p16,
+        Dimension_from_v1api20220615storage: p16,
+        Dimension_to_v1api20220615storage: p16,
+        Identity_STATUS_normalize: {"known":k31,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_normalize"}}]]},
+        Identity_normalize: {"known":k32,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
+        RuleResolveConfiguration_STATUS_normalize: p27,
+        RuleResolveConfiguration_normalize: p27,
+        ScheduledQueryRuleCriteria_STATUS_from_v1api20220615storage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_from_v1api20220615storage"}}]]},
+        ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_to_v1api20220615storage"}}]]},
+        ScheduledQueryRuleCriteria_from_v1api20220615storage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_from_v1api20220615storage"}}]]},
+        ScheduledQueryRuleCriteria_to_v1api20220615storage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_to_v1api20220615storage"}}]]},
+        ScheduledQueryRuleOperatorSpec_from_v1api20220615storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220615storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220615storage"}}]]},
+        ScheduledQueryRuleOperatorSpec_to_v1api20220615storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220615storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220615storage"}}]]},
+        ScheduledQueryRule_STATUS_from_v1api20220615storage: {"known":k29,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_from_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_from_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["<","identity",{"obj":"Identity_STATUS_normalize"}],["<","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_normalize"}]]},
+        ScheduledQueryRule_STATUS_to_v1api20220615storage: {"known":k41,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],[">","identity"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+        ScheduledQueryRule_Spec_from_v1api20220615storage: {"known":k30,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20220615storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_from_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_from_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_from_v1api20220615storage"}],["=","originalVersion","s"],["<","identity",{"obj":"Identity_normalize"}],["<","resolveConfiguration",{"obj":"RuleResolveConfiguration_normalize"}]]},
+        ScheduledQueryRule_Spec_to_v1api20220615storage: {"known":k42,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20220615storage"}],[">","identity"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_to_v1api20220615storage"}],["=","originalVersion","s"]]},
+        SystemData_STATUS_from_v1api20220615storage: p12,
+        SystemData_STATUS_to_v1api20220615storage: p12,
+        UserAssignedIdentityDetails_normalize: {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        UserIdentityProperties_STATUS_normalize: p25,
+        conditions_Condition_from_v1api20220615storage: p2,
+        conditions_Condition_to_v1api20220615storage: p2,
+        core_DestinationExpression_from_v1api20220615storage: p3,
+        core_DestinationExpression_to_v1api20220615storage: p3,
+        genruntime_KnownResourceReference_from_v1api20220615storage: p4,
+        genruntime_KnownResourceReference_to_v1api20220615storage: p4,
+        genruntime_ResourceReference_from_v1api20220615storage: p6,
+        genruntime_ResourceReference_normalize: p6,
+        genruntime_ResourceReference_to_v1api20220615storage: p6,
       },
     },
   },

@@ -37,16 +37,37 @@ const t30: TypeShape = {"properties":[["days","integer"],["enabled","boolean"]]}
 const t31: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t32: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
 const t33: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t34: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
-const t35: TypeShape = {"properties":[]};
-const t36: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
-const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t38: TypeShape = {"enum":["shared"]};
+const t34: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["customProperties",{"map":"string"}]]};
+const t35: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["customProperties",{"map":"string"}]]};
+const t36: TypeShape = {"properties":[["minFailingPeriodsToAlert","integer"],["numberOfEvaluationPeriods","integer"]]};
+const t37: TypeShape = {"enum":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
+const t38: TypeShape = {"enum":["Average","Count","Maximum","Minimum","Total"]};
+const t39: TypeShape = {"properties":[["name","string"],["operator",{"type":"Dimension_Operator"}],["values",{"array":"string"}]]};
+const t40: TypeShape = {"enum":["Exclude","Include"]};
+const t41: TypeShape = {"properties":[["name","string"],["operator",{"type":"Dimension_Operator_STATUS"}],["values",{"array":"string"}]]};
+const t42: TypeShape = {"properties":[["allOf",{"array":{"type":"Condition"}}]]};
+const t43: TypeShape = {"properties":[["allOf",{"array":{"type":"Condition_STATUS"}}]]};
+const t44: TypeShape = {"enum":["LogAlert","LogToMetric"]};
+const t45: TypeShape = {"enum":[0,1,2,3,4]};
+const t46: TypeShape = {"properties":[["name","string"],["operator","string"],["values",{"array":"string"}]]};
+const t47: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
+const t48: TypeShape = {"properties":[]};
+const t49: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t50: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t51: TypeShape = {"enum":["shared"]};
+const t52: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t53: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
+const t54: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
+const t55: TypeShape = {"enum":["DynamicThresholdCriterion","StaticThresholdCriterion"]};
+const t56: TypeShape = {"enum":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
+const t57: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
+const t58: TypeShape = {"properties":[["autoResolved","boolean"],["timeToResolve","string"]]};
+const t59: TypeShape = {"enum":["LogAlert","LogToMetric","SimpleLogAlert"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "insights.azure.com",
-  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","WorkspaceResourceId","actionGroupId","actionGroupReference","actionGroups","actions","allOf","annotations","anyOf","armId","azureName","cap","category","categoryGroup","clientId","condition","conditions","configMapExpressions","configMaps","connectionString","containsAny","createdAt","createdBy","createdByType","days","description","displayName","enabled","equals","etag","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","field","group","id","identity","instrumentationKey","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","logAnalyticsDestinationType","logs","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","message","metrics","name","observedGeneration","operatorSpec","owner","planType","principalId","properties_name","properties_tags","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","reason","reference","resetHour","retentionPolicy","revision","scopes","scopesReferences","secretExpressions","serializedData","serviceBusRuleId","severity","sourceId","sourceReference","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageUri","storageUriReference","systemData","tags","tenantId","timeGrain","timeModified","type","userAssignedIdentities","userId","value","version","warningThreshold","webhookProperties","workspaceId","workspaceReference","workspaceResourceReference"],
+  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","WorkspaceResourceId","actionGroupId","actionGroupReference","actionGroups","actionGroupsReferences","actionProperties","actions","alertSensitivity","allOf","annotations","anyOf","armId","autoMitigate","autoResolved","azureName","cap","category","categoryGroup","checkWorkspaceAlertsStorageConfigured","clientId","condition","conditions","configMapExpressions","configMaps","connectionString","containsAny","createdAt","createdBy","createdByType","createdWithApiVersion","criteria","criterionType","customProperties","days","description","dimensions","displayName","enabled","equals","etag","evaluationFrequency","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","failingPeriods","field","group","id","identity","ignoreDataBefore","instrumentationKey","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","logAnalyticsDestinationType","logs","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","message","metricMeasureColumn","metricName","metrics","minFailingPeriodsToAlert","minRecurrenceCount","muteActionsDuration","name","numberOfEvaluationPeriods","observedGeneration","operator","operatorSpec","overrideQueryTimeRange","owner","planType","principalId","properties_name","properties_tags","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","query","reason","reference","resetHour","resolveConfiguration","resourceIdColumn","resourceIdColumnReference","retentionPolicy","revision","scopes","scopesReferences","secretExpressions","serializedData","serviceBusRuleId","severity","skipQueryValidation","sourceId","sourceReference","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageUri","storageUriReference","systemData","tags","targetResourceTypes","tenantId","threshold","timeAggregation","timeGrain","timeModified","timeToResolve","type","userAssignedIdentities","userId","value","values","version","warningThreshold","webhookProperties","windowSize","workspaceId","workspaceReference","workspaceResourceReference"],
   packages: {
     "v1api20171001": {
       resources: {"PricingPlan":["PricingPlan_Spec","PricingPlan_STATUS"]},
@@ -196,22 +217,80 @@ export const shapes: GroupShapes = {
         "genruntime_ResourceReference": t14,
       },
     },
+    "v1api20220615": {
+      resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
+      types: {
+        "Actions": t34,
+        "Actions_STATUS": t35,
+        "Condition": {"properties":[["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["metricMeasureColumn","string"],["metricName","string"],["operator",{"type":"Condition_Operator"}],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation"}]]},
+        "Condition_FailingPeriods": t36,
+        "Condition_FailingPeriods_STATUS": t36,
+        "Condition_Operator": t37,
+        "Condition_Operator_STATUS": t37,
+        "Condition_STATUS": {"properties":[["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["metricMeasureColumn","string"],["metricName","string"],["operator",{"type":"Condition_Operator_STATUS"}],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation_STATUS"}]]},
+        "Condition_TimeAggregation": t38,
+        "Condition_TimeAggregation_STATUS": t38,
+        "Dimension": t39,
+        "Dimension_Operator": t40,
+        "Dimension_Operator_STATUS": t40,
+        "Dimension_STATUS": t41,
+        "ScheduledQueryRuleCriteria": t42,
+        "ScheduledQueryRuleCriteria_STATUS": t43,
+        "ScheduledQueryRuleOperatorSpec": t0,
+        "ScheduledQueryRule_Kind": t44,
+        "ScheduledQueryRule_Kind_STATUS": t44,
+        "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind",{"type":"ScheduledQueryRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["scopes",{"array":"string"}],["severity",{"type":"ScheduledQueryRule_Severity_STATUS"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
+        "ScheduledQueryRule_Severity": t45,
+        "ScheduledQueryRule_Severity_STATUS": t45,
+        "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["kind",{"type":"ScheduledQueryRule_Kind"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity",{"type":"ScheduledQueryRule_Severity"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}]]},
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+      },
+    },
+    "v1api20220615storage": {
+      resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
+      types: {
+        "Actions": t34,
+        "Actions_STATUS": t35,
+        "Condition": {"properties":[["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["metricMeasureColumn","string"],["metricName","string"],["operator","string"],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation","string"]]},
+        "Condition_FailingPeriods": t36,
+        "Condition_FailingPeriods_STATUS": t36,
+        "Condition_STATUS": {"properties":[["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["metricMeasureColumn","string"],["metricName","string"],["operator","string"],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation","string"]]},
+        "Dimension": t46,
+        "Dimension_STATUS": t46,
+        "ScheduledQueryRuleCriteria": t42,
+        "ScheduledQueryRuleCriteria_STATUS": t43,
+        "ScheduledQueryRuleOperatorSpec": t0,
+        "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["scopes",{"array":"string"}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
+        "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}],["originalVersion","string"]]},
+        "SystemData_STATUS": t33,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+      },
+    },
     "v1api20230601": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ManagedServiceIdentity_Type": t34,
-        "ManagedServiceIdentity_Type_STATUS": t34,
+        "ManagedServiceIdentity_Type": t47,
+        "ManagedServiceIdentity_Type_STATUS": t47,
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
-        "UserAssignedIdentity": t35,
-        "UserAssignedIdentityDetails": t36,
-        "UserAssignedIdentity_STATUS": t37,
+        "UserAssignedIdentity": t48,
+        "UserAssignedIdentityDetails": t49,
+        "UserAssignedIdentity_STATUS": t50,
         "WorkbookOperatorSpec": t0,
-        "Workbook_Kind": t38,
-        "Workbook_Kind_STATUS": t38,
+        "Workbook_Kind": t51,
+        "Workbook_Kind_STATUS": t51,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"Workbook_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"Workbook_Kind"}],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}]]},
         "conditions_Condition": t2,
@@ -223,15 +302,91 @@ export const shapes: GroupShapes = {
     "v1api20230601storage": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
-        "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
+        "ManagedServiceIdentity": t52,
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "SystemData_STATUS": t33,
-        "UserAssignedIdentity": t35,
-        "UserAssignedIdentityDetails": t36,
-        "UserAssignedIdentity_STATUS": t37,
+        "UserAssignedIdentity": t48,
+        "UserAssignedIdentityDetails": t49,
+        "UserAssignedIdentity_STATUS": t50,
         "WorkbookOperatorSpec": t0,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}],["originalVersion","string"]]},
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+      },
+    },
+    "v1api20250101preview": {
+      resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
+      types: {
+        "Actions": t53,
+        "Actions_STATUS": t54,
+        "Condition": {"properties":[["alertSensitivity","string"],["criterionType",{"type":"Condition_CriterionType"}],["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator",{"type":"Condition_Operator"}],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation"}]]},
+        "Condition_CriterionType": t55,
+        "Condition_CriterionType_STATUS": t55,
+        "Condition_FailingPeriods": t36,
+        "Condition_FailingPeriods_STATUS": t36,
+        "Condition_Operator": t56,
+        "Condition_Operator_STATUS": t56,
+        "Condition_STATUS": {"properties":[["alertSensitivity","string"],["criterionType",{"type":"Condition_CriterionType_STATUS"}],["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator",{"type":"Condition_Operator_STATUS"}],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation_STATUS"}]]},
+        "Condition_TimeAggregation": t38,
+        "Condition_TimeAggregation_STATUS": t38,
+        "Dimension": t39,
+        "Dimension_Operator": t40,
+        "Dimension_Operator_STATUS": t40,
+        "Dimension_STATUS": t41,
+        "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
+        "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserIdentityProperties_STATUS"}}]]},
+        "Identity_Type": t57,
+        "Identity_Type_STATUS": t57,
+        "RuleResolveConfiguration": t58,
+        "RuleResolveConfiguration_STATUS": t58,
+        "ScheduledQueryRuleCriteria": t42,
+        "ScheduledQueryRuleCriteria_STATUS": t43,
+        "ScheduledQueryRuleOperatorSpec": t0,
+        "ScheduledQueryRule_Kind": t59,
+        "ScheduledQueryRule_Kind_STATUS": t59,
+        "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind",{"type":"ScheduledQueryRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration_STATUS"}],["scopes",{"array":"string"}],["severity",{"type":"ScheduledQueryRule_Severity_STATUS"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
+        "ScheduledQueryRule_Severity": t45,
+        "ScheduledQueryRule_Severity_STATUS": t45,
+        "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind",{"type":"ScheduledQueryRule_Kind"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration"}],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity",{"type":"ScheduledQueryRule_Severity"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}]]},
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
+        "UserAssignedIdentityDetails": t49,
+        "UserIdentityProperties": t48,
+        "UserIdentityProperties_STATUS": t50,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+      },
+    },
+    "v1api20250101previewstorage": {
+      resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
+      types: {
+        "Actions": t53,
+        "Actions_STATUS": t54,
+        "Condition": {"properties":[["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator","string"],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation","string"]]},
+        "Condition_FailingPeriods": t36,
+        "Condition_FailingPeriods_STATUS": t36,
+        "Condition_STATUS": {"properties":[["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator","string"],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation","string"]]},
+        "Dimension": t46,
+        "Dimension_STATUS": t46,
+        "Identity": t52,
+        "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserIdentityProperties_STATUS"}}]]},
+        "RuleResolveConfiguration": t58,
+        "RuleResolveConfiguration_STATUS": t58,
+        "ScheduledQueryRuleCriteria": t42,
+        "ScheduledQueryRuleCriteria_STATUS": t43,
+        "ScheduledQueryRuleOperatorSpec": t0,
+        "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration_STATUS"}],["scopes",{"array":"string"}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
+        "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration"}],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}],["originalVersion","string"]]},
+        "SystemData_STATUS": t33,
+        "UserAssignedIdentityDetails": t49,
+        "UserIdentityProperties": t48,
+        "UserIdentityProperties_STATUS": t50,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,

@@ -93,6 +93,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Insights/activityLogAlerts',
   'Microsoft.Insights/components',
   'Microsoft.Insights/diagnosticSettings',
+  'Microsoft.Insights/scheduledQueryRules',
   'Microsoft.Insights/workbooks',
   'Microsoft.KeyVault/vaults',
   'Microsoft.Kusto/clusters',
