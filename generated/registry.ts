@@ -311,6 +311,13 @@ export const registry: ConversionRegistry = {
       },
     },
     'cdn.azure.com': {
+      AfdCustomDomain: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'AfdCustomDomain_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'AfdCustomDomain_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
       AfdEndpoint: {
         hub: 'v1api20230501storage',
         versions: {
