@@ -1060,6 +1060,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "cdn.azure.com",
+    "kind": "AfdOrigin",
+    "plural": "afdorigins",
+    "armType": "Microsoft.Cdn/profiles/originGroups/origins",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cdn.azure.com",
+        "kind": "AfdOriginGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage"
+    ],
+    "hub": "v1api20230501storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cdn.azure.com",
     "kind": "AfdOriginGroup",
     "plural": "afdorigingroups",
     "armType": "Microsoft.Cdn/profiles/originGroups",

@@ -325,6 +325,13 @@ export const registry: ConversionRegistry = {
           v1api20230501storage: { storage: true },
         },
       },
+      AfdOrigin: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'AfdOrigin_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'AfdOrigin_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
       AfdOriginGroup: {
         hub: 'v1api20230501storage',
         versions: {

@@ -32,6 +32,19 @@ export function AfdEndpoint_statusFromArm(response: Record<string, unknown>): Re
   return statusFromArm(response, AfdEndpoint_armLayout);
 }
 
+/** Where AfdOrigin's properties sit in ARM (Microsoft.Cdn/profiles/originGroups/origins). */
+export const AfdOrigin_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["azureOrigin","enabledState","enforceCertificateNameCheck","hostName","hostNameFromConfig","httpPort","httpsPort","originHostHeader","priority","sharedPrivateLinkResource","weight"],"values":{"azureOrigin":{"object":"ResourceReference"},"enabledState":0,"enforceCertificateNameCheck":0,"hostName":0,"hostNameFromConfig":{"fromConfig":"hostName"},"httpPort":0,"httpsPort":0,"originHostHeader":0,"priority":0,"sharedPrivateLinkResource":{"object":"SharedPrivateLinkResourceProperties"},"weight":0}},"status":{"root":["id","name","type","systemData"],"properties":["azureOrigin","deploymentStatus","enabledState","enforceCertificateNameCheck","hostName","httpPort","httpsPort","originGroupName","originHostHeader","priority","provisioningState","sharedPrivateLinkResource","weight"]},"objects":{"ResourceReference":{"reference":{"reference":"id"}},"SharedPrivateLinkResourceProperties":{"groupId":0,"privateLink":{"object":"ResourceReference"},"privateLinkLocation":0,"requestMessage":0,"status":0}}};
+
+/** The ARM PUT body of a AfdOrigin: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function AfdOrigin_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, AfdOrigin_armLayout, resolvers);
+}
+
+/** The AfdOrigin status an ARM GET response describes. */
+export function AfdOrigin_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, AfdOrigin_armLayout);
+}
+
 /** Where AfdOriginGroup's properties sit in ARM (Microsoft.Cdn/profiles/originGroups). */
 export const AfdOriginGroup_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["healthProbeSettings","loadBalancingSettings","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes"],"values":{"healthProbeSettings":{"object":"HealthProbeParameters"},"loadBalancingSettings":{"object":"LoadBalancingSettingsParameters"},"sessionAffinityState":0,"trafficRestorationTimeToHealedOrNewEndpointsInMinutes":0}},"status":{"root":["id","name","type","systemData"],"properties":["deploymentStatus","healthProbeSettings","loadBalancingSettings","profileName","provisioningState","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes"]},"objects":{"HealthProbeParameters":{"probeIntervalInSeconds":0,"probePath":0,"probeProtocol":0,"probeRequestType":0},"LoadBalancingSettingsParameters":{"additionalLatencyInMilliseconds":0,"sampleSize":0,"successfulSamplesRequired":0}}};
 

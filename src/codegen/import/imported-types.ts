@@ -27,6 +27,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Cdn/profiles/afdEndpoints',
   'Microsoft.Cdn/profiles/customDomains',
   'Microsoft.Cdn/profiles/originGroups',
+  'Microsoft.Cdn/profiles/originGroups/origins',
   'Microsoft.Cdn/profiles/ruleSets',
   'Microsoft.CognitiveServices/accounts',
   'Microsoft.CognitiveServices/accounts/deployments',
