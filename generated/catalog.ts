@@ -1164,6 +1164,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "cdn.azure.com",
+    "kind": "ProfilesEndpoint",
+    "plural": "profilesendpoints",
+    "armType": "Microsoft.Cdn/profiles/endpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cdn.azure.com",
+        "kind": "Profile"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210601storage"
+    ],
+    "hub": "v1api20210601storage",
+    "immutable": {
+      "v1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cdn.azure.com",
     "kind": "RuleSet",
     "plural": "rulesets",
     "armType": "Microsoft.Cdn/profiles/ruleSets",

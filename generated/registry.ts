@@ -348,6 +348,13 @@ export const registry: ConversionRegistry = {
           v1api20230501storage: { storage: true },
         },
       },
+      ProfilesEndpoint: {
+        hub: 'v1api20210601storage',
+        versions: {
+          v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: cdn_conversions.resource('v1api20210601', 'ProfilesEndpoint_toStorage') }, down: { from: 'v1api20210601storage', convert: cdn_conversions.resource('v1api20210601', 'ProfilesEndpoint_fromStorage') } },
+          v1api20210601storage: { storage: true },
+        },
+      },
       RuleSet: {
         hub: 'v1api20230501storage',
         versions: {

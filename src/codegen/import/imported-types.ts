@@ -26,6 +26,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Cdn/profiles',
   'Microsoft.Cdn/profiles/afdEndpoints',
   'Microsoft.Cdn/profiles/customDomains',
+  'Microsoft.Cdn/profiles/endpoints',
   'Microsoft.Cdn/profiles/originGroups',
   'Microsoft.Cdn/profiles/originGroups/origins',
   'Microsoft.Cdn/profiles/ruleSets',
