@@ -1195,6 +1195,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "cdn.azure.com",
+    "kind": "Route",
+    "plural": "routes",
+    "armType": "Microsoft.Cdn/profiles/afdEndpoints/routes",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cdn.azure.com",
+        "kind": "AfdEndpoint"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage"
+    ],
+    "hub": "v1api20230501storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cdn.azure.com",
     "kind": "RuleSet",
     "plural": "rulesets",
     "armType": "Microsoft.Cdn/profiles/ruleSets",

@@ -355,6 +355,13 @@ export const registry: ConversionRegistry = {
           v1api20210601storage: { storage: true },
         },
       },
+      Route: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'Route_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'Route_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
       RuleSet: {
         hub: 'v1api20230501storage',
         versions: {

@@ -71,6 +71,19 @@ export function Profile_statusFromArm(response: Record<string, unknown>): Record
   return statusFromArm(response, Profile_armLayout);
 }
 
+/** Where Route's properties sit in ARM (Microsoft.Cdn/profiles/afdEndpoints/routes). */
+export const Route_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["cacheConfiguration","customDomains","enabledState","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","ruleSets","supportedProtocols"],"values":{"cacheConfiguration":{"object":"AfdRouteCacheConfiguration"},"customDomains":{"array":{"object":"ActivatedResourceReference"}},"enabledState":0,"forwardingProtocol":0,"httpsRedirect":0,"linkToDefaultDomain":0,"originGroup":{"object":"ResourceReference"},"originPath":0,"patternsToMatch":{"array":0},"ruleSets":{"array":{"object":"ResourceReference"}},"supportedProtocols":{"array":0}}},"status":{"root":["id","name","type","systemData"],"properties":["cacheConfiguration","customDomains","deploymentStatus","enabledState","endpointName","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","provisioningState","ruleSets","supportedProtocols"]},"objects":{"ActivatedResourceReference":{"reference":{"reference":"id"}},"AfdRouteCacheConfiguration":{"compressionSettings":{"object":"CompressionSettings"},"queryParameters":0,"queryStringCachingBehavior":0},"CompressionSettings":{"contentTypesToCompress":{"array":0},"isCompressionEnabled":0},"ResourceReference":{"reference":{"reference":"id"}}}};
+
+/** The ARM PUT body of a Route: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Route_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Route_armLayout, resolvers);
+}
+
+/** The Route status an ARM GET response describes. */
+export function Route_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Route_armLayout);
+}
+
 /** Where RuleSet's properties sit in ARM (Microsoft.Cdn/profiles/ruleSets). */
 export const RuleSet_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":[],"values":{}},"status":{"root":["id","name","type","systemData"],"properties":["deploymentStatus","profileName","provisioningState"]},"objects":{}};
 

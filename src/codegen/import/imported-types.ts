@@ -25,6 +25,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Cache/redisEnterprise/databases',
   'Microsoft.Cdn/profiles',
   'Microsoft.Cdn/profiles/afdEndpoints',
+  'Microsoft.Cdn/profiles/afdEndpoints/routes',
   'Microsoft.Cdn/profiles/customDomains',
   'Microsoft.Cdn/profiles/endpoints',
   'Microsoft.Cdn/profiles/originGroups',
