@@ -1226,6 +1226,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "cdn.azure.com",
+    "kind": "Rule",
+    "plural": "rules",
+    "armType": "Microsoft.Cdn/profiles/ruleSets/rules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cdn.azure.com",
+        "kind": "RuleSet"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage"
+    ],
+    "hub": "v1api20230501storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cdn.azure.com",
     "kind": "RuleSet",
     "plural": "rulesets",
     "armType": "Microsoft.Cdn/profiles/ruleSets",

@@ -362,6 +362,13 @@ export const registry: ConversionRegistry = {
           v1api20230501storage: { storage: true },
         },
       },
+      Rule: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'Rule_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'Rule_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
       RuleSet: {
         hub: 'v1api20230501storage',
         versions: {

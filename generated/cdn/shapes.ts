@@ -3,883 +3,1528 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"enum":["HonorOrigin","OverrideAlways","OverrideIfOriginMissing"]};
-const t1: TypeShape = {"enum":["Disabled","Enabled"]};
-const t2: TypeShape = {"enum":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]};
-const t3: TypeShape = {"enum":["BypassCache","Override","SetIfMissing"]};
-const t4: TypeShape = {"enum":["All"]};
-const t5: TypeShape = {"enum":["DeliveryRuleCacheExpirationActionParameters"]};
-const t6: TypeShape = {"enum":["Exclude","ExcludeAll","Include","IncludeAll"]};
-const t7: TypeShape = {"enum":["DeliveryRuleCacheKeyQueryStringBehaviorActionParameters"]};
-const t8: TypeShape = {"enum":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]};
-const t9: TypeShape = {"enum":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]};
-const t10: TypeShape = {"enum":["DeliveryRuleClientPortConditionParameters"]};
-const t11: TypeShape = {"enum":["DeliveryRuleCookiesConditionParameters"]};
-const t12: TypeShape = {"properties":[["hostName","string"],["name","string"],["validationData","string"]]};
-const t13: TypeShape = {"properties":[["enabled","boolean"],["hostName","string"],["httpPort","integer"],["httpsPort","integer"],["name","string"],["originHostHeader","string"],["priority","integer"],["privateLinkAlias","string"],["privateLinkApprovalMessage","string"],["privateLinkLocationReference",{"type":"genruntime_ResourceReference"}],["privateLinkResourceReference",{"type":"genruntime_ResourceReference"}],["weight","integer"]]};
-const t14: TypeShape = {"properties":[["healthProbeSettings",{"type":"HealthProbeParameters"}],["name","string"],["origins",{"array":{"type":"ResourceReference"}}],["responseBasedOriginErrorDetectionSettings",{"type":"ResponseBasedOriginErrorDetectionParameters"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]};
-const t15: TypeShape = {"properties":[["healthProbeSettings",{"type":"HealthProbeParameters_STATUS"}],["name","string"],["origins",{"array":{"type":"ResourceReference_STATUS"}}],["responseBasedOriginErrorDetectionSettings",{"type":"ResponseBasedOriginErrorDetectionParameters_STATUS"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]};
-const t16: TypeShape = {"enum":["Approved","Disconnected","Pending","Rejected","Timeout"]};
-const t17: TypeShape = {"properties":[["actions",{"array":{"type":"DeliveryRuleAction"}}],["conditions",{"array":{"type":"DeliveryRuleCondition"}}],["name","string"],["order","integer"]]};
-const t18: TypeShape = {"properties":[["cacheExpiration",{"type":"DeliveryRuleCacheExpirationAction"}],["cacheKeyQueryString",{"type":"DeliveryRuleCacheKeyQueryStringAction"}],["modifyRequestHeader",{"type":"DeliveryRuleRequestHeaderAction"}],["modifyResponseHeader",{"type":"DeliveryRuleResponseHeaderAction"}],["originGroupOverride",{"type":"OriginGroupOverrideAction"}],["routeConfigurationOverride",{"type":"DeliveryRuleRouteConfigurationOverrideAction"}],["urlRedirect",{"type":"UrlRedirectAction"}],["urlRewrite",{"type":"UrlRewriteAction"}],["urlSigning",{"type":"UrlSigningAction"}]]};
-const t19: TypeShape = {"properties":[["cacheExpiration",{"type":"DeliveryRuleCacheExpirationAction_STATUS"}],["cacheKeyQueryString",{"type":"DeliveryRuleCacheKeyQueryStringAction_STATUS"}],["modifyRequestHeader",{"type":"DeliveryRuleRequestHeaderAction_STATUS"}],["modifyResponseHeader",{"type":"DeliveryRuleResponseHeaderAction_STATUS"}],["originGroupOverride",{"type":"OriginGroupOverrideAction_STATUS"}],["routeConfigurationOverride",{"type":"DeliveryRuleRouteConfigurationOverrideAction_STATUS"}],["urlRedirect",{"type":"UrlRedirectAction_STATUS"}],["urlRewrite",{"type":"UrlRewriteAction_STATUS"}],["urlSigning",{"type":"UrlSigningAction_STATUS"}]]};
-const t20: TypeShape = {"enum":["CacheExpiration"]};
-const t21: TypeShape = {"enum":["CacheKeyQueryString"]};
-const t22: TypeShape = {"enum":["ClientPort"]};
-const t23: TypeShape = {"properties":[["clientPort",{"type":"DeliveryRuleClientPortCondition"}],["cookies",{"type":"DeliveryRuleCookiesCondition"}],["hostName",{"type":"DeliveryRuleHostNameCondition"}],["httpVersion",{"type":"DeliveryRuleHttpVersionCondition"}],["isDevice",{"type":"DeliveryRuleIsDeviceCondition"}],["postArgs",{"type":"DeliveryRulePostArgsCondition"}],["queryString",{"type":"DeliveryRuleQueryStringCondition"}],["remoteAddress",{"type":"DeliveryRuleRemoteAddressCondition"}],["requestBody",{"type":"DeliveryRuleRequestBodyCondition"}],["requestHeader",{"type":"DeliveryRuleRequestHeaderCondition"}],["requestMethod",{"type":"DeliveryRuleRequestMethodCondition"}],["requestScheme",{"type":"DeliveryRuleRequestSchemeCondition"}],["requestUri",{"type":"DeliveryRuleRequestUriCondition"}],["serverPort",{"type":"DeliveryRuleServerPortCondition"}],["socketAddr",{"type":"DeliveryRuleSocketAddrCondition"}],["sslProtocol",{"type":"DeliveryRuleSslProtocolCondition"}],["urlFileExtension",{"type":"DeliveryRuleUrlFileExtensionCondition"}],["urlFileName",{"type":"DeliveryRuleUrlFileNameCondition"}],["urlPath",{"type":"DeliveryRuleUrlPathCondition"}]]};
-const t24: TypeShape = {"properties":[["clientPort",{"type":"DeliveryRuleClientPortCondition_STATUS"}],["cookies",{"type":"DeliveryRuleCookiesCondition_STATUS"}],["hostName",{"type":"DeliveryRuleHostNameCondition_STATUS"}],["httpVersion",{"type":"DeliveryRuleHttpVersionCondition_STATUS"}],["isDevice",{"type":"DeliveryRuleIsDeviceCondition_STATUS"}],["postArgs",{"type":"DeliveryRulePostArgsCondition_STATUS"}],["queryString",{"type":"DeliveryRuleQueryStringCondition_STATUS"}],["remoteAddress",{"type":"DeliveryRuleRemoteAddressCondition_STATUS"}],["requestBody",{"type":"DeliveryRuleRequestBodyCondition_STATUS"}],["requestHeader",{"type":"DeliveryRuleRequestHeaderCondition_STATUS"}],["requestMethod",{"type":"DeliveryRuleRequestMethodCondition_STATUS"}],["requestScheme",{"type":"DeliveryRuleRequestSchemeCondition_STATUS"}],["requestUri",{"type":"DeliveryRuleRequestUriCondition_STATUS"}],["serverPort",{"type":"DeliveryRuleServerPortCondition_STATUS"}],["socketAddr",{"type":"DeliveryRuleSocketAddrCondition_STATUS"}],["sslProtocol",{"type":"DeliveryRuleSslProtocolCondition_STATUS"}],["urlFileExtension",{"type":"DeliveryRuleUrlFileExtensionCondition_STATUS"}],["urlFileName",{"type":"DeliveryRuleUrlFileNameCondition_STATUS"}],["urlPath",{"type":"DeliveryRuleUrlPathCondition_STATUS"}]]};
-const t25: TypeShape = {"enum":["Cookies"]};
-const t26: TypeShape = {"enum":["HostName"]};
-const t27: TypeShape = {"enum":["HttpVersion"]};
-const t28: TypeShape = {"enum":["IsDevice"]};
-const t29: TypeShape = {"enum":["PostArgs"]};
-const t30: TypeShape = {"enum":["QueryString"]};
-const t31: TypeShape = {"enum":["RemoteAddress"]};
-const t32: TypeShape = {"enum":["RequestBody"]};
-const t33: TypeShape = {"enum":["ModifyRequestHeader"]};
-const t34: TypeShape = {"enum":["RequestHeader"]};
-const t35: TypeShape = {"enum":["RequestMethod"]};
-const t36: TypeShape = {"enum":["RequestScheme"]};
-const t37: TypeShape = {"enum":["RequestUri"]};
-const t38: TypeShape = {"enum":["ModifyResponseHeader"]};
-const t39: TypeShape = {"enum":["RouteConfigurationOverride"]};
-const t40: TypeShape = {"enum":["ServerPort"]};
-const t41: TypeShape = {"enum":["SocketAddr"]};
-const t42: TypeShape = {"enum":["SslProtocol"]};
-const t43: TypeShape = {"enum":["UrlFileExtension"]};
-const t44: TypeShape = {"enum":["UrlFileName"]};
-const t45: TypeShape = {"enum":["UrlPath"]};
-const t46: TypeShape = {"properties":[["actions",{"array":{"type":"DeliveryRuleAction_STATUS"}}],["conditions",{"array":{"type":"DeliveryRuleCondition_STATUS"}}],["name","string"],["order","integer"]]};
-const t47: TypeShape = {"properties":[["description","string"],["rules",{"array":{"type":"DeliveryRule"}}]]};
-const t48: TypeShape = {"properties":[["description","string"],["rules",{"array":{"type":"DeliveryRule_STATUS"}}]]};
-const t49: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
-const t50: TypeShape = {"properties":[["id","string"]]};
-const t51: TypeShape = {"enum":["Allow","Block"]};
-const t52: TypeShape = {"enum":["Append","Delete","Overwrite"]};
-const t53: TypeShape = {"enum":["DeliveryRuleHeaderActionParameters"]};
-const t54: TypeShape = {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol",{"type":"HealthProbeParameters_ProbeProtocol"}],["probeRequestType",{"type":"HealthProbeParameters_ProbeRequestType"}]]};
-const t55: TypeShape = {"enum":["Http","Https","NotSet"]};
-const t56: TypeShape = {"enum":["GET","HEAD","NotSet"]};
-const t57: TypeShape = {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol",{"type":"HealthProbeParameters_ProbeProtocol_STATUS"}],["probeRequestType",{"type":"HealthProbeParameters_ProbeRequestType_STATUS"}]]};
-const t58: TypeShape = {"enum":["DeliveryRuleHostNameConditionParameters"]};
-const t59: TypeShape = {"properties":[["begin","integer"],["end","integer"]]};
-const t60: TypeShape = {"enum":["Equal"]};
-const t61: TypeShape = {"enum":["DeliveryRuleHttpVersionConditionParameters"]};
-const t62: TypeShape = {"enum":["Desktop","Mobile"]};
-const t63: TypeShape = {"enum":["DeliveryRuleIsDeviceConditionParameters"]};
-const t64: TypeShape = {"enum":["KeyVaultSigningKeyParameters"]};
-const t65: TypeShape = {"enum":["DeliveryRuleOriginGroupOverrideActionParameters"]};
-const t66: TypeShape = {"enum":["OriginGroupOverride"]};
-const t67: TypeShape = {"enum":["HttpOnly","HttpsOnly","MatchRequest"]};
-const t68: TypeShape = {"enum":["DeliveryRulePostArgsConditionParameters"]};
-const t69: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t70: TypeShape = {"enum":["Creating","Deleting","Failed","Succeeded","Updating"]};
-const t71: TypeShape = {"enum":["DynamicSiteAcceleration","GeneralMediaStreaming","GeneralWebDelivery","LargeFileDownload","VideoOnDemandMediaStreaming"]};
-const t72: TypeShape = {"enum":["BypassCaching","IgnoreQueryString","NotSet","UseQueryString"]};
-const t73: TypeShape = {"enum":["DeliveryRuleQueryStringConditionParameters"]};
-const t74: TypeShape = {"enum":["Any","GeoMatch","IPMatch"]};
-const t75: TypeShape = {"enum":["DeliveryRuleRemoteAddressConditionParameters"]};
-const t76: TypeShape = {"enum":["DeliveryRuleRequestBodyConditionParameters"]};
-const t77: TypeShape = {"enum":["DeliveryRuleRequestHeaderConditionParameters"]};
-const t78: TypeShape = {"enum":["DELETE","GET","HEAD","OPTIONS","POST","PUT","TRACE"]};
-const t79: TypeShape = {"enum":["DeliveryRuleRequestMethodConditionParameters"]};
-const t80: TypeShape = {"enum":["HTTP","HTTPS"]};
-const t81: TypeShape = {"enum":["DeliveryRuleRequestSchemeConditionParameters"]};
-const t82: TypeShape = {"enum":["DeliveryRuleRequestUriConditionParameters"]};
-const t83: TypeShape = {"enum":["None","TcpAndHttpErrors","TcpErrorsOnly"]};
-const t84: TypeShape = {"enum":["DeliveryRuleRouteConfigurationOverrideActionParameters"]};
-const t85: TypeShape = {"enum":["DeliveryRuleServerPortConditionParameters"]};
-const t86: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
-const t87: TypeShape = {"enum":["Custom_Verizon","Premium_AzureFrontDoor","Premium_Verizon","StandardPlus_955BandWidth_ChinaCdn","StandardPlus_AvgBandWidth_ChinaCdn","StandardPlus_ChinaCdn","Standard_955BandWidth_ChinaCdn","Standard_Akamai","Standard_AvgBandWidth_ChinaCdn","Standard_AzureFrontDoor","Standard_ChinaCdn","Standard_Microsoft","Standard_Verizon"]};
-const t88: TypeShape = {"properties":[["name",{"type":"Sku_Name_STATUS"}]]};
-const t89: TypeShape = {"enum":["Any","IPMatch"]};
-const t90: TypeShape = {"enum":["DeliveryRuleSocketAddrConditionParameters"]};
-const t91: TypeShape = {"enum":["TLSv1","TLSv1.1","TLSv1.2"]};
-const t92: TypeShape = {"enum":["DeliveryRuleSslProtocolConditionParameters"]};
-const t93: TypeShape = {"enum":["application","key","managedIdentity","user"]};
-const t94: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t95: TypeShape = {"enum":["DeliveryRuleUrlFileExtensionMatchConditionParameters"]};
-const t96: TypeShape = {"enum":["DeliveryRuleUrlFilenameConditionParameters"]};
-const t97: TypeShape = {"enum":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx","Wildcard"]};
-const t98: TypeShape = {"enum":["DeliveryRuleUrlPathMatchConditionParameters"]};
-const t99: TypeShape = {"enum":["Http","Https","MatchRequest"]};
-const t100: TypeShape = {"enum":["Found","Moved","PermanentRedirect","TemporaryRedirect"]};
-const t101: TypeShape = {"enum":["DeliveryRuleUrlRedirectActionParameters"]};
-const t102: TypeShape = {"enum":["UrlRedirect"]};
-const t103: TypeShape = {"enum":["DeliveryRuleUrlRewriteActionParameters"]};
-const t104: TypeShape = {"enum":["UrlRewrite"]};
-const t105: TypeShape = {"enum":["SHA256"]};
-const t106: TypeShape = {"enum":["DeliveryRuleUrlSigningActionParameters"]};
-const t107: TypeShape = {"enum":["UrlSigning"]};
-const t108: TypeShape = {"properties":[["keyId","string"],["keySourceParameters",{"type":"KeyVaultSigningKeyParameters"}]]};
-const t109: TypeShape = {"properties":[["keyId","string"],["keySourceParameters",{"type":"KeyVaultSigningKeyParameters_STATUS"}]]};
-const t110: TypeShape = {"enum":["Expires","KeyId","Signature"]};
-const t111: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t112: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t113: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t114: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t115: TypeShape = {"properties":[["cacheBehavior","string"],["cacheDuration","string"],["isCompressionEnabled","string"],["queryParameters","string"],["queryStringCachingBehavior","string"]]};
-const t116: TypeShape = {"properties":[["cacheBehavior","string"],["cacheDuration","string"],["cacheType","string"],["typeName","string"]]};
-const t117: TypeShape = {"properties":[["queryParameters","string"],["queryStringBehavior","string"],["typeName","string"]]};
-const t118: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator","string"],["transforms",{"array":"string"}],["typeName","string"]]};
-const t119: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator","string"],["selector","string"],["transforms",{"array":"string"}],["typeName","string"]]};
-const t120: TypeShape = {"properties":[["name","string"],["parameters",{"type":"HeaderActionParameters"}]]};
-const t121: TypeShape = {"properties":[["name","string"],["parameters",{"type":"HeaderActionParameters_STATUS"}]]};
-const t122: TypeShape = {"properties":[["action","string"],["countryCodes",{"array":"string"}],["relativePath","string"]]};
-const t123: TypeShape = {"properties":[["headerAction","string"],["headerName","string"],["typeName","string"],["value","string"]]};
-const t124: TypeShape = {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol","string"],["probeRequestType","string"]]};
-const t125: TypeShape = {"properties":[["resourceGroupName","string"],["secretName","string"],["secretVersion","string"],["subscriptionId","string"],["typeName","string"],["vaultName","string"]]};
-const t126: TypeShape = {"properties":[["name","string"]]};
-const t127: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t128: TypeShape = {"properties":[["customFragment","string"],["customHostname","string"],["customPath","string"],["customQueryString","string"],["destinationProtocol","string"],["redirectType","string"],["typeName","string"]]};
-const t129: TypeShape = {"properties":[["destination","string"],["preserveUnmatchedPath","boolean"],["sourcePattern","string"],["typeName","string"]]};
-const t130: TypeShape = {"properties":[["paramIndicator","string"],["paramName","string"]]};
-const t131: TypeShape = {"enum":["AzureFirstPartyManagedCertificate","CustomerCertificate","ManagedCertificate"]};
-const t132: TypeShape = {"enum":["TLS10","TLS12"]};
-const t133: TypeShape = {"enum":["Failed","InProgress","NotStarted","Succeeded"]};
-const t134: TypeShape = {"enum":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]};
-const t135: TypeShape = {"properties":[["contentTypesToCompress",{"array":"string"}],["isCompressionEnabled","boolean"]]};
-const t136: TypeShape = {"properties":[["expirationDate","string"],["validationToken","string"]]};
-const t137: TypeShape = {"properties":[["additionalLatencyInMilliseconds","integer"],["sampleSize","integer"],["successfulSamplesRequired","integer"]]};
-const t138: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t139: TypeShape = {"enum":["Http","Https"]};
-const t140: TypeShape = {"properties":[]};
-const t141: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t142: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t0: TypeShape = {"properties":[["cacheBehavior",{"type":"CacheConfiguration_CacheBehavior"}],["cacheDuration","string"],["isCompressionEnabled",{"type":"CacheConfiguration_IsCompressionEnabled"}],["queryParameters","string"],["queryStringCachingBehavior",{"type":"CacheConfiguration_QueryStringCachingBehavior"}]]};
+const t1: TypeShape = {"enum":["HonorOrigin","OverrideAlways","OverrideIfOriginMissing"]};
+const t2: TypeShape = {"enum":["Disabled","Enabled"]};
+const t3: TypeShape = {"enum":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]};
+const t4: TypeShape = {"properties":[["cacheBehavior",{"type":"CacheConfiguration_CacheBehavior_STATUS"}],["cacheDuration","string"],["isCompressionEnabled",{"type":"CacheConfiguration_IsCompressionEnabled_STATUS"}],["queryParameters","string"],["queryStringCachingBehavior",{"type":"CacheConfiguration_QueryStringCachingBehavior_STATUS"}]]};
+const t5: TypeShape = {"properties":[["cacheBehavior",{"type":"CacheExpirationActionParameters_CacheBehavior"}],["cacheDuration","string"],["cacheType",{"type":"CacheExpirationActionParameters_CacheType"}],["typeName",{"type":"CacheExpirationActionParameters_TypeName"}]]};
+const t6: TypeShape = {"enum":["BypassCache","Override","SetIfMissing"]};
+const t7: TypeShape = {"enum":["All"]};
+const t8: TypeShape = {"properties":[["cacheBehavior",{"type":"CacheExpirationActionParameters_CacheBehavior_STATUS"}],["cacheDuration","string"],["cacheType",{"type":"CacheExpirationActionParameters_CacheType_STATUS"}],["typeName",{"type":"CacheExpirationActionParameters_TypeName_STATUS"}]]};
+const t9: TypeShape = {"enum":["DeliveryRuleCacheExpirationActionParameters"]};
+const t10: TypeShape = {"properties":[["queryParameters","string"],["queryStringBehavior",{"type":"CacheKeyQueryStringActionParameters_QueryStringBehavior"}],["typeName",{"type":"CacheKeyQueryStringActionParameters_TypeName"}]]};
+const t11: TypeShape = {"enum":["Exclude","ExcludeAll","Include","IncludeAll"]};
+const t12: TypeShape = {"properties":[["queryParameters","string"],["queryStringBehavior",{"type":"CacheKeyQueryStringActionParameters_QueryStringBehavior_STATUS"}],["typeName",{"type":"CacheKeyQueryStringActionParameters_TypeName_STATUS"}]]};
+const t13: TypeShape = {"enum":["DeliveryRuleCacheKeyQueryStringBehaviorActionParameters"]};
+const t14: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"ClientPortMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"ClientPortMatchConditionParameters_Transforms"}}],["typeName",{"type":"ClientPortMatchConditionParameters_TypeName"}]]};
+const t15: TypeShape = {"enum":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]};
+const t16: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"ClientPortMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"ClientPortMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"ClientPortMatchConditionParameters_TypeName_STATUS"}]]};
+const t17: TypeShape = {"enum":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]};
+const t18: TypeShape = {"enum":["DeliveryRuleClientPortConditionParameters"]};
+const t19: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"CookiesMatchConditionParameters_Operator"}],["selector","string"],["transforms",{"array":{"type":"CookiesMatchConditionParameters_Transforms"}}],["typeName",{"type":"CookiesMatchConditionParameters_TypeName"}]]};
+const t20: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"CookiesMatchConditionParameters_Operator_STATUS"}],["selector","string"],["transforms",{"array":{"type":"CookiesMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"CookiesMatchConditionParameters_TypeName_STATUS"}]]};
+const t21: TypeShape = {"enum":["DeliveryRuleCookiesConditionParameters"]};
+const t22: TypeShape = {"properties":[["hostName","string"],["name","string"],["validationData","string"]]};
+const t23: TypeShape = {"properties":[["enabled","boolean"],["hostName","string"],["httpPort","integer"],["httpsPort","integer"],["name","string"],["originHostHeader","string"],["priority","integer"],["privateLinkAlias","string"],["privateLinkApprovalMessage","string"],["privateLinkLocationReference",{"type":"genruntime_ResourceReference"}],["privateLinkResourceReference",{"type":"genruntime_ResourceReference"}],["weight","integer"]]};
+const t24: TypeShape = {"properties":[["healthProbeSettings",{"type":"HealthProbeParameters"}],["name","string"],["origins",{"array":{"type":"ResourceReference"}}],["responseBasedOriginErrorDetectionSettings",{"type":"ResponseBasedOriginErrorDetectionParameters"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]};
+const t25: TypeShape = {"properties":[["healthProbeSettings",{"type":"HealthProbeParameters_STATUS"}],["name","string"],["origins",{"array":{"type":"ResourceReference_STATUS"}}],["responseBasedOriginErrorDetectionSettings",{"type":"ResponseBasedOriginErrorDetectionParameters_STATUS"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]};
+const t26: TypeShape = {"enum":["Approved","Disconnected","Pending","Rejected","Timeout"]};
+const t27: TypeShape = {"properties":[["actions",{"array":{"type":"DeliveryRuleAction"}}],["conditions",{"array":{"type":"DeliveryRuleCondition"}}],["name","string"],["order","integer"]]};
+const t28: TypeShape = {"properties":[["cacheExpiration",{"type":"DeliveryRuleCacheExpirationAction"}],["cacheKeyQueryString",{"type":"DeliveryRuleCacheKeyQueryStringAction"}],["modifyRequestHeader",{"type":"DeliveryRuleRequestHeaderAction"}],["modifyResponseHeader",{"type":"DeliveryRuleResponseHeaderAction"}],["originGroupOverride",{"type":"OriginGroupOverrideAction"}],["routeConfigurationOverride",{"type":"DeliveryRuleRouteConfigurationOverrideAction"}],["urlRedirect",{"type":"UrlRedirectAction"}],["urlRewrite",{"type":"UrlRewriteAction"}],["urlSigning",{"type":"UrlSigningAction"}]]};
+const t29: TypeShape = {"properties":[["cacheExpiration",{"type":"DeliveryRuleCacheExpirationAction_STATUS"}],["cacheKeyQueryString",{"type":"DeliveryRuleCacheKeyQueryStringAction_STATUS"}],["modifyRequestHeader",{"type":"DeliveryRuleRequestHeaderAction_STATUS"}],["modifyResponseHeader",{"type":"DeliveryRuleResponseHeaderAction_STATUS"}],["originGroupOverride",{"type":"OriginGroupOverrideAction_STATUS"}],["routeConfigurationOverride",{"type":"DeliveryRuleRouteConfigurationOverrideAction_STATUS"}],["urlRedirect",{"type":"UrlRedirectAction_STATUS"}],["urlRewrite",{"type":"UrlRewriteAction_STATUS"}],["urlSigning",{"type":"UrlSigningAction_STATUS"}]]};
+const t30: TypeShape = {"properties":[["name",{"type":"DeliveryRuleCacheExpirationAction_Name"}],["parameters",{"type":"CacheExpirationActionParameters"}]]};
+const t31: TypeShape = {"enum":["CacheExpiration"]};
+const t32: TypeShape = {"properties":[["name",{"type":"DeliveryRuleCacheExpirationAction_Name_STATUS"}],["parameters",{"type":"CacheExpirationActionParameters_STATUS"}]]};
+const t33: TypeShape = {"properties":[["name",{"type":"DeliveryRuleCacheKeyQueryStringAction_Name"}],["parameters",{"type":"CacheKeyQueryStringActionParameters"}]]};
+const t34: TypeShape = {"enum":["CacheKeyQueryString"]};
+const t35: TypeShape = {"properties":[["name",{"type":"DeliveryRuleCacheKeyQueryStringAction_Name_STATUS"}],["parameters",{"type":"CacheKeyQueryStringActionParameters_STATUS"}]]};
+const t36: TypeShape = {"properties":[["name",{"type":"DeliveryRuleClientPortCondition_Name"}],["parameters",{"type":"ClientPortMatchConditionParameters"}]]};
+const t37: TypeShape = {"enum":["ClientPort"]};
+const t38: TypeShape = {"properties":[["name",{"type":"DeliveryRuleClientPortCondition_Name_STATUS"}],["parameters",{"type":"ClientPortMatchConditionParameters_STATUS"}]]};
+const t39: TypeShape = {"properties":[["clientPort",{"type":"DeliveryRuleClientPortCondition"}],["cookies",{"type":"DeliveryRuleCookiesCondition"}],["hostName",{"type":"DeliveryRuleHostNameCondition"}],["httpVersion",{"type":"DeliveryRuleHttpVersionCondition"}],["isDevice",{"type":"DeliveryRuleIsDeviceCondition"}],["postArgs",{"type":"DeliveryRulePostArgsCondition"}],["queryString",{"type":"DeliveryRuleQueryStringCondition"}],["remoteAddress",{"type":"DeliveryRuleRemoteAddressCondition"}],["requestBody",{"type":"DeliveryRuleRequestBodyCondition"}],["requestHeader",{"type":"DeliveryRuleRequestHeaderCondition"}],["requestMethod",{"type":"DeliveryRuleRequestMethodCondition"}],["requestScheme",{"type":"DeliveryRuleRequestSchemeCondition"}],["requestUri",{"type":"DeliveryRuleRequestUriCondition"}],["serverPort",{"type":"DeliveryRuleServerPortCondition"}],["socketAddr",{"type":"DeliveryRuleSocketAddrCondition"}],["sslProtocol",{"type":"DeliveryRuleSslProtocolCondition"}],["urlFileExtension",{"type":"DeliveryRuleUrlFileExtensionCondition"}],["urlFileName",{"type":"DeliveryRuleUrlFileNameCondition"}],["urlPath",{"type":"DeliveryRuleUrlPathCondition"}]]};
+const t40: TypeShape = {"properties":[["clientPort",{"type":"DeliveryRuleClientPortCondition_STATUS"}],["cookies",{"type":"DeliveryRuleCookiesCondition_STATUS"}],["hostName",{"type":"DeliveryRuleHostNameCondition_STATUS"}],["httpVersion",{"type":"DeliveryRuleHttpVersionCondition_STATUS"}],["isDevice",{"type":"DeliveryRuleIsDeviceCondition_STATUS"}],["postArgs",{"type":"DeliveryRulePostArgsCondition_STATUS"}],["queryString",{"type":"DeliveryRuleQueryStringCondition_STATUS"}],["remoteAddress",{"type":"DeliveryRuleRemoteAddressCondition_STATUS"}],["requestBody",{"type":"DeliveryRuleRequestBodyCondition_STATUS"}],["requestHeader",{"type":"DeliveryRuleRequestHeaderCondition_STATUS"}],["requestMethod",{"type":"DeliveryRuleRequestMethodCondition_STATUS"}],["requestScheme",{"type":"DeliveryRuleRequestSchemeCondition_STATUS"}],["requestUri",{"type":"DeliveryRuleRequestUriCondition_STATUS"}],["serverPort",{"type":"DeliveryRuleServerPortCondition_STATUS"}],["socketAddr",{"type":"DeliveryRuleSocketAddrCondition_STATUS"}],["sslProtocol",{"type":"DeliveryRuleSslProtocolCondition_STATUS"}],["urlFileExtension",{"type":"DeliveryRuleUrlFileExtensionCondition_STATUS"}],["urlFileName",{"type":"DeliveryRuleUrlFileNameCondition_STATUS"}],["urlPath",{"type":"DeliveryRuleUrlPathCondition_STATUS"}]]};
+const t41: TypeShape = {"properties":[["name",{"type":"DeliveryRuleCookiesCondition_Name"}],["parameters",{"type":"CookiesMatchConditionParameters"}]]};
+const t42: TypeShape = {"enum":["Cookies"]};
+const t43: TypeShape = {"properties":[["name",{"type":"DeliveryRuleCookiesCondition_Name_STATUS"}],["parameters",{"type":"CookiesMatchConditionParameters_STATUS"}]]};
+const t44: TypeShape = {"properties":[["name",{"type":"DeliveryRuleHostNameCondition_Name"}],["parameters",{"type":"HostNameMatchConditionParameters"}]]};
+const t45: TypeShape = {"enum":["HostName"]};
+const t46: TypeShape = {"properties":[["name",{"type":"DeliveryRuleHostNameCondition_Name_STATUS"}],["parameters",{"type":"HostNameMatchConditionParameters_STATUS"}]]};
+const t47: TypeShape = {"properties":[["name",{"type":"DeliveryRuleHttpVersionCondition_Name"}],["parameters",{"type":"HttpVersionMatchConditionParameters"}]]};
+const t48: TypeShape = {"enum":["HttpVersion"]};
+const t49: TypeShape = {"properties":[["name",{"type":"DeliveryRuleHttpVersionCondition_Name_STATUS"}],["parameters",{"type":"HttpVersionMatchConditionParameters_STATUS"}]]};
+const t50: TypeShape = {"properties":[["name",{"type":"DeliveryRuleIsDeviceCondition_Name"}],["parameters",{"type":"IsDeviceMatchConditionParameters"}]]};
+const t51: TypeShape = {"enum":["IsDevice"]};
+const t52: TypeShape = {"properties":[["name",{"type":"DeliveryRuleIsDeviceCondition_Name_STATUS"}],["parameters",{"type":"IsDeviceMatchConditionParameters_STATUS"}]]};
+const t53: TypeShape = {"properties":[["name",{"type":"DeliveryRulePostArgsCondition_Name"}],["parameters",{"type":"PostArgsMatchConditionParameters"}]]};
+const t54: TypeShape = {"enum":["PostArgs"]};
+const t55: TypeShape = {"properties":[["name",{"type":"DeliveryRulePostArgsCondition_Name_STATUS"}],["parameters",{"type":"PostArgsMatchConditionParameters_STATUS"}]]};
+const t56: TypeShape = {"properties":[["name",{"type":"DeliveryRuleQueryStringCondition_Name"}],["parameters",{"type":"QueryStringMatchConditionParameters"}]]};
+const t57: TypeShape = {"enum":["QueryString"]};
+const t58: TypeShape = {"properties":[["name",{"type":"DeliveryRuleQueryStringCondition_Name_STATUS"}],["parameters",{"type":"QueryStringMatchConditionParameters_STATUS"}]]};
+const t59: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRemoteAddressCondition_Name"}],["parameters",{"type":"RemoteAddressMatchConditionParameters"}]]};
+const t60: TypeShape = {"enum":["RemoteAddress"]};
+const t61: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRemoteAddressCondition_Name_STATUS"}],["parameters",{"type":"RemoteAddressMatchConditionParameters_STATUS"}]]};
+const t62: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestBodyCondition_Name"}],["parameters",{"type":"RequestBodyMatchConditionParameters"}]]};
+const t63: TypeShape = {"enum":["RequestBody"]};
+const t64: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestBodyCondition_Name_STATUS"}],["parameters",{"type":"RequestBodyMatchConditionParameters_STATUS"}]]};
+const t65: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestHeaderAction_Name"}],["parameters",{"type":"HeaderActionParameters"}]]};
+const t66: TypeShape = {"enum":["ModifyRequestHeader"]};
+const t67: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestHeaderAction_Name_STATUS"}],["parameters",{"type":"HeaderActionParameters_STATUS"}]]};
+const t68: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestHeaderCondition_Name"}],["parameters",{"type":"RequestHeaderMatchConditionParameters"}]]};
+const t69: TypeShape = {"enum":["RequestHeader"]};
+const t70: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestHeaderCondition_Name_STATUS"}],["parameters",{"type":"RequestHeaderMatchConditionParameters_STATUS"}]]};
+const t71: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestMethodCondition_Name"}],["parameters",{"type":"RequestMethodMatchConditionParameters"}]]};
+const t72: TypeShape = {"enum":["RequestMethod"]};
+const t73: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestMethodCondition_Name_STATUS"}],["parameters",{"type":"RequestMethodMatchConditionParameters_STATUS"}]]};
+const t74: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestSchemeCondition_Name"}],["parameters",{"type":"RequestSchemeMatchConditionParameters"}]]};
+const t75: TypeShape = {"enum":["RequestScheme"]};
+const t76: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestSchemeCondition_Name_STATUS"}],["parameters",{"type":"RequestSchemeMatchConditionParameters_STATUS"}]]};
+const t77: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestUriCondition_Name"}],["parameters",{"type":"RequestUriMatchConditionParameters"}]]};
+const t78: TypeShape = {"enum":["RequestUri"]};
+const t79: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRequestUriCondition_Name_STATUS"}],["parameters",{"type":"RequestUriMatchConditionParameters_STATUS"}]]};
+const t80: TypeShape = {"properties":[["name",{"type":"DeliveryRuleResponseHeaderAction_Name"}],["parameters",{"type":"HeaderActionParameters"}]]};
+const t81: TypeShape = {"enum":["ModifyResponseHeader"]};
+const t82: TypeShape = {"properties":[["name",{"type":"DeliveryRuleResponseHeaderAction_Name_STATUS"}],["parameters",{"type":"HeaderActionParameters_STATUS"}]]};
+const t83: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRouteConfigurationOverrideAction_Name"}],["parameters",{"type":"RouteConfigurationOverrideActionParameters"}]]};
+const t84: TypeShape = {"enum":["RouteConfigurationOverride"]};
+const t85: TypeShape = {"properties":[["name",{"type":"DeliveryRuleRouteConfigurationOverrideAction_Name_STATUS"}],["parameters",{"type":"RouteConfigurationOverrideActionParameters_STATUS"}]]};
+const t86: TypeShape = {"properties":[["name",{"type":"DeliveryRuleServerPortCondition_Name"}],["parameters",{"type":"ServerPortMatchConditionParameters"}]]};
+const t87: TypeShape = {"enum":["ServerPort"]};
+const t88: TypeShape = {"properties":[["name",{"type":"DeliveryRuleServerPortCondition_Name_STATUS"}],["parameters",{"type":"ServerPortMatchConditionParameters_STATUS"}]]};
+const t89: TypeShape = {"properties":[["name",{"type":"DeliveryRuleSocketAddrCondition_Name"}],["parameters",{"type":"SocketAddrMatchConditionParameters"}]]};
+const t90: TypeShape = {"enum":["SocketAddr"]};
+const t91: TypeShape = {"properties":[["name",{"type":"DeliveryRuleSocketAddrCondition_Name_STATUS"}],["parameters",{"type":"SocketAddrMatchConditionParameters_STATUS"}]]};
+const t92: TypeShape = {"properties":[["name",{"type":"DeliveryRuleSslProtocolCondition_Name"}],["parameters",{"type":"SslProtocolMatchConditionParameters"}]]};
+const t93: TypeShape = {"enum":["SslProtocol"]};
+const t94: TypeShape = {"properties":[["name",{"type":"DeliveryRuleSslProtocolCondition_Name_STATUS"}],["parameters",{"type":"SslProtocolMatchConditionParameters_STATUS"}]]};
+const t95: TypeShape = {"properties":[["name",{"type":"DeliveryRuleUrlFileExtensionCondition_Name"}],["parameters",{"type":"UrlFileExtensionMatchConditionParameters"}]]};
+const t96: TypeShape = {"enum":["UrlFileExtension"]};
+const t97: TypeShape = {"properties":[["name",{"type":"DeliveryRuleUrlFileExtensionCondition_Name_STATUS"}],["parameters",{"type":"UrlFileExtensionMatchConditionParameters_STATUS"}]]};
+const t98: TypeShape = {"properties":[["name",{"type":"DeliveryRuleUrlFileNameCondition_Name"}],["parameters",{"type":"UrlFileNameMatchConditionParameters"}]]};
+const t99: TypeShape = {"enum":["UrlFileName"]};
+const t100: TypeShape = {"properties":[["name",{"type":"DeliveryRuleUrlFileNameCondition_Name_STATUS"}],["parameters",{"type":"UrlFileNameMatchConditionParameters_STATUS"}]]};
+const t101: TypeShape = {"properties":[["name",{"type":"DeliveryRuleUrlPathCondition_Name"}],["parameters",{"type":"UrlPathMatchConditionParameters"}]]};
+const t102: TypeShape = {"enum":["UrlPath"]};
+const t103: TypeShape = {"properties":[["name",{"type":"DeliveryRuleUrlPathCondition_Name_STATUS"}],["parameters",{"type":"UrlPathMatchConditionParameters_STATUS"}]]};
+const t104: TypeShape = {"properties":[["actions",{"array":{"type":"DeliveryRuleAction_STATUS"}}],["conditions",{"array":{"type":"DeliveryRuleCondition_STATUS"}}],["name","string"],["order","integer"]]};
+const t105: TypeShape = {"properties":[["description","string"],["rules",{"array":{"type":"DeliveryRule"}}]]};
+const t106: TypeShape = {"properties":[["description","string"],["rules",{"array":{"type":"DeliveryRule_STATUS"}}]]};
+const t107: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t108: TypeShape = {"properties":[["id","string"]]};
+const t109: TypeShape = {"enum":["Allow","Block"]};
+const t110: TypeShape = {"properties":[["headerAction",{"type":"HeaderActionParameters_HeaderAction"}],["headerName","string"],["typeName",{"type":"HeaderActionParameters_TypeName"}],["value","string"]]};
+const t111: TypeShape = {"enum":["Append","Delete","Overwrite"]};
+const t112: TypeShape = {"properties":[["headerAction",{"type":"HeaderActionParameters_HeaderAction_STATUS"}],["headerName","string"],["typeName",{"type":"HeaderActionParameters_TypeName_STATUS"}],["value","string"]]};
+const t113: TypeShape = {"enum":["DeliveryRuleHeaderActionParameters"]};
+const t114: TypeShape = {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol",{"type":"HealthProbeParameters_ProbeProtocol"}],["probeRequestType",{"type":"HealthProbeParameters_ProbeRequestType"}]]};
+const t115: TypeShape = {"enum":["Http","Https","NotSet"]};
+const t116: TypeShape = {"enum":["GET","HEAD","NotSet"]};
+const t117: TypeShape = {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol",{"type":"HealthProbeParameters_ProbeProtocol_STATUS"}],["probeRequestType",{"type":"HealthProbeParameters_ProbeRequestType_STATUS"}]]};
+const t118: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"HostNameMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"HostNameMatchConditionParameters_Transforms"}}],["typeName",{"type":"HostNameMatchConditionParameters_TypeName"}]]};
+const t119: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"HostNameMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"HostNameMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"HostNameMatchConditionParameters_TypeName_STATUS"}]]};
+const t120: TypeShape = {"enum":["DeliveryRuleHostNameConditionParameters"]};
+const t121: TypeShape = {"properties":[["begin","integer"],["end","integer"]]};
+const t122: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"HttpVersionMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"HttpVersionMatchConditionParameters_Transforms"}}],["typeName",{"type":"HttpVersionMatchConditionParameters_TypeName"}]]};
+const t123: TypeShape = {"enum":["Equal"]};
+const t124: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"HttpVersionMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"HttpVersionMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"HttpVersionMatchConditionParameters_TypeName_STATUS"}]]};
+const t125: TypeShape = {"enum":["DeliveryRuleHttpVersionConditionParameters"]};
+const t126: TypeShape = {"properties":[["matchValues",{"array":{"type":"IsDeviceMatchConditionParameters_MatchValues"}}],["negateCondition","boolean"],["operator",{"type":"IsDeviceMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"IsDeviceMatchConditionParameters_Transforms"}}],["typeName",{"type":"IsDeviceMatchConditionParameters_TypeName"}]]};
+const t127: TypeShape = {"enum":["Desktop","Mobile"]};
+const t128: TypeShape = {"properties":[["matchValues",{"array":{"type":"IsDeviceMatchConditionParameters_MatchValues_STATUS"}}],["negateCondition","boolean"],["operator",{"type":"IsDeviceMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"IsDeviceMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"IsDeviceMatchConditionParameters_TypeName_STATUS"}]]};
+const t129: TypeShape = {"enum":["DeliveryRuleIsDeviceConditionParameters"]};
+const t130: TypeShape = {"enum":["KeyVaultSigningKeyParameters"]};
+const t131: TypeShape = {"properties":[["forwardingProtocol",{"type":"OriginGroupOverride_ForwardingProtocol"}],["originGroup",{"type":"ResourceReference"}]]};
+const t132: TypeShape = {"properties":[["name",{"type":"OriginGroupOverrideAction_Name"}],["parameters",{"type":"OriginGroupOverrideActionParameters"}]]};
+const t133: TypeShape = {"properties":[["originGroup",{"type":"ResourceReference"}],["typeName",{"type":"OriginGroupOverrideActionParameters_TypeName"}]]};
+const t134: TypeShape = {"properties":[["originGroup",{"type":"ResourceReference_STATUS"}],["typeName",{"type":"OriginGroupOverrideActionParameters_TypeName_STATUS"}]]};
+const t135: TypeShape = {"enum":["DeliveryRuleOriginGroupOverrideActionParameters"]};
+const t136: TypeShape = {"enum":["OriginGroupOverride"]};
+const t137: TypeShape = {"properties":[["name",{"type":"OriginGroupOverrideAction_Name_STATUS"}],["parameters",{"type":"OriginGroupOverrideActionParameters_STATUS"}]]};
+const t138: TypeShape = {"enum":["HttpOnly","HttpsOnly","MatchRequest"]};
+const t139: TypeShape = {"properties":[["forwardingProtocol",{"type":"OriginGroupOverride_ForwardingProtocol_STATUS"}],["originGroup",{"type":"ResourceReference_STATUS"}]]};
+const t140: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"PostArgsMatchConditionParameters_Operator"}],["selector","string"],["transforms",{"array":{"type":"PostArgsMatchConditionParameters_Transforms"}}],["typeName",{"type":"PostArgsMatchConditionParameters_TypeName"}]]};
+const t141: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"PostArgsMatchConditionParameters_Operator_STATUS"}],["selector","string"],["transforms",{"array":{"type":"PostArgsMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"PostArgsMatchConditionParameters_TypeName_STATUS"}]]};
+const t142: TypeShape = {"enum":["DeliveryRulePostArgsConditionParameters"]};
+const t143: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t144: TypeShape = {"enum":["Creating","Deleting","Failed","Succeeded","Updating"]};
+const t145: TypeShape = {"enum":["DynamicSiteAcceleration","GeneralMediaStreaming","GeneralWebDelivery","LargeFileDownload","VideoOnDemandMediaStreaming"]};
+const t146: TypeShape = {"enum":["BypassCaching","IgnoreQueryString","NotSet","UseQueryString"]};
+const t147: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"QueryStringMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"QueryStringMatchConditionParameters_Transforms"}}],["typeName",{"type":"QueryStringMatchConditionParameters_TypeName"}]]};
+const t148: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"QueryStringMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"QueryStringMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"QueryStringMatchConditionParameters_TypeName_STATUS"}]]};
+const t149: TypeShape = {"enum":["DeliveryRuleQueryStringConditionParameters"]};
+const t150: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RemoteAddressMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RemoteAddressMatchConditionParameters_Transforms"}}],["typeName",{"type":"RemoteAddressMatchConditionParameters_TypeName"}]]};
+const t151: TypeShape = {"enum":["Any","GeoMatch","IPMatch"]};
+const t152: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RemoteAddressMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RemoteAddressMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RemoteAddressMatchConditionParameters_TypeName_STATUS"}]]};
+const t153: TypeShape = {"enum":["DeliveryRuleRemoteAddressConditionParameters"]};
+const t154: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestBodyMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RequestBodyMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestBodyMatchConditionParameters_TypeName"}]]};
+const t155: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestBodyMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RequestBodyMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestBodyMatchConditionParameters_TypeName_STATUS"}]]};
+const t156: TypeShape = {"enum":["DeliveryRuleRequestBodyConditionParameters"]};
+const t157: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestHeaderMatchConditionParameters_Operator"}],["selector","string"],["transforms",{"array":{"type":"RequestHeaderMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestHeaderMatchConditionParameters_TypeName"}]]};
+const t158: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestHeaderMatchConditionParameters_Operator_STATUS"}],["selector","string"],["transforms",{"array":{"type":"RequestHeaderMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestHeaderMatchConditionParameters_TypeName_STATUS"}]]};
+const t159: TypeShape = {"enum":["DeliveryRuleRequestHeaderConditionParameters"]};
+const t160: TypeShape = {"properties":[["matchValues",{"array":{"type":"RequestMethodMatchConditionParameters_MatchValues"}}],["negateCondition","boolean"],["operator",{"type":"RequestMethodMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RequestMethodMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestMethodMatchConditionParameters_TypeName"}]]};
+const t161: TypeShape = {"enum":["DELETE","GET","HEAD","OPTIONS","POST","PUT","TRACE"]};
+const t162: TypeShape = {"properties":[["matchValues",{"array":{"type":"RequestMethodMatchConditionParameters_MatchValues_STATUS"}}],["negateCondition","boolean"],["operator",{"type":"RequestMethodMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RequestMethodMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestMethodMatchConditionParameters_TypeName_STATUS"}]]};
+const t163: TypeShape = {"enum":["DeliveryRuleRequestMethodConditionParameters"]};
+const t164: TypeShape = {"properties":[["matchValues",{"array":{"type":"RequestSchemeMatchConditionParameters_MatchValues"}}],["negateCondition","boolean"],["operator",{"type":"RequestSchemeMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RequestSchemeMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestSchemeMatchConditionParameters_TypeName"}]]};
+const t165: TypeShape = {"enum":["HTTP","HTTPS"]};
+const t166: TypeShape = {"properties":[["matchValues",{"array":{"type":"RequestSchemeMatchConditionParameters_MatchValues_STATUS"}}],["negateCondition","boolean"],["operator",{"type":"RequestSchemeMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RequestSchemeMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestSchemeMatchConditionParameters_TypeName_STATUS"}]]};
+const t167: TypeShape = {"enum":["DeliveryRuleRequestSchemeConditionParameters"]};
+const t168: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestUriMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RequestUriMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestUriMatchConditionParameters_TypeName"}]]};
+const t169: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestUriMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RequestUriMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestUriMatchConditionParameters_TypeName_STATUS"}]]};
+const t170: TypeShape = {"enum":["DeliveryRuleRequestUriConditionParameters"]};
+const t171: TypeShape = {"enum":["None","TcpAndHttpErrors","TcpErrorsOnly"]};
+const t172: TypeShape = {"properties":[["cacheConfiguration",{"type":"CacheConfiguration"}],["originGroupOverride",{"type":"OriginGroupOverride"}],["typeName",{"type":"RouteConfigurationOverrideActionParameters_TypeName"}]]};
+const t173: TypeShape = {"properties":[["cacheConfiguration",{"type":"CacheConfiguration_STATUS"}],["originGroupOverride",{"type":"OriginGroupOverride_STATUS"}],["typeName",{"type":"RouteConfigurationOverrideActionParameters_TypeName_STATUS"}]]};
+const t174: TypeShape = {"enum":["DeliveryRuleRouteConfigurationOverrideActionParameters"]};
+const t175: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"ServerPortMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"ServerPortMatchConditionParameters_Transforms"}}],["typeName",{"type":"ServerPortMatchConditionParameters_TypeName"}]]};
+const t176: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"ServerPortMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"ServerPortMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"ServerPortMatchConditionParameters_TypeName_STATUS"}]]};
+const t177: TypeShape = {"enum":["DeliveryRuleServerPortConditionParameters"]};
+const t178: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
+const t179: TypeShape = {"enum":["Custom_Verizon","Premium_AzureFrontDoor","Premium_Verizon","StandardPlus_955BandWidth_ChinaCdn","StandardPlus_AvgBandWidth_ChinaCdn","StandardPlus_ChinaCdn","Standard_955BandWidth_ChinaCdn","Standard_Akamai","Standard_AvgBandWidth_ChinaCdn","Standard_AzureFrontDoor","Standard_ChinaCdn","Standard_Microsoft","Standard_Verizon"]};
+const t180: TypeShape = {"properties":[["name",{"type":"Sku_Name_STATUS"}]]};
+const t181: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"SocketAddrMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"SocketAddrMatchConditionParameters_Transforms"}}],["typeName",{"type":"SocketAddrMatchConditionParameters_TypeName"}]]};
+const t182: TypeShape = {"enum":["Any","IPMatch"]};
+const t183: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"SocketAddrMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"SocketAddrMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"SocketAddrMatchConditionParameters_TypeName_STATUS"}]]};
+const t184: TypeShape = {"enum":["DeliveryRuleSocketAddrConditionParameters"]};
+const t185: TypeShape = {"properties":[["matchValues",{"array":{"type":"SslProtocolMatchConditionParameters_MatchValues"}}],["negateCondition","boolean"],["operator",{"type":"SslProtocolMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"SslProtocolMatchConditionParameters_Transforms"}}],["typeName",{"type":"SslProtocolMatchConditionParameters_TypeName"}]]};
+const t186: TypeShape = {"enum":["TLSv1","TLSv1.1","TLSv1.2"]};
+const t187: TypeShape = {"properties":[["matchValues",{"array":{"type":"SslProtocolMatchConditionParameters_MatchValues_STATUS"}}],["negateCondition","boolean"],["operator",{"type":"SslProtocolMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"SslProtocolMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"SslProtocolMatchConditionParameters_TypeName_STATUS"}]]};
+const t188: TypeShape = {"enum":["DeliveryRuleSslProtocolConditionParameters"]};
+const t189: TypeShape = {"enum":["application","key","managedIdentity","user"]};
+const t190: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t191: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlFileExtensionMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"UrlFileExtensionMatchConditionParameters_Transforms"}}],["typeName",{"type":"UrlFileExtensionMatchConditionParameters_TypeName"}]]};
+const t192: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlFileExtensionMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"UrlFileExtensionMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"UrlFileExtensionMatchConditionParameters_TypeName_STATUS"}]]};
+const t193: TypeShape = {"enum":["DeliveryRuleUrlFileExtensionMatchConditionParameters"]};
+const t194: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlFileNameMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"UrlFileNameMatchConditionParameters_Transforms"}}],["typeName",{"type":"UrlFileNameMatchConditionParameters_TypeName"}]]};
+const t195: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlFileNameMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"UrlFileNameMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"UrlFileNameMatchConditionParameters_TypeName_STATUS"}]]};
+const t196: TypeShape = {"enum":["DeliveryRuleUrlFilenameConditionParameters"]};
+const t197: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlPathMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"UrlPathMatchConditionParameters_Transforms"}}],["typeName",{"type":"UrlPathMatchConditionParameters_TypeName"}]]};
+const t198: TypeShape = {"enum":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx","Wildcard"]};
+const t199: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlPathMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"UrlPathMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"UrlPathMatchConditionParameters_TypeName_STATUS"}]]};
+const t200: TypeShape = {"enum":["DeliveryRuleUrlPathMatchConditionParameters"]};
+const t201: TypeShape = {"properties":[["name",{"type":"UrlRedirectAction_Name"}],["parameters",{"type":"UrlRedirectActionParameters"}]]};
+const t202: TypeShape = {"properties":[["customFragment","string"],["customHostname","string"],["customPath","string"],["customQueryString","string"],["destinationProtocol",{"type":"UrlRedirectActionParameters_DestinationProtocol"}],["redirectType",{"type":"UrlRedirectActionParameters_RedirectType"}],["typeName",{"type":"UrlRedirectActionParameters_TypeName"}]]};
+const t203: TypeShape = {"enum":["Http","Https","MatchRequest"]};
+const t204: TypeShape = {"enum":["Found","Moved","PermanentRedirect","TemporaryRedirect"]};
+const t205: TypeShape = {"properties":[["customFragment","string"],["customHostname","string"],["customPath","string"],["customQueryString","string"],["destinationProtocol",{"type":"UrlRedirectActionParameters_DestinationProtocol_STATUS"}],["redirectType",{"type":"UrlRedirectActionParameters_RedirectType_STATUS"}],["typeName",{"type":"UrlRedirectActionParameters_TypeName_STATUS"}]]};
+const t206: TypeShape = {"enum":["DeliveryRuleUrlRedirectActionParameters"]};
+const t207: TypeShape = {"enum":["UrlRedirect"]};
+const t208: TypeShape = {"properties":[["name",{"type":"UrlRedirectAction_Name_STATUS"}],["parameters",{"type":"UrlRedirectActionParameters_STATUS"}]]};
+const t209: TypeShape = {"properties":[["name",{"type":"UrlRewriteAction_Name"}],["parameters",{"type":"UrlRewriteActionParameters"}]]};
+const t210: TypeShape = {"properties":[["destination","string"],["preserveUnmatchedPath","boolean"],["sourcePattern","string"],["typeName",{"type":"UrlRewriteActionParameters_TypeName"}]]};
+const t211: TypeShape = {"properties":[["destination","string"],["preserveUnmatchedPath","boolean"],["sourcePattern","string"],["typeName",{"type":"UrlRewriteActionParameters_TypeName_STATUS"}]]};
+const t212: TypeShape = {"enum":["DeliveryRuleUrlRewriteActionParameters"]};
+const t213: TypeShape = {"enum":["UrlRewrite"]};
+const t214: TypeShape = {"properties":[["name",{"type":"UrlRewriteAction_Name_STATUS"}],["parameters",{"type":"UrlRewriteActionParameters_STATUS"}]]};
+const t215: TypeShape = {"properties":[["name",{"type":"UrlSigningAction_Name"}],["parameters",{"type":"UrlSigningActionParameters"}]]};
+const t216: TypeShape = {"properties":[["algorithm",{"type":"UrlSigningActionParameters_Algorithm"}],["parameterNameOverride",{"array":{"type":"UrlSigningParamIdentifier"}}],["typeName",{"type":"UrlSigningActionParameters_TypeName"}]]};
+const t217: TypeShape = {"enum":["SHA256"]};
+const t218: TypeShape = {"properties":[["algorithm",{"type":"UrlSigningActionParameters_Algorithm_STATUS"}],["parameterNameOverride",{"array":{"type":"UrlSigningParamIdentifier_STATUS"}}],["typeName",{"type":"UrlSigningActionParameters_TypeName_STATUS"}]]};
+const t219: TypeShape = {"enum":["DeliveryRuleUrlSigningActionParameters"]};
+const t220: TypeShape = {"enum":["UrlSigning"]};
+const t221: TypeShape = {"properties":[["name",{"type":"UrlSigningAction_Name_STATUS"}],["parameters",{"type":"UrlSigningActionParameters_STATUS"}]]};
+const t222: TypeShape = {"properties":[["keyId","string"],["keySourceParameters",{"type":"KeyVaultSigningKeyParameters"}]]};
+const t223: TypeShape = {"properties":[["keyId","string"],["keySourceParameters",{"type":"KeyVaultSigningKeyParameters_STATUS"}]]};
+const t224: TypeShape = {"properties":[["paramIndicator",{"type":"UrlSigningParamIdentifier_ParamIndicator"}],["paramName","string"]]};
+const t225: TypeShape = {"enum":["Expires","KeyId","Signature"]};
+const t226: TypeShape = {"properties":[["paramIndicator",{"type":"UrlSigningParamIdentifier_ParamIndicator_STATUS"}],["paramName","string"]]};
+const t227: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t228: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t229: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t230: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t231: TypeShape = {"properties":[["cacheBehavior","string"],["cacheDuration","string"],["isCompressionEnabled","string"],["queryParameters","string"],["queryStringCachingBehavior","string"]]};
+const t232: TypeShape = {"properties":[["cacheBehavior","string"],["cacheDuration","string"],["cacheType","string"],["typeName","string"]]};
+const t233: TypeShape = {"properties":[["queryParameters","string"],["queryStringBehavior","string"],["typeName","string"]]};
+const t234: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator","string"],["transforms",{"array":"string"}],["typeName","string"]]};
+const t235: TypeShape = {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator","string"],["selector","string"],["transforms",{"array":"string"}],["typeName","string"]]};
+const t236: TypeShape = {"properties":[["name","string"],["parameters",{"type":"CacheExpirationActionParameters"}]]};
+const t237: TypeShape = {"properties":[["name","string"],["parameters",{"type":"CacheExpirationActionParameters_STATUS"}]]};
+const t238: TypeShape = {"properties":[["name","string"],["parameters",{"type":"CacheKeyQueryStringActionParameters"}]]};
+const t239: TypeShape = {"properties":[["name","string"],["parameters",{"type":"CacheKeyQueryStringActionParameters_STATUS"}]]};
+const t240: TypeShape = {"properties":[["name","string"],["parameters",{"type":"ClientPortMatchConditionParameters"}]]};
+const t241: TypeShape = {"properties":[["name","string"],["parameters",{"type":"ClientPortMatchConditionParameters_STATUS"}]]};
+const t242: TypeShape = {"properties":[["name","string"],["parameters",{"type":"CookiesMatchConditionParameters"}]]};
+const t243: TypeShape = {"properties":[["name","string"],["parameters",{"type":"CookiesMatchConditionParameters_STATUS"}]]};
+const t244: TypeShape = {"properties":[["name","string"],["parameters",{"type":"HostNameMatchConditionParameters"}]]};
+const t245: TypeShape = {"properties":[["name","string"],["parameters",{"type":"HostNameMatchConditionParameters_STATUS"}]]};
+const t246: TypeShape = {"properties":[["name","string"],["parameters",{"type":"HttpVersionMatchConditionParameters"}]]};
+const t247: TypeShape = {"properties":[["name","string"],["parameters",{"type":"HttpVersionMatchConditionParameters_STATUS"}]]};
+const t248: TypeShape = {"properties":[["name","string"],["parameters",{"type":"IsDeviceMatchConditionParameters"}]]};
+const t249: TypeShape = {"properties":[["name","string"],["parameters",{"type":"IsDeviceMatchConditionParameters_STATUS"}]]};
+const t250: TypeShape = {"properties":[["name","string"],["parameters",{"type":"PostArgsMatchConditionParameters"}]]};
+const t251: TypeShape = {"properties":[["name","string"],["parameters",{"type":"PostArgsMatchConditionParameters_STATUS"}]]};
+const t252: TypeShape = {"properties":[["name","string"],["parameters",{"type":"QueryStringMatchConditionParameters"}]]};
+const t253: TypeShape = {"properties":[["name","string"],["parameters",{"type":"QueryStringMatchConditionParameters_STATUS"}]]};
+const t254: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RemoteAddressMatchConditionParameters"}]]};
+const t255: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RemoteAddressMatchConditionParameters_STATUS"}]]};
+const t256: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestBodyMatchConditionParameters"}]]};
+const t257: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestBodyMatchConditionParameters_STATUS"}]]};
+const t258: TypeShape = {"properties":[["name","string"],["parameters",{"type":"HeaderActionParameters"}]]};
+const t259: TypeShape = {"properties":[["name","string"],["parameters",{"type":"HeaderActionParameters_STATUS"}]]};
+const t260: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestHeaderMatchConditionParameters"}]]};
+const t261: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestHeaderMatchConditionParameters_STATUS"}]]};
+const t262: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestMethodMatchConditionParameters"}]]};
+const t263: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestMethodMatchConditionParameters_STATUS"}]]};
+const t264: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestSchemeMatchConditionParameters"}]]};
+const t265: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestSchemeMatchConditionParameters_STATUS"}]]};
+const t266: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestUriMatchConditionParameters"}]]};
+const t267: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RequestUriMatchConditionParameters_STATUS"}]]};
+const t268: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RouteConfigurationOverrideActionParameters"}]]};
+const t269: TypeShape = {"properties":[["name","string"],["parameters",{"type":"RouteConfigurationOverrideActionParameters_STATUS"}]]};
+const t270: TypeShape = {"properties":[["name","string"],["parameters",{"type":"ServerPortMatchConditionParameters"}]]};
+const t271: TypeShape = {"properties":[["name","string"],["parameters",{"type":"ServerPortMatchConditionParameters_STATUS"}]]};
+const t272: TypeShape = {"properties":[["name","string"],["parameters",{"type":"SocketAddrMatchConditionParameters"}]]};
+const t273: TypeShape = {"properties":[["name","string"],["parameters",{"type":"SocketAddrMatchConditionParameters_STATUS"}]]};
+const t274: TypeShape = {"properties":[["name","string"],["parameters",{"type":"SslProtocolMatchConditionParameters"}]]};
+const t275: TypeShape = {"properties":[["name","string"],["parameters",{"type":"SslProtocolMatchConditionParameters_STATUS"}]]};
+const t276: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlFileExtensionMatchConditionParameters"}]]};
+const t277: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlFileExtensionMatchConditionParameters_STATUS"}]]};
+const t278: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlFileNameMatchConditionParameters"}]]};
+const t279: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlFileNameMatchConditionParameters_STATUS"}]]};
+const t280: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlPathMatchConditionParameters"}]]};
+const t281: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlPathMatchConditionParameters_STATUS"}]]};
+const t282: TypeShape = {"properties":[["action","string"],["countryCodes",{"array":"string"}],["relativePath","string"]]};
+const t283: TypeShape = {"properties":[["headerAction","string"],["headerName","string"],["typeName","string"],["value","string"]]};
+const t284: TypeShape = {"properties":[["probeIntervalInSeconds","integer"],["probePath","string"],["probeProtocol","string"],["probeRequestType","string"]]};
+const t285: TypeShape = {"properties":[["resourceGroupName","string"],["secretName","string"],["secretVersion","string"],["subscriptionId","string"],["typeName","string"],["vaultName","string"]]};
+const t286: TypeShape = {"properties":[["forwardingProtocol","string"],["originGroup",{"type":"ResourceReference"}]]};
+const t287: TypeShape = {"properties":[["name","string"],["parameters",{"type":"OriginGroupOverrideActionParameters"}]]};
+const t288: TypeShape = {"properties":[["originGroup",{"type":"ResourceReference"}],["typeName","string"]]};
+const t289: TypeShape = {"properties":[["originGroup",{"type":"ResourceReference_STATUS"}],["typeName","string"]]};
+const t290: TypeShape = {"properties":[["name","string"],["parameters",{"type":"OriginGroupOverrideActionParameters_STATUS"}]]};
+const t291: TypeShape = {"properties":[["forwardingProtocol","string"],["originGroup",{"type":"ResourceReference_STATUS"}]]};
+const t292: TypeShape = {"properties":[["cacheConfiguration",{"type":"CacheConfiguration"}],["originGroupOverride",{"type":"OriginGroupOverride"}],["typeName","string"]]};
+const t293: TypeShape = {"properties":[["cacheConfiguration",{"type":"CacheConfiguration_STATUS"}],["originGroupOverride",{"type":"OriginGroupOverride_STATUS"}],["typeName","string"]]};
+const t294: TypeShape = {"properties":[["name","string"]]};
+const t295: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t296: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlRedirectActionParameters"}]]};
+const t297: TypeShape = {"properties":[["customFragment","string"],["customHostname","string"],["customPath","string"],["customQueryString","string"],["destinationProtocol","string"],["redirectType","string"],["typeName","string"]]};
+const t298: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlRedirectActionParameters_STATUS"}]]};
+const t299: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlRewriteActionParameters"}]]};
+const t300: TypeShape = {"properties":[["destination","string"],["preserveUnmatchedPath","boolean"],["sourcePattern","string"],["typeName","string"]]};
+const t301: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlRewriteActionParameters_STATUS"}]]};
+const t302: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlSigningActionParameters"}]]};
+const t303: TypeShape = {"properties":[["algorithm","string"],["parameterNameOverride",{"array":{"type":"UrlSigningParamIdentifier"}}],["typeName","string"]]};
+const t304: TypeShape = {"properties":[["algorithm","string"],["parameterNameOverride",{"array":{"type":"UrlSigningParamIdentifier_STATUS"}}],["typeName","string"]]};
+const t305: TypeShape = {"properties":[["name","string"],["parameters",{"type":"UrlSigningActionParameters_STATUS"}]]};
+const t306: TypeShape = {"properties":[["paramIndicator","string"],["paramName","string"]]};
+const t307: TypeShape = {"enum":["AzureFirstPartyManagedCertificate","CustomerCertificate","ManagedCertificate"]};
+const t308: TypeShape = {"enum":["TLS10","TLS12"]};
+const t309: TypeShape = {"enum":["Failed","InProgress","NotStarted","Succeeded"]};
+const t310: TypeShape = {"enum":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]};
+const t311: TypeShape = {"properties":[["contentTypesToCompress",{"array":"string"}],["isCompressionEnabled","boolean"]]};
+const t312: TypeShape = {"properties":[["expirationDate","string"],["validationToken","string"]]};
+const t313: TypeShape = {"properties":[["additionalLatencyInMilliseconds","integer"],["sampleSize","integer"],["successfulSamplesRequired","integer"]]};
+const t314: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t315: TypeShape = {"enum":["Http","Https"]};
+const t316: TypeShape = {"enum":["Continue","Stop"]};
+const t317: TypeShape = {"properties":[]};
+const t318: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t319: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "cdn.azure.com",
-  names: ["action","actions","additionalLatencyInMilliseconds","algorithm","annotations","armId","autoGeneratedDomainNameLabelScope","azureDnsZone","azureName","azureOrigin","begin","cacheBehavior","cacheConfiguration","cacheDuration","cacheExpiration","cacheKeyQueryString","cacheType","certificateType","clientId","clientPort","compressionSettings","conditions","configMapExpressions","contentTypesToCompress","cookies","countryCodes","createdAt","createdBy","createdByType","customDomains","customFragment","customHostname","customPath","customQueryString","defaultOriginGroup","deliveryPolicy","deploymentStatus","description","destination","destinationProtocol","domainValidationState","enabled","enabledState","end","endpointName","enforceCertificateNameCheck","expirationDate","extendedProperties","forwardingProtocol","frontDoorId","geoFilters","group","groupId","headerAction","headerName","healthProbeSettings","hostName","hostNameFromConfig","httpErrorRanges","httpPort","httpVersion","httpsPort","httpsRedirect","id","identity","isCompressionEnabled","isDevice","isHttpAllowed","isHttpsAllowed","key","keyId","keySourceParameters","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","linkToDefaultDomain","loadBalancingSettings","location","matchValues","message","minimumTlsVersion","modifyRequestHeader","modifyResponseHeader","name","negateCondition","observedGeneration","operator","operatorSpec","optimizationType","order","originGroup","originGroupName","originGroupOverride","originGroups","originHostHeader","originPath","originResponseTimeoutSeconds","origins","owner","paramIndicator","paramName","parameterNameOverride","parameters","patternsToMatch","postArgs","preValidatedCustomDomainResourceId","preserveUnmatchedPath","principalId","priority","privateEndpointStatus","privateLink","privateLinkAlias","privateLinkApprovalMessage","privateLinkLocation","privateLinkLocationReference","privateLinkResourceId","privateLinkResourceReference","probeIntervalInSeconds","probePath","probeProtocol","probeRequestType","profileName","provisioningState","queryParameters","queryString","queryStringBehavior","queryStringCachingBehavior","reason","redirectType","reference","relativePath","remoteAddress","requestBody","requestHeader","requestMessage","requestMethod","requestScheme","requestUri","resourceGroupName","resourceState","responseBasedDetectedErrorTypes","responseBasedFailoverThresholdPercentage","responseBasedOriginErrorDetectionSettings","routeConfigurationOverride","ruleSets","rules","sampleSize","secret","secretExpressions","secretName","secretVersion","selector","serverPort","sessionAffinityState","severity","sharedPrivateLinkResource","sku","socketAddr","sourcePattern","sslProtocol","status","subscriptionId","successfulSamplesRequired","supportedProtocols","systemData","tags","tenantId","tlsSettings","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","transforms","type","typeName","urlFileExtension","urlFileName","urlPath","urlRedirect","urlRewrite","urlSigning","urlSigningKeys","userAssignedIdentities","validationData","validationProperties","validationToken","value","vaultName","webApplicationFirewallPolicyLink","weight"],
+  names: ["action","actions","additionalLatencyInMilliseconds","algorithm","annotations","armId","autoGeneratedDomainNameLabelScope","azureDnsZone","azureName","azureOrigin","begin","cacheBehavior","cacheConfiguration","cacheDuration","cacheExpiration","cacheKeyQueryString","cacheType","certificateType","clientId","clientPort","compressionSettings","conditions","configMapExpressions","contentTypesToCompress","cookies","countryCodes","createdAt","createdBy","createdByType","customDomains","customFragment","customHostname","customPath","customQueryString","defaultOriginGroup","deliveryPolicy","deploymentStatus","description","destination","destinationProtocol","domainValidationState","enabled","enabledState","end","endpointName","enforceCertificateNameCheck","expirationDate","extendedProperties","forwardingProtocol","frontDoorId","geoFilters","group","groupId","headerAction","headerName","healthProbeSettings","hostName","hostNameFromConfig","httpErrorRanges","httpPort","httpVersion","httpsPort","httpsRedirect","id","identity","isCompressionEnabled","isDevice","isHttpAllowed","isHttpsAllowed","key","keyId","keySourceParameters","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","linkToDefaultDomain","loadBalancingSettings","location","matchProcessingBehavior","matchValues","message","minimumTlsVersion","modifyRequestHeader","modifyResponseHeader","name","negateCondition","observedGeneration","operator","operatorSpec","optimizationType","order","originGroup","originGroupName","originGroupOverride","originGroups","originHostHeader","originPath","originResponseTimeoutSeconds","origins","owner","paramIndicator","paramName","parameterNameOverride","parameters","patternsToMatch","postArgs","preValidatedCustomDomainResourceId","preserveUnmatchedPath","principalId","priority","privateEndpointStatus","privateLink","privateLinkAlias","privateLinkApprovalMessage","privateLinkLocation","privateLinkLocationReference","privateLinkResourceId","privateLinkResourceReference","probeIntervalInSeconds","probePath","probeProtocol","probeRequestType","profileName","provisioningState","queryParameters","queryString","queryStringBehavior","queryStringCachingBehavior","reason","redirectType","reference","relativePath","remoteAddress","requestBody","requestHeader","requestMessage","requestMethod","requestScheme","requestUri","resourceGroupName","resourceState","responseBasedDetectedErrorTypes","responseBasedFailoverThresholdPercentage","responseBasedOriginErrorDetectionSettings","routeConfigurationOverride","ruleSetName","ruleSets","ruleconditions","rules","sampleSize","secret","secretExpressions","secretName","secretVersion","selector","serverPort","sessionAffinityState","severity","sharedPrivateLinkResource","sku","socketAddr","sourcePattern","sslProtocol","status","subscriptionId","successfulSamplesRequired","supportedProtocols","systemData","tags","tenantId","tlsSettings","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","transforms","type","typeName","urlFileExtension","urlFileName","urlPath","urlRedirect","urlRewrite","urlSigning","urlSigningKeys","userAssignedIdentities","validationData","validationProperties","validationToken","value","vaultName","webApplicationFirewallPolicyLink","weight"],
   packages: {
     "v1api20210601": {
       resources: {"Profile":["Profile_Spec","Profile_STATUS"],"ProfilesEndpoint":["ProfilesEndpoint_Spec","ProfilesEndpoint_STATUS"]},
       types: {
-        "CacheConfiguration": {"properties":[["cacheBehavior",{"type":"CacheConfiguration_CacheBehavior"}],["cacheDuration","string"],["isCompressionEnabled",{"type":"CacheConfiguration_IsCompressionEnabled"}],["queryParameters","string"],["queryStringCachingBehavior",{"type":"CacheConfiguration_QueryStringCachingBehavior"}]]},
-        "CacheConfiguration_CacheBehavior": t0,
-        "CacheConfiguration_CacheBehavior_STATUS": t0,
-        "CacheConfiguration_IsCompressionEnabled": t1,
-        "CacheConfiguration_IsCompressionEnabled_STATUS": t1,
-        "CacheConfiguration_QueryStringCachingBehavior": t2,
-        "CacheConfiguration_QueryStringCachingBehavior_STATUS": t2,
-        "CacheConfiguration_STATUS": {"properties":[["cacheBehavior",{"type":"CacheConfiguration_CacheBehavior_STATUS"}],["cacheDuration","string"],["isCompressionEnabled",{"type":"CacheConfiguration_IsCompressionEnabled_STATUS"}],["queryParameters","string"],["queryStringCachingBehavior",{"type":"CacheConfiguration_QueryStringCachingBehavior_STATUS"}]]},
-        "CacheExpirationActionParameters": {"properties":[["cacheBehavior",{"type":"CacheExpirationActionParameters_CacheBehavior"}],["cacheDuration","string"],["cacheType",{"type":"CacheExpirationActionParameters_CacheType"}],["typeName",{"type":"CacheExpirationActionParameters_TypeName"}]]},
-        "CacheExpirationActionParameters_CacheBehavior": t3,
-        "CacheExpirationActionParameters_CacheBehavior_STATUS": t3,
-        "CacheExpirationActionParameters_CacheType": t4,
-        "CacheExpirationActionParameters_CacheType_STATUS": t4,
-        "CacheExpirationActionParameters_STATUS": {"properties":[["cacheBehavior",{"type":"CacheExpirationActionParameters_CacheBehavior_STATUS"}],["cacheDuration","string"],["cacheType",{"type":"CacheExpirationActionParameters_CacheType_STATUS"}],["typeName",{"type":"CacheExpirationActionParameters_TypeName_STATUS"}]]},
-        "CacheExpirationActionParameters_TypeName": t5,
-        "CacheExpirationActionParameters_TypeName_STATUS": t5,
-        "CacheKeyQueryStringActionParameters": {"properties":[["queryParameters","string"],["queryStringBehavior",{"type":"CacheKeyQueryStringActionParameters_QueryStringBehavior"}],["typeName",{"type":"CacheKeyQueryStringActionParameters_TypeName"}]]},
-        "CacheKeyQueryStringActionParameters_QueryStringBehavior": t6,
-        "CacheKeyQueryStringActionParameters_QueryStringBehavior_STATUS": t6,
-        "CacheKeyQueryStringActionParameters_STATUS": {"properties":[["queryParameters","string"],["queryStringBehavior",{"type":"CacheKeyQueryStringActionParameters_QueryStringBehavior_STATUS"}],["typeName",{"type":"CacheKeyQueryStringActionParameters_TypeName_STATUS"}]]},
-        "CacheKeyQueryStringActionParameters_TypeName": t7,
-        "CacheKeyQueryStringActionParameters_TypeName_STATUS": t7,
-        "ClientPortMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"ClientPortMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"ClientPortMatchConditionParameters_Transforms"}}],["typeName",{"type":"ClientPortMatchConditionParameters_TypeName"}]]},
-        "ClientPortMatchConditionParameters_Operator": t8,
-        "ClientPortMatchConditionParameters_Operator_STATUS": t8,
-        "ClientPortMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"ClientPortMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"ClientPortMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"ClientPortMatchConditionParameters_TypeName_STATUS"}]]},
-        "ClientPortMatchConditionParameters_Transforms": t9,
-        "ClientPortMatchConditionParameters_Transforms_STATUS": t9,
-        "ClientPortMatchConditionParameters_TypeName": t10,
-        "ClientPortMatchConditionParameters_TypeName_STATUS": t10,
-        "CookiesMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"CookiesMatchConditionParameters_Operator"}],["selector","string"],["transforms",{"array":{"type":"CookiesMatchConditionParameters_Transforms"}}],["typeName",{"type":"CookiesMatchConditionParameters_TypeName"}]]},
-        "CookiesMatchConditionParameters_Operator": t8,
-        "CookiesMatchConditionParameters_Operator_STATUS": t8,
-        "CookiesMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"CookiesMatchConditionParameters_Operator_STATUS"}],["selector","string"],["transforms",{"array":{"type":"CookiesMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"CookiesMatchConditionParameters_TypeName_STATUS"}]]},
-        "CookiesMatchConditionParameters_Transforms": t9,
-        "CookiesMatchConditionParameters_Transforms_STATUS": t9,
-        "CookiesMatchConditionParameters_TypeName": t11,
-        "CookiesMatchConditionParameters_TypeName_STATUS": t11,
-        "DeepCreatedCustomDomain_STATUS": t12,
-        "DeepCreatedOrigin": t13,
-        "DeepCreatedOriginGroup": t14,
-        "DeepCreatedOriginGroup_STATUS": t15,
-        "DeepCreatedOrigin_PrivateEndpointStatus_STATUS": t16,
+        "CacheConfiguration": t0,
+        "CacheConfiguration_CacheBehavior": t1,
+        "CacheConfiguration_CacheBehavior_STATUS": t1,
+        "CacheConfiguration_IsCompressionEnabled": t2,
+        "CacheConfiguration_IsCompressionEnabled_STATUS": t2,
+        "CacheConfiguration_QueryStringCachingBehavior": t3,
+        "CacheConfiguration_QueryStringCachingBehavior_STATUS": t3,
+        "CacheConfiguration_STATUS": t4,
+        "CacheExpirationActionParameters": t5,
+        "CacheExpirationActionParameters_CacheBehavior": t6,
+        "CacheExpirationActionParameters_CacheBehavior_STATUS": t6,
+        "CacheExpirationActionParameters_CacheType": t7,
+        "CacheExpirationActionParameters_CacheType_STATUS": t7,
+        "CacheExpirationActionParameters_STATUS": t8,
+        "CacheExpirationActionParameters_TypeName": t9,
+        "CacheExpirationActionParameters_TypeName_STATUS": t9,
+        "CacheKeyQueryStringActionParameters": t10,
+        "CacheKeyQueryStringActionParameters_QueryStringBehavior": t11,
+        "CacheKeyQueryStringActionParameters_QueryStringBehavior_STATUS": t11,
+        "CacheKeyQueryStringActionParameters_STATUS": t12,
+        "CacheKeyQueryStringActionParameters_TypeName": t13,
+        "CacheKeyQueryStringActionParameters_TypeName_STATUS": t13,
+        "ClientPortMatchConditionParameters": t14,
+        "ClientPortMatchConditionParameters_Operator": t15,
+        "ClientPortMatchConditionParameters_Operator_STATUS": t15,
+        "ClientPortMatchConditionParameters_STATUS": t16,
+        "ClientPortMatchConditionParameters_Transforms": t17,
+        "ClientPortMatchConditionParameters_Transforms_STATUS": t17,
+        "ClientPortMatchConditionParameters_TypeName": t18,
+        "ClientPortMatchConditionParameters_TypeName_STATUS": t18,
+        "CookiesMatchConditionParameters": t19,
+        "CookiesMatchConditionParameters_Operator": t15,
+        "CookiesMatchConditionParameters_Operator_STATUS": t15,
+        "CookiesMatchConditionParameters_STATUS": t20,
+        "CookiesMatchConditionParameters_Transforms": t17,
+        "CookiesMatchConditionParameters_Transforms_STATUS": t17,
+        "CookiesMatchConditionParameters_TypeName": t21,
+        "CookiesMatchConditionParameters_TypeName_STATUS": t21,
+        "DeepCreatedCustomDomain_STATUS": t22,
+        "DeepCreatedOrigin": t23,
+        "DeepCreatedOriginGroup": t24,
+        "DeepCreatedOriginGroup_STATUS": t25,
+        "DeepCreatedOrigin_PrivateEndpointStatus_STATUS": t26,
         "DeepCreatedOrigin_STATUS": {"properties":[["enabled","boolean"],["hostName","string"],["httpPort","integer"],["httpsPort","integer"],["name","string"],["originHostHeader","string"],["priority","integer"],["privateEndpointStatus",{"type":"DeepCreatedOrigin_PrivateEndpointStatus_STATUS"}],["privateLinkAlias","string"],["privateLinkApprovalMessage","string"],["privateLinkLocation","string"],["privateLinkResourceId","string"],["weight","integer"]]},
-        "DeliveryRule": t17,
-        "DeliveryRuleAction": t18,
-        "DeliveryRuleAction_STATUS": t19,
-        "DeliveryRuleCacheExpirationAction": {"properties":[["name",{"type":"DeliveryRuleCacheExpirationAction_Name"}],["parameters",{"type":"CacheExpirationActionParameters"}]]},
-        "DeliveryRuleCacheExpirationAction_Name": t20,
-        "DeliveryRuleCacheExpirationAction_Name_STATUS": t20,
-        "DeliveryRuleCacheExpirationAction_STATUS": {"properties":[["name",{"type":"DeliveryRuleCacheExpirationAction_Name_STATUS"}],["parameters",{"type":"CacheExpirationActionParameters_STATUS"}]]},
-        "DeliveryRuleCacheKeyQueryStringAction": {"properties":[["name",{"type":"DeliveryRuleCacheKeyQueryStringAction_Name"}],["parameters",{"type":"CacheKeyQueryStringActionParameters"}]]},
-        "DeliveryRuleCacheKeyQueryStringAction_Name": t21,
-        "DeliveryRuleCacheKeyQueryStringAction_Name_STATUS": t21,
-        "DeliveryRuleCacheKeyQueryStringAction_STATUS": {"properties":[["name",{"type":"DeliveryRuleCacheKeyQueryStringAction_Name_STATUS"}],["parameters",{"type":"CacheKeyQueryStringActionParameters_STATUS"}]]},
-        "DeliveryRuleClientPortCondition": {"properties":[["name",{"type":"DeliveryRuleClientPortCondition_Name"}],["parameters",{"type":"ClientPortMatchConditionParameters"}]]},
-        "DeliveryRuleClientPortCondition_Name": t22,
-        "DeliveryRuleClientPortCondition_Name_STATUS": t22,
-        "DeliveryRuleClientPortCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleClientPortCondition_Name_STATUS"}],["parameters",{"type":"ClientPortMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleCondition": t23,
-        "DeliveryRuleCondition_STATUS": t24,
-        "DeliveryRuleCookiesCondition": {"properties":[["name",{"type":"DeliveryRuleCookiesCondition_Name"}],["parameters",{"type":"CookiesMatchConditionParameters"}]]},
-        "DeliveryRuleCookiesCondition_Name": t25,
-        "DeliveryRuleCookiesCondition_Name_STATUS": t25,
-        "DeliveryRuleCookiesCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleCookiesCondition_Name_STATUS"}],["parameters",{"type":"CookiesMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleHostNameCondition": {"properties":[["name",{"type":"DeliveryRuleHostNameCondition_Name"}],["parameters",{"type":"HostNameMatchConditionParameters"}]]},
-        "DeliveryRuleHostNameCondition_Name": t26,
-        "DeliveryRuleHostNameCondition_Name_STATUS": t26,
-        "DeliveryRuleHostNameCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleHostNameCondition_Name_STATUS"}],["parameters",{"type":"HostNameMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleHttpVersionCondition": {"properties":[["name",{"type":"DeliveryRuleHttpVersionCondition_Name"}],["parameters",{"type":"HttpVersionMatchConditionParameters"}]]},
-        "DeliveryRuleHttpVersionCondition_Name": t27,
-        "DeliveryRuleHttpVersionCondition_Name_STATUS": t27,
-        "DeliveryRuleHttpVersionCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleHttpVersionCondition_Name_STATUS"}],["parameters",{"type":"HttpVersionMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleIsDeviceCondition": {"properties":[["name",{"type":"DeliveryRuleIsDeviceCondition_Name"}],["parameters",{"type":"IsDeviceMatchConditionParameters"}]]},
-        "DeliveryRuleIsDeviceCondition_Name": t28,
-        "DeliveryRuleIsDeviceCondition_Name_STATUS": t28,
-        "DeliveryRuleIsDeviceCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleIsDeviceCondition_Name_STATUS"}],["parameters",{"type":"IsDeviceMatchConditionParameters_STATUS"}]]},
-        "DeliveryRulePostArgsCondition": {"properties":[["name",{"type":"DeliveryRulePostArgsCondition_Name"}],["parameters",{"type":"PostArgsMatchConditionParameters"}]]},
-        "DeliveryRulePostArgsCondition_Name": t29,
-        "DeliveryRulePostArgsCondition_Name_STATUS": t29,
-        "DeliveryRulePostArgsCondition_STATUS": {"properties":[["name",{"type":"DeliveryRulePostArgsCondition_Name_STATUS"}],["parameters",{"type":"PostArgsMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleQueryStringCondition": {"properties":[["name",{"type":"DeliveryRuleQueryStringCondition_Name"}],["parameters",{"type":"QueryStringMatchConditionParameters"}]]},
-        "DeliveryRuleQueryStringCondition_Name": t30,
-        "DeliveryRuleQueryStringCondition_Name_STATUS": t30,
-        "DeliveryRuleQueryStringCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleQueryStringCondition_Name_STATUS"}],["parameters",{"type":"QueryStringMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRemoteAddressCondition": {"properties":[["name",{"type":"DeliveryRuleRemoteAddressCondition_Name"}],["parameters",{"type":"RemoteAddressMatchConditionParameters"}]]},
-        "DeliveryRuleRemoteAddressCondition_Name": t31,
-        "DeliveryRuleRemoteAddressCondition_Name_STATUS": t31,
-        "DeliveryRuleRemoteAddressCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleRemoteAddressCondition_Name_STATUS"}],["parameters",{"type":"RemoteAddressMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestBodyCondition": {"properties":[["name",{"type":"DeliveryRuleRequestBodyCondition_Name"}],["parameters",{"type":"RequestBodyMatchConditionParameters"}]]},
-        "DeliveryRuleRequestBodyCondition_Name": t32,
-        "DeliveryRuleRequestBodyCondition_Name_STATUS": t32,
-        "DeliveryRuleRequestBodyCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleRequestBodyCondition_Name_STATUS"}],["parameters",{"type":"RequestBodyMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestHeaderAction": {"properties":[["name",{"type":"DeliveryRuleRequestHeaderAction_Name"}],["parameters",{"type":"HeaderActionParameters"}]]},
-        "DeliveryRuleRequestHeaderAction_Name": t33,
-        "DeliveryRuleRequestHeaderAction_Name_STATUS": t33,
-        "DeliveryRuleRequestHeaderAction_STATUS": {"properties":[["name",{"type":"DeliveryRuleRequestHeaderAction_Name_STATUS"}],["parameters",{"type":"HeaderActionParameters_STATUS"}]]},
-        "DeliveryRuleRequestHeaderCondition": {"properties":[["name",{"type":"DeliveryRuleRequestHeaderCondition_Name"}],["parameters",{"type":"RequestHeaderMatchConditionParameters"}]]},
-        "DeliveryRuleRequestHeaderCondition_Name": t34,
-        "DeliveryRuleRequestHeaderCondition_Name_STATUS": t34,
-        "DeliveryRuleRequestHeaderCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleRequestHeaderCondition_Name_STATUS"}],["parameters",{"type":"RequestHeaderMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestMethodCondition": {"properties":[["name",{"type":"DeliveryRuleRequestMethodCondition_Name"}],["parameters",{"type":"RequestMethodMatchConditionParameters"}]]},
-        "DeliveryRuleRequestMethodCondition_Name": t35,
-        "DeliveryRuleRequestMethodCondition_Name_STATUS": t35,
-        "DeliveryRuleRequestMethodCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleRequestMethodCondition_Name_STATUS"}],["parameters",{"type":"RequestMethodMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestSchemeCondition": {"properties":[["name",{"type":"DeliveryRuleRequestSchemeCondition_Name"}],["parameters",{"type":"RequestSchemeMatchConditionParameters"}]]},
-        "DeliveryRuleRequestSchemeCondition_Name": t36,
-        "DeliveryRuleRequestSchemeCondition_Name_STATUS": t36,
-        "DeliveryRuleRequestSchemeCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleRequestSchemeCondition_Name_STATUS"}],["parameters",{"type":"RequestSchemeMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestUriCondition": {"properties":[["name",{"type":"DeliveryRuleRequestUriCondition_Name"}],["parameters",{"type":"RequestUriMatchConditionParameters"}]]},
-        "DeliveryRuleRequestUriCondition_Name": t37,
-        "DeliveryRuleRequestUriCondition_Name_STATUS": t37,
-        "DeliveryRuleRequestUriCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleRequestUriCondition_Name_STATUS"}],["parameters",{"type":"RequestUriMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleResponseHeaderAction": {"properties":[["name",{"type":"DeliveryRuleResponseHeaderAction_Name"}],["parameters",{"type":"HeaderActionParameters"}]]},
-        "DeliveryRuleResponseHeaderAction_Name": t38,
-        "DeliveryRuleResponseHeaderAction_Name_STATUS": t38,
-        "DeliveryRuleResponseHeaderAction_STATUS": {"properties":[["name",{"type":"DeliveryRuleResponseHeaderAction_Name_STATUS"}],["parameters",{"type":"HeaderActionParameters_STATUS"}]]},
-        "DeliveryRuleRouteConfigurationOverrideAction": {"properties":[["name",{"type":"DeliveryRuleRouteConfigurationOverrideAction_Name"}],["parameters",{"type":"RouteConfigurationOverrideActionParameters"}]]},
-        "DeliveryRuleRouteConfigurationOverrideAction_Name": t39,
-        "DeliveryRuleRouteConfigurationOverrideAction_Name_STATUS": t39,
-        "DeliveryRuleRouteConfigurationOverrideAction_STATUS": {"properties":[["name",{"type":"DeliveryRuleRouteConfigurationOverrideAction_Name_STATUS"}],["parameters",{"type":"RouteConfigurationOverrideActionParameters_STATUS"}]]},
-        "DeliveryRuleServerPortCondition": {"properties":[["name",{"type":"DeliveryRuleServerPortCondition_Name"}],["parameters",{"type":"ServerPortMatchConditionParameters"}]]},
-        "DeliveryRuleServerPortCondition_Name": t40,
-        "DeliveryRuleServerPortCondition_Name_STATUS": t40,
-        "DeliveryRuleServerPortCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleServerPortCondition_Name_STATUS"}],["parameters",{"type":"ServerPortMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleSocketAddrCondition": {"properties":[["name",{"type":"DeliveryRuleSocketAddrCondition_Name"}],["parameters",{"type":"SocketAddrMatchConditionParameters"}]]},
-        "DeliveryRuleSocketAddrCondition_Name": t41,
-        "DeliveryRuleSocketAddrCondition_Name_STATUS": t41,
-        "DeliveryRuleSocketAddrCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleSocketAddrCondition_Name_STATUS"}],["parameters",{"type":"SocketAddrMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleSslProtocolCondition": {"properties":[["name",{"type":"DeliveryRuleSslProtocolCondition_Name"}],["parameters",{"type":"SslProtocolMatchConditionParameters"}]]},
-        "DeliveryRuleSslProtocolCondition_Name": t42,
-        "DeliveryRuleSslProtocolCondition_Name_STATUS": t42,
-        "DeliveryRuleSslProtocolCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleSslProtocolCondition_Name_STATUS"}],["parameters",{"type":"SslProtocolMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleUrlFileExtensionCondition": {"properties":[["name",{"type":"DeliveryRuleUrlFileExtensionCondition_Name"}],["parameters",{"type":"UrlFileExtensionMatchConditionParameters"}]]},
-        "DeliveryRuleUrlFileExtensionCondition_Name": t43,
-        "DeliveryRuleUrlFileExtensionCondition_Name_STATUS": t43,
-        "DeliveryRuleUrlFileExtensionCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleUrlFileExtensionCondition_Name_STATUS"}],["parameters",{"type":"UrlFileExtensionMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleUrlFileNameCondition": {"properties":[["name",{"type":"DeliveryRuleUrlFileNameCondition_Name"}],["parameters",{"type":"UrlFileNameMatchConditionParameters"}]]},
-        "DeliveryRuleUrlFileNameCondition_Name": t44,
-        "DeliveryRuleUrlFileNameCondition_Name_STATUS": t44,
-        "DeliveryRuleUrlFileNameCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleUrlFileNameCondition_Name_STATUS"}],["parameters",{"type":"UrlFileNameMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleUrlPathCondition": {"properties":[["name",{"type":"DeliveryRuleUrlPathCondition_Name"}],["parameters",{"type":"UrlPathMatchConditionParameters"}]]},
-        "DeliveryRuleUrlPathCondition_Name": t45,
-        "DeliveryRuleUrlPathCondition_Name_STATUS": t45,
-        "DeliveryRuleUrlPathCondition_STATUS": {"properties":[["name",{"type":"DeliveryRuleUrlPathCondition_Name_STATUS"}],["parameters",{"type":"UrlPathMatchConditionParameters_STATUS"}]]},
-        "DeliveryRule_STATUS": t46,
-        "EndpointProperties_DeliveryPolicy": t47,
-        "EndpointProperties_DeliveryPolicy_STATUS": t48,
-        "EndpointProperties_WebApplicationFirewallPolicyLink": t49,
-        "EndpointProperties_WebApplicationFirewallPolicyLink_STATUS": t50,
+        "DeliveryRule": t27,
+        "DeliveryRuleAction": t28,
+        "DeliveryRuleAction_STATUS": t29,
+        "DeliveryRuleCacheExpirationAction": t30,
+        "DeliveryRuleCacheExpirationAction_Name": t31,
+        "DeliveryRuleCacheExpirationAction_Name_STATUS": t31,
+        "DeliveryRuleCacheExpirationAction_STATUS": t32,
+        "DeliveryRuleCacheKeyQueryStringAction": t33,
+        "DeliveryRuleCacheKeyQueryStringAction_Name": t34,
+        "DeliveryRuleCacheKeyQueryStringAction_Name_STATUS": t34,
+        "DeliveryRuleCacheKeyQueryStringAction_STATUS": t35,
+        "DeliveryRuleClientPortCondition": t36,
+        "DeliveryRuleClientPortCondition_Name": t37,
+        "DeliveryRuleClientPortCondition_Name_STATUS": t37,
+        "DeliveryRuleClientPortCondition_STATUS": t38,
+        "DeliveryRuleCondition": t39,
+        "DeliveryRuleCondition_STATUS": t40,
+        "DeliveryRuleCookiesCondition": t41,
+        "DeliveryRuleCookiesCondition_Name": t42,
+        "DeliveryRuleCookiesCondition_Name_STATUS": t42,
+        "DeliveryRuleCookiesCondition_STATUS": t43,
+        "DeliveryRuleHostNameCondition": t44,
+        "DeliveryRuleHostNameCondition_Name": t45,
+        "DeliveryRuleHostNameCondition_Name_STATUS": t45,
+        "DeliveryRuleHostNameCondition_STATUS": t46,
+        "DeliveryRuleHttpVersionCondition": t47,
+        "DeliveryRuleHttpVersionCondition_Name": t48,
+        "DeliveryRuleHttpVersionCondition_Name_STATUS": t48,
+        "DeliveryRuleHttpVersionCondition_STATUS": t49,
+        "DeliveryRuleIsDeviceCondition": t50,
+        "DeliveryRuleIsDeviceCondition_Name": t51,
+        "DeliveryRuleIsDeviceCondition_Name_STATUS": t51,
+        "DeliveryRuleIsDeviceCondition_STATUS": t52,
+        "DeliveryRulePostArgsCondition": t53,
+        "DeliveryRulePostArgsCondition_Name": t54,
+        "DeliveryRulePostArgsCondition_Name_STATUS": t54,
+        "DeliveryRulePostArgsCondition_STATUS": t55,
+        "DeliveryRuleQueryStringCondition": t56,
+        "DeliveryRuleQueryStringCondition_Name": t57,
+        "DeliveryRuleQueryStringCondition_Name_STATUS": t57,
+        "DeliveryRuleQueryStringCondition_STATUS": t58,
+        "DeliveryRuleRemoteAddressCondition": t59,
+        "DeliveryRuleRemoteAddressCondition_Name": t60,
+        "DeliveryRuleRemoteAddressCondition_Name_STATUS": t60,
+        "DeliveryRuleRemoteAddressCondition_STATUS": t61,
+        "DeliveryRuleRequestBodyCondition": t62,
+        "DeliveryRuleRequestBodyCondition_Name": t63,
+        "DeliveryRuleRequestBodyCondition_Name_STATUS": t63,
+        "DeliveryRuleRequestBodyCondition_STATUS": t64,
+        "DeliveryRuleRequestHeaderAction": t65,
+        "DeliveryRuleRequestHeaderAction_Name": t66,
+        "DeliveryRuleRequestHeaderAction_Name_STATUS": t66,
+        "DeliveryRuleRequestHeaderAction_STATUS": t67,
+        "DeliveryRuleRequestHeaderCondition": t68,
+        "DeliveryRuleRequestHeaderCondition_Name": t69,
+        "DeliveryRuleRequestHeaderCondition_Name_STATUS": t69,
+        "DeliveryRuleRequestHeaderCondition_STATUS": t70,
+        "DeliveryRuleRequestMethodCondition": t71,
+        "DeliveryRuleRequestMethodCondition_Name": t72,
+        "DeliveryRuleRequestMethodCondition_Name_STATUS": t72,
+        "DeliveryRuleRequestMethodCondition_STATUS": t73,
+        "DeliveryRuleRequestSchemeCondition": t74,
+        "DeliveryRuleRequestSchemeCondition_Name": t75,
+        "DeliveryRuleRequestSchemeCondition_Name_STATUS": t75,
+        "DeliveryRuleRequestSchemeCondition_STATUS": t76,
+        "DeliveryRuleRequestUriCondition": t77,
+        "DeliveryRuleRequestUriCondition_Name": t78,
+        "DeliveryRuleRequestUriCondition_Name_STATUS": t78,
+        "DeliveryRuleRequestUriCondition_STATUS": t79,
+        "DeliveryRuleResponseHeaderAction": t80,
+        "DeliveryRuleResponseHeaderAction_Name": t81,
+        "DeliveryRuleResponseHeaderAction_Name_STATUS": t81,
+        "DeliveryRuleResponseHeaderAction_STATUS": t82,
+        "DeliveryRuleRouteConfigurationOverrideAction": t83,
+        "DeliveryRuleRouteConfigurationOverrideAction_Name": t84,
+        "DeliveryRuleRouteConfigurationOverrideAction_Name_STATUS": t84,
+        "DeliveryRuleRouteConfigurationOverrideAction_STATUS": t85,
+        "DeliveryRuleServerPortCondition": t86,
+        "DeliveryRuleServerPortCondition_Name": t87,
+        "DeliveryRuleServerPortCondition_Name_STATUS": t87,
+        "DeliveryRuleServerPortCondition_STATUS": t88,
+        "DeliveryRuleSocketAddrCondition": t89,
+        "DeliveryRuleSocketAddrCondition_Name": t90,
+        "DeliveryRuleSocketAddrCondition_Name_STATUS": t90,
+        "DeliveryRuleSocketAddrCondition_STATUS": t91,
+        "DeliveryRuleSslProtocolCondition": t92,
+        "DeliveryRuleSslProtocolCondition_Name": t93,
+        "DeliveryRuleSslProtocolCondition_Name_STATUS": t93,
+        "DeliveryRuleSslProtocolCondition_STATUS": t94,
+        "DeliveryRuleUrlFileExtensionCondition": t95,
+        "DeliveryRuleUrlFileExtensionCondition_Name": t96,
+        "DeliveryRuleUrlFileExtensionCondition_Name_STATUS": t96,
+        "DeliveryRuleUrlFileExtensionCondition_STATUS": t97,
+        "DeliveryRuleUrlFileNameCondition": t98,
+        "DeliveryRuleUrlFileNameCondition_Name": t99,
+        "DeliveryRuleUrlFileNameCondition_Name_STATUS": t99,
+        "DeliveryRuleUrlFileNameCondition_STATUS": t100,
+        "DeliveryRuleUrlPathCondition": t101,
+        "DeliveryRuleUrlPathCondition_Name": t102,
+        "DeliveryRuleUrlPathCondition_Name_STATUS": t102,
+        "DeliveryRuleUrlPathCondition_STATUS": t103,
+        "DeliveryRule_STATUS": t104,
+        "EndpointProperties_DeliveryPolicy": t105,
+        "EndpointProperties_DeliveryPolicy_STATUS": t106,
+        "EndpointProperties_WebApplicationFirewallPolicyLink": t107,
+        "EndpointProperties_WebApplicationFirewallPolicyLink_STATUS": t108,
         "GeoFilter": {"properties":[["action",{"type":"GeoFilter_Action"}],["countryCodes",{"array":"string"}],["relativePath","string"]]},
-        "GeoFilter_Action": t51,
-        "GeoFilter_Action_STATUS": t51,
+        "GeoFilter_Action": t109,
+        "GeoFilter_Action_STATUS": t109,
         "GeoFilter_STATUS": {"properties":[["action",{"type":"GeoFilter_Action_STATUS"}],["countryCodes",{"array":"string"}],["relativePath","string"]]},
-        "HeaderActionParameters": {"properties":[["headerAction",{"type":"HeaderActionParameters_HeaderAction"}],["headerName","string"],["typeName",{"type":"HeaderActionParameters_TypeName"}],["value","string"]]},
-        "HeaderActionParameters_HeaderAction": t52,
-        "HeaderActionParameters_HeaderAction_STATUS": t52,
-        "HeaderActionParameters_STATUS": {"properties":[["headerAction",{"type":"HeaderActionParameters_HeaderAction_STATUS"}],["headerName","string"],["typeName",{"type":"HeaderActionParameters_TypeName_STATUS"}],["value","string"]]},
-        "HeaderActionParameters_TypeName": t53,
-        "HeaderActionParameters_TypeName_STATUS": t53,
-        "HealthProbeParameters": t54,
-        "HealthProbeParameters_ProbeProtocol": t55,
-        "HealthProbeParameters_ProbeProtocol_STATUS": t55,
-        "HealthProbeParameters_ProbeRequestType": t56,
-        "HealthProbeParameters_ProbeRequestType_STATUS": t56,
-        "HealthProbeParameters_STATUS": t57,
-        "HostNameMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"HostNameMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"HostNameMatchConditionParameters_Transforms"}}],["typeName",{"type":"HostNameMatchConditionParameters_TypeName"}]]},
-        "HostNameMatchConditionParameters_Operator": t8,
-        "HostNameMatchConditionParameters_Operator_STATUS": t8,
-        "HostNameMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"HostNameMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"HostNameMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"HostNameMatchConditionParameters_TypeName_STATUS"}]]},
-        "HostNameMatchConditionParameters_Transforms": t9,
-        "HostNameMatchConditionParameters_Transforms_STATUS": t9,
-        "HostNameMatchConditionParameters_TypeName": t58,
-        "HostNameMatchConditionParameters_TypeName_STATUS": t58,
-        "HttpErrorRangeParameters": t59,
-        "HttpErrorRangeParameters_STATUS": t59,
-        "HttpVersionMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"HttpVersionMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"HttpVersionMatchConditionParameters_Transforms"}}],["typeName",{"type":"HttpVersionMatchConditionParameters_TypeName"}]]},
-        "HttpVersionMatchConditionParameters_Operator": t60,
-        "HttpVersionMatchConditionParameters_Operator_STATUS": t60,
-        "HttpVersionMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"HttpVersionMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"HttpVersionMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"HttpVersionMatchConditionParameters_TypeName_STATUS"}]]},
-        "HttpVersionMatchConditionParameters_Transforms": t9,
-        "HttpVersionMatchConditionParameters_Transforms_STATUS": t9,
-        "HttpVersionMatchConditionParameters_TypeName": t61,
-        "HttpVersionMatchConditionParameters_TypeName_STATUS": t61,
-        "IsDeviceMatchConditionParameters": {"properties":[["matchValues",{"array":{"type":"IsDeviceMatchConditionParameters_MatchValues"}}],["negateCondition","boolean"],["operator",{"type":"IsDeviceMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"IsDeviceMatchConditionParameters_Transforms"}}],["typeName",{"type":"IsDeviceMatchConditionParameters_TypeName"}]]},
-        "IsDeviceMatchConditionParameters_MatchValues": t62,
-        "IsDeviceMatchConditionParameters_MatchValues_STATUS": t62,
-        "IsDeviceMatchConditionParameters_Operator": t60,
-        "IsDeviceMatchConditionParameters_Operator_STATUS": t60,
-        "IsDeviceMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":{"type":"IsDeviceMatchConditionParameters_MatchValues_STATUS"}}],["negateCondition","boolean"],["operator",{"type":"IsDeviceMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"IsDeviceMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"IsDeviceMatchConditionParameters_TypeName_STATUS"}]]},
-        "IsDeviceMatchConditionParameters_Transforms": t9,
-        "IsDeviceMatchConditionParameters_Transforms_STATUS": t9,
-        "IsDeviceMatchConditionParameters_TypeName": t63,
-        "IsDeviceMatchConditionParameters_TypeName_STATUS": t63,
+        "HeaderActionParameters": t110,
+        "HeaderActionParameters_HeaderAction": t111,
+        "HeaderActionParameters_HeaderAction_STATUS": t111,
+        "HeaderActionParameters_STATUS": t112,
+        "HeaderActionParameters_TypeName": t113,
+        "HeaderActionParameters_TypeName_STATUS": t113,
+        "HealthProbeParameters": t114,
+        "HealthProbeParameters_ProbeProtocol": t115,
+        "HealthProbeParameters_ProbeProtocol_STATUS": t115,
+        "HealthProbeParameters_ProbeRequestType": t116,
+        "HealthProbeParameters_ProbeRequestType_STATUS": t116,
+        "HealthProbeParameters_STATUS": t117,
+        "HostNameMatchConditionParameters": t118,
+        "HostNameMatchConditionParameters_Operator": t15,
+        "HostNameMatchConditionParameters_Operator_STATUS": t15,
+        "HostNameMatchConditionParameters_STATUS": t119,
+        "HostNameMatchConditionParameters_Transforms": t17,
+        "HostNameMatchConditionParameters_Transforms_STATUS": t17,
+        "HostNameMatchConditionParameters_TypeName": t120,
+        "HostNameMatchConditionParameters_TypeName_STATUS": t120,
+        "HttpErrorRangeParameters": t121,
+        "HttpErrorRangeParameters_STATUS": t121,
+        "HttpVersionMatchConditionParameters": t122,
+        "HttpVersionMatchConditionParameters_Operator": t123,
+        "HttpVersionMatchConditionParameters_Operator_STATUS": t123,
+        "HttpVersionMatchConditionParameters_STATUS": t124,
+        "HttpVersionMatchConditionParameters_Transforms": t17,
+        "HttpVersionMatchConditionParameters_Transforms_STATUS": t17,
+        "HttpVersionMatchConditionParameters_TypeName": t125,
+        "HttpVersionMatchConditionParameters_TypeName_STATUS": t125,
+        "IsDeviceMatchConditionParameters": t126,
+        "IsDeviceMatchConditionParameters_MatchValues": t127,
+        "IsDeviceMatchConditionParameters_MatchValues_STATUS": t127,
+        "IsDeviceMatchConditionParameters_Operator": t123,
+        "IsDeviceMatchConditionParameters_Operator_STATUS": t123,
+        "IsDeviceMatchConditionParameters_STATUS": t128,
+        "IsDeviceMatchConditionParameters_Transforms": t17,
+        "IsDeviceMatchConditionParameters_Transforms_STATUS": t17,
+        "IsDeviceMatchConditionParameters_TypeName": t129,
+        "IsDeviceMatchConditionParameters_TypeName_STATUS": t129,
         "KeyVaultSigningKeyParameters": {"properties":[["resourceGroupName","string"],["secretName","string"],["secretVersion","string"],["subscriptionId","string"],["typeName",{"type":"KeyVaultSigningKeyParameters_TypeName"}],["vaultName","string"]]},
         "KeyVaultSigningKeyParameters_STATUS": {"properties":[["resourceGroupName","string"],["secretName","string"],["secretVersion","string"],["subscriptionId","string"],["typeName",{"type":"KeyVaultSigningKeyParameters_TypeName_STATUS"}],["vaultName","string"]]},
-        "KeyVaultSigningKeyParameters_TypeName": t64,
-        "KeyVaultSigningKeyParameters_TypeName_STATUS": t64,
-        "OriginGroupOverride": {"properties":[["forwardingProtocol",{"type":"OriginGroupOverride_ForwardingProtocol"}],["originGroup",{"type":"ResourceReference"}]]},
-        "OriginGroupOverrideAction": {"properties":[["name",{"type":"OriginGroupOverrideAction_Name"}],["parameters",{"type":"OriginGroupOverrideActionParameters"}]]},
-        "OriginGroupOverrideActionParameters": {"properties":[["originGroup",{"type":"ResourceReference"}],["typeName",{"type":"OriginGroupOverrideActionParameters_TypeName"}]]},
-        "OriginGroupOverrideActionParameters_STATUS": {"properties":[["originGroup",{"type":"ResourceReference_STATUS"}],["typeName",{"type":"OriginGroupOverrideActionParameters_TypeName_STATUS"}]]},
-        "OriginGroupOverrideActionParameters_TypeName": t65,
-        "OriginGroupOverrideActionParameters_TypeName_STATUS": t65,
-        "OriginGroupOverrideAction_Name": t66,
-        "OriginGroupOverrideAction_Name_STATUS": t66,
-        "OriginGroupOverrideAction_STATUS": {"properties":[["name",{"type":"OriginGroupOverrideAction_Name_STATUS"}],["parameters",{"type":"OriginGroupOverrideActionParameters_STATUS"}]]},
-        "OriginGroupOverride_ForwardingProtocol": t67,
-        "OriginGroupOverride_ForwardingProtocol_STATUS": t67,
-        "OriginGroupOverride_STATUS": {"properties":[["forwardingProtocol",{"type":"OriginGroupOverride_ForwardingProtocol_STATUS"}],["originGroup",{"type":"ResourceReference_STATUS"}]]},
-        "PostArgsMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"PostArgsMatchConditionParameters_Operator"}],["selector","string"],["transforms",{"array":{"type":"PostArgsMatchConditionParameters_Transforms"}}],["typeName",{"type":"PostArgsMatchConditionParameters_TypeName"}]]},
-        "PostArgsMatchConditionParameters_Operator": t8,
-        "PostArgsMatchConditionParameters_Operator_STATUS": t8,
-        "PostArgsMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"PostArgsMatchConditionParameters_Operator_STATUS"}],["selector","string"],["transforms",{"array":{"type":"PostArgsMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"PostArgsMatchConditionParameters_TypeName_STATUS"}]]},
-        "PostArgsMatchConditionParameters_Transforms": t9,
-        "PostArgsMatchConditionParameters_Transforms_STATUS": t9,
-        "PostArgsMatchConditionParameters_TypeName": t68,
-        "PostArgsMatchConditionParameters_TypeName_STATUS": t68,
-        "ProfileOperatorSpec": t69,
-        "Profile_ProvisioningState_STATUS": t70,
+        "KeyVaultSigningKeyParameters_TypeName": t130,
+        "KeyVaultSigningKeyParameters_TypeName_STATUS": t130,
+        "OriginGroupOverride": t131,
+        "OriginGroupOverrideAction": t132,
+        "OriginGroupOverrideActionParameters": t133,
+        "OriginGroupOverrideActionParameters_STATUS": t134,
+        "OriginGroupOverrideActionParameters_TypeName": t135,
+        "OriginGroupOverrideActionParameters_TypeName_STATUS": t135,
+        "OriginGroupOverrideAction_Name": t136,
+        "OriginGroupOverrideAction_Name_STATUS": t136,
+        "OriginGroupOverrideAction_STATUS": t137,
+        "OriginGroupOverride_ForwardingProtocol": t138,
+        "OriginGroupOverride_ForwardingProtocol_STATUS": t138,
+        "OriginGroupOverride_STATUS": t139,
+        "PostArgsMatchConditionParameters": t140,
+        "PostArgsMatchConditionParameters_Operator": t15,
+        "PostArgsMatchConditionParameters_Operator_STATUS": t15,
+        "PostArgsMatchConditionParameters_STATUS": t141,
+        "PostArgsMatchConditionParameters_Transforms": t17,
+        "PostArgsMatchConditionParameters_Transforms_STATUS": t17,
+        "PostArgsMatchConditionParameters_TypeName": t142,
+        "PostArgsMatchConditionParameters_TypeName_STATUS": t142,
+        "ProfileOperatorSpec": t143,
+        "Profile_ProvisioningState_STATUS": t144,
         "Profile_ResourceState_STATUS": {"enum":["Active","Creating","Deleting","Disabled"]},
         "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState",{"type":"Profile_ProvisioningState_STATUS"}],["resourceState",{"type":"Profile_ResourceState_STATUS"}]]},
         "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}]]},
-        "ProfilesEndpointOperatorSpec": t69,
-        "ProfilesEndpoint_OptimizationType": t71,
-        "ProfilesEndpoint_OptimizationType_STATUS": t71,
-        "ProfilesEndpoint_ProvisioningState_STATUS": t70,
-        "ProfilesEndpoint_QueryStringCachingBehavior": t72,
-        "ProfilesEndpoint_QueryStringCachingBehavior_STATUS": t72,
+        "ProfilesEndpointOperatorSpec": t143,
+        "ProfilesEndpoint_OptimizationType": t145,
+        "ProfilesEndpoint_OptimizationType_STATUS": t145,
+        "ProfilesEndpoint_ProvisioningState_STATUS": t144,
+        "ProfilesEndpoint_QueryStringCachingBehavior": t146,
+        "ProfilesEndpoint_QueryStringCachingBehavior_STATUS": t146,
         "ProfilesEndpoint_ResourceState_STATUS": {"enum":["Creating","Deleting","Running","Starting","Stopped","Stopping"]},
         "ProfilesEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["contentTypesToCompress",{"array":"string"}],["customDomains",{"array":{"type":"DeepCreatedCustomDomain_STATUS"}}],["defaultOriginGroup",{"type":"ResourceReference_STATUS"}],["deliveryPolicy",{"type":"EndpointProperties_DeliveryPolicy_STATUS"}],["geoFilters",{"array":{"type":"GeoFilter_STATUS"}}],["hostName","string"],["isCompressionEnabled","boolean"],["isHttpAllowed","boolean"],["isHttpsAllowed","boolean"],["optimizationType",{"type":"ProfilesEndpoint_OptimizationType_STATUS"}],["originGroups",{"array":{"type":"DeepCreatedOriginGroup_STATUS"}}],["originHostHeader","string"],["originPath","string"],["origins",{"array":{"type":"DeepCreatedOrigin_STATUS"}}],["probePath","string"],["provisioningState",{"type":"ProfilesEndpoint_ProvisioningState_STATUS"}],["queryStringCachingBehavior",{"type":"ProfilesEndpoint_QueryStringCachingBehavior_STATUS"}],["resourceState",{"type":"ProfilesEndpoint_ResourceState_STATUS"}],["urlSigningKeys",{"array":{"type":"UrlSigningKey_STATUS"}}],["webApplicationFirewallPolicyLink",{"type":"EndpointProperties_WebApplicationFirewallPolicyLink_STATUS"}]]},
         "ProfilesEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["contentTypesToCompress",{"array":"string"}],["defaultOriginGroup",{"type":"ResourceReference"}],["deliveryPolicy",{"type":"EndpointProperties_DeliveryPolicy"}],["geoFilters",{"array":{"type":"GeoFilter"}}],["isCompressionEnabled","boolean"],["isHttpAllowed","boolean"],["isHttpsAllowed","boolean"],["optimizationType",{"type":"ProfilesEndpoint_OptimizationType"}],["originGroups",{"array":{"type":"DeepCreatedOriginGroup"}}],["originHostHeader","string"],["originPath","string"],["origins",{"array":{"type":"DeepCreatedOrigin"}}],["probePath","string"],["queryStringCachingBehavior",{"type":"ProfilesEndpoint_QueryStringCachingBehavior"}],["urlSigningKeys",{"array":{"type":"UrlSigningKey"}}],["webApplicationFirewallPolicyLink",{"type":"EndpointProperties_WebApplicationFirewallPolicyLink"}],["operatorSpec",{"type":"ProfilesEndpointOperatorSpec"}]]},
-        "QueryStringMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"QueryStringMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"QueryStringMatchConditionParameters_Transforms"}}],["typeName",{"type":"QueryStringMatchConditionParameters_TypeName"}]]},
-        "QueryStringMatchConditionParameters_Operator": t8,
-        "QueryStringMatchConditionParameters_Operator_STATUS": t8,
-        "QueryStringMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"QueryStringMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"QueryStringMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"QueryStringMatchConditionParameters_TypeName_STATUS"}]]},
-        "QueryStringMatchConditionParameters_Transforms": t9,
-        "QueryStringMatchConditionParameters_Transforms_STATUS": t9,
-        "QueryStringMatchConditionParameters_TypeName": t73,
-        "QueryStringMatchConditionParameters_TypeName_STATUS": t73,
-        "RemoteAddressMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RemoteAddressMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RemoteAddressMatchConditionParameters_Transforms"}}],["typeName",{"type":"RemoteAddressMatchConditionParameters_TypeName"}]]},
-        "RemoteAddressMatchConditionParameters_Operator": t74,
-        "RemoteAddressMatchConditionParameters_Operator_STATUS": t74,
-        "RemoteAddressMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RemoteAddressMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RemoteAddressMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RemoteAddressMatchConditionParameters_TypeName_STATUS"}]]},
-        "RemoteAddressMatchConditionParameters_Transforms": t9,
-        "RemoteAddressMatchConditionParameters_Transforms_STATUS": t9,
-        "RemoteAddressMatchConditionParameters_TypeName": t75,
-        "RemoteAddressMatchConditionParameters_TypeName_STATUS": t75,
-        "RequestBodyMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestBodyMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RequestBodyMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestBodyMatchConditionParameters_TypeName"}]]},
-        "RequestBodyMatchConditionParameters_Operator": t8,
-        "RequestBodyMatchConditionParameters_Operator_STATUS": t8,
-        "RequestBodyMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestBodyMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RequestBodyMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestBodyMatchConditionParameters_TypeName_STATUS"}]]},
-        "RequestBodyMatchConditionParameters_Transforms": t9,
-        "RequestBodyMatchConditionParameters_Transforms_STATUS": t9,
-        "RequestBodyMatchConditionParameters_TypeName": t76,
-        "RequestBodyMatchConditionParameters_TypeName_STATUS": t76,
-        "RequestHeaderMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestHeaderMatchConditionParameters_Operator"}],["selector","string"],["transforms",{"array":{"type":"RequestHeaderMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestHeaderMatchConditionParameters_TypeName"}]]},
-        "RequestHeaderMatchConditionParameters_Operator": t8,
-        "RequestHeaderMatchConditionParameters_Operator_STATUS": t8,
-        "RequestHeaderMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestHeaderMatchConditionParameters_Operator_STATUS"}],["selector","string"],["transforms",{"array":{"type":"RequestHeaderMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestHeaderMatchConditionParameters_TypeName_STATUS"}]]},
-        "RequestHeaderMatchConditionParameters_Transforms": t9,
-        "RequestHeaderMatchConditionParameters_Transforms_STATUS": t9,
-        "RequestHeaderMatchConditionParameters_TypeName": t77,
-        "RequestHeaderMatchConditionParameters_TypeName_STATUS": t77,
-        "RequestMethodMatchConditionParameters": {"properties":[["matchValues",{"array":{"type":"RequestMethodMatchConditionParameters_MatchValues"}}],["negateCondition","boolean"],["operator",{"type":"RequestMethodMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RequestMethodMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestMethodMatchConditionParameters_TypeName"}]]},
-        "RequestMethodMatchConditionParameters_MatchValues": t78,
-        "RequestMethodMatchConditionParameters_MatchValues_STATUS": t78,
-        "RequestMethodMatchConditionParameters_Operator": t60,
-        "RequestMethodMatchConditionParameters_Operator_STATUS": t60,
-        "RequestMethodMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":{"type":"RequestMethodMatchConditionParameters_MatchValues_STATUS"}}],["negateCondition","boolean"],["operator",{"type":"RequestMethodMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RequestMethodMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestMethodMatchConditionParameters_TypeName_STATUS"}]]},
-        "RequestMethodMatchConditionParameters_Transforms": t9,
-        "RequestMethodMatchConditionParameters_Transforms_STATUS": t9,
-        "RequestMethodMatchConditionParameters_TypeName": t79,
-        "RequestMethodMatchConditionParameters_TypeName_STATUS": t79,
-        "RequestSchemeMatchConditionParameters": {"properties":[["matchValues",{"array":{"type":"RequestSchemeMatchConditionParameters_MatchValues"}}],["negateCondition","boolean"],["operator",{"type":"RequestSchemeMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RequestSchemeMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestSchemeMatchConditionParameters_TypeName"}]]},
-        "RequestSchemeMatchConditionParameters_MatchValues": t80,
-        "RequestSchemeMatchConditionParameters_MatchValues_STATUS": t80,
-        "RequestSchemeMatchConditionParameters_Operator": t60,
-        "RequestSchemeMatchConditionParameters_Operator_STATUS": t60,
-        "RequestSchemeMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":{"type":"RequestSchemeMatchConditionParameters_MatchValues_STATUS"}}],["negateCondition","boolean"],["operator",{"type":"RequestSchemeMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RequestSchemeMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestSchemeMatchConditionParameters_TypeName_STATUS"}]]},
-        "RequestSchemeMatchConditionParameters_Transforms": t9,
-        "RequestSchemeMatchConditionParameters_Transforms_STATUS": t9,
-        "RequestSchemeMatchConditionParameters_TypeName": t81,
-        "RequestSchemeMatchConditionParameters_TypeName_STATUS": t81,
-        "RequestUriMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestUriMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"RequestUriMatchConditionParameters_Transforms"}}],["typeName",{"type":"RequestUriMatchConditionParameters_TypeName"}]]},
-        "RequestUriMatchConditionParameters_Operator": t8,
-        "RequestUriMatchConditionParameters_Operator_STATUS": t8,
-        "RequestUriMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"RequestUriMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"RequestUriMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"RequestUriMatchConditionParameters_TypeName_STATUS"}]]},
-        "RequestUriMatchConditionParameters_Transforms": t9,
-        "RequestUriMatchConditionParameters_Transforms_STATUS": t9,
-        "RequestUriMatchConditionParameters_TypeName": t82,
-        "RequestUriMatchConditionParameters_TypeName_STATUS": t82,
-        "ResourceReference": t49,
-        "ResourceReference_STATUS": t50,
+        "QueryStringMatchConditionParameters": t147,
+        "QueryStringMatchConditionParameters_Operator": t15,
+        "QueryStringMatchConditionParameters_Operator_STATUS": t15,
+        "QueryStringMatchConditionParameters_STATUS": t148,
+        "QueryStringMatchConditionParameters_Transforms": t17,
+        "QueryStringMatchConditionParameters_Transforms_STATUS": t17,
+        "QueryStringMatchConditionParameters_TypeName": t149,
+        "QueryStringMatchConditionParameters_TypeName_STATUS": t149,
+        "RemoteAddressMatchConditionParameters": t150,
+        "RemoteAddressMatchConditionParameters_Operator": t151,
+        "RemoteAddressMatchConditionParameters_Operator_STATUS": t151,
+        "RemoteAddressMatchConditionParameters_STATUS": t152,
+        "RemoteAddressMatchConditionParameters_Transforms": t17,
+        "RemoteAddressMatchConditionParameters_Transforms_STATUS": t17,
+        "RemoteAddressMatchConditionParameters_TypeName": t153,
+        "RemoteAddressMatchConditionParameters_TypeName_STATUS": t153,
+        "RequestBodyMatchConditionParameters": t154,
+        "RequestBodyMatchConditionParameters_Operator": t15,
+        "RequestBodyMatchConditionParameters_Operator_STATUS": t15,
+        "RequestBodyMatchConditionParameters_STATUS": t155,
+        "RequestBodyMatchConditionParameters_Transforms": t17,
+        "RequestBodyMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestBodyMatchConditionParameters_TypeName": t156,
+        "RequestBodyMatchConditionParameters_TypeName_STATUS": t156,
+        "RequestHeaderMatchConditionParameters": t157,
+        "RequestHeaderMatchConditionParameters_Operator": t15,
+        "RequestHeaderMatchConditionParameters_Operator_STATUS": t15,
+        "RequestHeaderMatchConditionParameters_STATUS": t158,
+        "RequestHeaderMatchConditionParameters_Transforms": t17,
+        "RequestHeaderMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestHeaderMatchConditionParameters_TypeName": t159,
+        "RequestHeaderMatchConditionParameters_TypeName_STATUS": t159,
+        "RequestMethodMatchConditionParameters": t160,
+        "RequestMethodMatchConditionParameters_MatchValues": t161,
+        "RequestMethodMatchConditionParameters_MatchValues_STATUS": t161,
+        "RequestMethodMatchConditionParameters_Operator": t123,
+        "RequestMethodMatchConditionParameters_Operator_STATUS": t123,
+        "RequestMethodMatchConditionParameters_STATUS": t162,
+        "RequestMethodMatchConditionParameters_Transforms": t17,
+        "RequestMethodMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestMethodMatchConditionParameters_TypeName": t163,
+        "RequestMethodMatchConditionParameters_TypeName_STATUS": t163,
+        "RequestSchemeMatchConditionParameters": t164,
+        "RequestSchemeMatchConditionParameters_MatchValues": t165,
+        "RequestSchemeMatchConditionParameters_MatchValues_STATUS": t165,
+        "RequestSchemeMatchConditionParameters_Operator": t123,
+        "RequestSchemeMatchConditionParameters_Operator_STATUS": t123,
+        "RequestSchemeMatchConditionParameters_STATUS": t166,
+        "RequestSchemeMatchConditionParameters_Transforms": t17,
+        "RequestSchemeMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestSchemeMatchConditionParameters_TypeName": t167,
+        "RequestSchemeMatchConditionParameters_TypeName_STATUS": t167,
+        "RequestUriMatchConditionParameters": t168,
+        "RequestUriMatchConditionParameters_Operator": t15,
+        "RequestUriMatchConditionParameters_Operator_STATUS": t15,
+        "RequestUriMatchConditionParameters_STATUS": t169,
+        "RequestUriMatchConditionParameters_Transforms": t17,
+        "RequestUriMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestUriMatchConditionParameters_TypeName": t170,
+        "RequestUriMatchConditionParameters_TypeName_STATUS": t170,
+        "ResourceReference": t107,
+        "ResourceReference_STATUS": t108,
         "ResponseBasedOriginErrorDetectionParameters": {"properties":[["httpErrorRanges",{"array":{"type":"HttpErrorRangeParameters"}}],["responseBasedDetectedErrorTypes",{"type":"ResponseBasedOriginErrorDetectionParameters_ResponseBasedDetectedErrorTypes"}],["responseBasedFailoverThresholdPercentage","integer"]]},
-        "ResponseBasedOriginErrorDetectionParameters_ResponseBasedDetectedErrorTypes": t83,
-        "ResponseBasedOriginErrorDetectionParameters_ResponseBasedDetectedErrorTypes_STATUS": t83,
+        "ResponseBasedOriginErrorDetectionParameters_ResponseBasedDetectedErrorTypes": t171,
+        "ResponseBasedOriginErrorDetectionParameters_ResponseBasedDetectedErrorTypes_STATUS": t171,
         "ResponseBasedOriginErrorDetectionParameters_STATUS": {"properties":[["httpErrorRanges",{"array":{"type":"HttpErrorRangeParameters_STATUS"}}],["responseBasedDetectedErrorTypes",{"type":"ResponseBasedOriginErrorDetectionParameters_ResponseBasedDetectedErrorTypes_STATUS"}],["responseBasedFailoverThresholdPercentage","integer"]]},
-        "RouteConfigurationOverrideActionParameters": {"properties":[["cacheConfiguration",{"type":"CacheConfiguration"}],["originGroupOverride",{"type":"OriginGroupOverride"}],["typeName",{"type":"RouteConfigurationOverrideActionParameters_TypeName"}]]},
-        "RouteConfigurationOverrideActionParameters_STATUS": {"properties":[["cacheConfiguration",{"type":"CacheConfiguration_STATUS"}],["originGroupOverride",{"type":"OriginGroupOverride_STATUS"}],["typeName",{"type":"RouteConfigurationOverrideActionParameters_TypeName_STATUS"}]]},
-        "RouteConfigurationOverrideActionParameters_TypeName": t84,
-        "RouteConfigurationOverrideActionParameters_TypeName_STATUS": t84,
-        "ServerPortMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"ServerPortMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"ServerPortMatchConditionParameters_Transforms"}}],["typeName",{"type":"ServerPortMatchConditionParameters_TypeName"}]]},
-        "ServerPortMatchConditionParameters_Operator": t8,
-        "ServerPortMatchConditionParameters_Operator_STATUS": t8,
-        "ServerPortMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"ServerPortMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"ServerPortMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"ServerPortMatchConditionParameters_TypeName_STATUS"}]]},
-        "ServerPortMatchConditionParameters_Transforms": t9,
-        "ServerPortMatchConditionParameters_Transforms_STATUS": t9,
-        "ServerPortMatchConditionParameters_TypeName": t85,
-        "ServerPortMatchConditionParameters_TypeName_STATUS": t85,
-        "Sku": t86,
-        "Sku_Name": t87,
-        "Sku_Name_STATUS": t87,
-        "Sku_STATUS": t88,
-        "SocketAddrMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"SocketAddrMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"SocketAddrMatchConditionParameters_Transforms"}}],["typeName",{"type":"SocketAddrMatchConditionParameters_TypeName"}]]},
-        "SocketAddrMatchConditionParameters_Operator": t89,
-        "SocketAddrMatchConditionParameters_Operator_STATUS": t89,
-        "SocketAddrMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"SocketAddrMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"SocketAddrMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"SocketAddrMatchConditionParameters_TypeName_STATUS"}]]},
-        "SocketAddrMatchConditionParameters_Transforms": t9,
-        "SocketAddrMatchConditionParameters_Transforms_STATUS": t9,
-        "SocketAddrMatchConditionParameters_TypeName": t90,
-        "SocketAddrMatchConditionParameters_TypeName_STATUS": t90,
-        "SslProtocolMatchConditionParameters": {"properties":[["matchValues",{"array":{"type":"SslProtocolMatchConditionParameters_MatchValues"}}],["negateCondition","boolean"],["operator",{"type":"SslProtocolMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"SslProtocolMatchConditionParameters_Transforms"}}],["typeName",{"type":"SslProtocolMatchConditionParameters_TypeName"}]]},
-        "SslProtocolMatchConditionParameters_MatchValues": t91,
-        "SslProtocolMatchConditionParameters_MatchValues_STATUS": t91,
-        "SslProtocolMatchConditionParameters_Operator": t60,
-        "SslProtocolMatchConditionParameters_Operator_STATUS": t60,
-        "SslProtocolMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":{"type":"SslProtocolMatchConditionParameters_MatchValues_STATUS"}}],["negateCondition","boolean"],["operator",{"type":"SslProtocolMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"SslProtocolMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"SslProtocolMatchConditionParameters_TypeName_STATUS"}]]},
-        "SslProtocolMatchConditionParameters_Transforms": t9,
-        "SslProtocolMatchConditionParameters_Transforms_STATUS": t9,
-        "SslProtocolMatchConditionParameters_TypeName": t92,
-        "SslProtocolMatchConditionParameters_TypeName_STATUS": t92,
-        "SystemData_CreatedByType_STATUS": t93,
-        "SystemData_LastModifiedByType_STATUS": t93,
-        "SystemData_STATUS": t94,
-        "UrlFileExtensionMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlFileExtensionMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"UrlFileExtensionMatchConditionParameters_Transforms"}}],["typeName",{"type":"UrlFileExtensionMatchConditionParameters_TypeName"}]]},
-        "UrlFileExtensionMatchConditionParameters_Operator": t8,
-        "UrlFileExtensionMatchConditionParameters_Operator_STATUS": t8,
-        "UrlFileExtensionMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlFileExtensionMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"UrlFileExtensionMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"UrlFileExtensionMatchConditionParameters_TypeName_STATUS"}]]},
-        "UrlFileExtensionMatchConditionParameters_Transforms": t9,
-        "UrlFileExtensionMatchConditionParameters_Transforms_STATUS": t9,
-        "UrlFileExtensionMatchConditionParameters_TypeName": t95,
-        "UrlFileExtensionMatchConditionParameters_TypeName_STATUS": t95,
-        "UrlFileNameMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlFileNameMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"UrlFileNameMatchConditionParameters_Transforms"}}],["typeName",{"type":"UrlFileNameMatchConditionParameters_TypeName"}]]},
-        "UrlFileNameMatchConditionParameters_Operator": t8,
-        "UrlFileNameMatchConditionParameters_Operator_STATUS": t8,
-        "UrlFileNameMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlFileNameMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"UrlFileNameMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"UrlFileNameMatchConditionParameters_TypeName_STATUS"}]]},
-        "UrlFileNameMatchConditionParameters_Transforms": t9,
-        "UrlFileNameMatchConditionParameters_Transforms_STATUS": t9,
-        "UrlFileNameMatchConditionParameters_TypeName": t96,
-        "UrlFileNameMatchConditionParameters_TypeName_STATUS": t96,
-        "UrlPathMatchConditionParameters": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlPathMatchConditionParameters_Operator"}],["transforms",{"array":{"type":"UrlPathMatchConditionParameters_Transforms"}}],["typeName",{"type":"UrlPathMatchConditionParameters_TypeName"}]]},
-        "UrlPathMatchConditionParameters_Operator": t97,
-        "UrlPathMatchConditionParameters_Operator_STATUS": t97,
-        "UrlPathMatchConditionParameters_STATUS": {"properties":[["matchValues",{"array":"string"}],["negateCondition","boolean"],["operator",{"type":"UrlPathMatchConditionParameters_Operator_STATUS"}],["transforms",{"array":{"type":"UrlPathMatchConditionParameters_Transforms_STATUS"}}],["typeName",{"type":"UrlPathMatchConditionParameters_TypeName_STATUS"}]]},
-        "UrlPathMatchConditionParameters_Transforms": t9,
-        "UrlPathMatchConditionParameters_Transforms_STATUS": t9,
-        "UrlPathMatchConditionParameters_TypeName": t98,
-        "UrlPathMatchConditionParameters_TypeName_STATUS": t98,
-        "UrlRedirectAction": {"properties":[["name",{"type":"UrlRedirectAction_Name"}],["parameters",{"type":"UrlRedirectActionParameters"}]]},
-        "UrlRedirectActionParameters": {"properties":[["customFragment","string"],["customHostname","string"],["customPath","string"],["customQueryString","string"],["destinationProtocol",{"type":"UrlRedirectActionParameters_DestinationProtocol"}],["redirectType",{"type":"UrlRedirectActionParameters_RedirectType"}],["typeName",{"type":"UrlRedirectActionParameters_TypeName"}]]},
-        "UrlRedirectActionParameters_DestinationProtocol": t99,
-        "UrlRedirectActionParameters_DestinationProtocol_STATUS": t99,
-        "UrlRedirectActionParameters_RedirectType": t100,
-        "UrlRedirectActionParameters_RedirectType_STATUS": t100,
-        "UrlRedirectActionParameters_STATUS": {"properties":[["customFragment","string"],["customHostname","string"],["customPath","string"],["customQueryString","string"],["destinationProtocol",{"type":"UrlRedirectActionParameters_DestinationProtocol_STATUS"}],["redirectType",{"type":"UrlRedirectActionParameters_RedirectType_STATUS"}],["typeName",{"type":"UrlRedirectActionParameters_TypeName_STATUS"}]]},
-        "UrlRedirectActionParameters_TypeName": t101,
-        "UrlRedirectActionParameters_TypeName_STATUS": t101,
-        "UrlRedirectAction_Name": t102,
-        "UrlRedirectAction_Name_STATUS": t102,
-        "UrlRedirectAction_STATUS": {"properties":[["name",{"type":"UrlRedirectAction_Name_STATUS"}],["parameters",{"type":"UrlRedirectActionParameters_STATUS"}]]},
-        "UrlRewriteAction": {"properties":[["name",{"type":"UrlRewriteAction_Name"}],["parameters",{"type":"UrlRewriteActionParameters"}]]},
-        "UrlRewriteActionParameters": {"properties":[["destination","string"],["preserveUnmatchedPath","boolean"],["sourcePattern","string"],["typeName",{"type":"UrlRewriteActionParameters_TypeName"}]]},
-        "UrlRewriteActionParameters_STATUS": {"properties":[["destination","string"],["preserveUnmatchedPath","boolean"],["sourcePattern","string"],["typeName",{"type":"UrlRewriteActionParameters_TypeName_STATUS"}]]},
-        "UrlRewriteActionParameters_TypeName": t103,
-        "UrlRewriteActionParameters_TypeName_STATUS": t103,
-        "UrlRewriteAction_Name": t104,
-        "UrlRewriteAction_Name_STATUS": t104,
-        "UrlRewriteAction_STATUS": {"properties":[["name",{"type":"UrlRewriteAction_Name_STATUS"}],["parameters",{"type":"UrlRewriteActionParameters_STATUS"}]]},
-        "UrlSigningAction": {"properties":[["name",{"type":"UrlSigningAction_Name"}],["parameters",{"type":"UrlSigningActionParameters"}]]},
-        "UrlSigningActionParameters": {"properties":[["algorithm",{"type":"UrlSigningActionParameters_Algorithm"}],["parameterNameOverride",{"array":{"type":"UrlSigningParamIdentifier"}}],["typeName",{"type":"UrlSigningActionParameters_TypeName"}]]},
-        "UrlSigningActionParameters_Algorithm": t105,
-        "UrlSigningActionParameters_Algorithm_STATUS": t105,
-        "UrlSigningActionParameters_STATUS": {"properties":[["algorithm",{"type":"UrlSigningActionParameters_Algorithm_STATUS"}],["parameterNameOverride",{"array":{"type":"UrlSigningParamIdentifier_STATUS"}}],["typeName",{"type":"UrlSigningActionParameters_TypeName_STATUS"}]]},
-        "UrlSigningActionParameters_TypeName": t106,
-        "UrlSigningActionParameters_TypeName_STATUS": t106,
-        "UrlSigningAction_Name": t107,
-        "UrlSigningAction_Name_STATUS": t107,
-        "UrlSigningAction_STATUS": {"properties":[["name",{"type":"UrlSigningAction_Name_STATUS"}],["parameters",{"type":"UrlSigningActionParameters_STATUS"}]]},
-        "UrlSigningKey": t108,
-        "UrlSigningKey_STATUS": t109,
-        "UrlSigningParamIdentifier": {"properties":[["paramIndicator",{"type":"UrlSigningParamIdentifier_ParamIndicator"}],["paramName","string"]]},
-        "UrlSigningParamIdentifier_ParamIndicator": t110,
-        "UrlSigningParamIdentifier_ParamIndicator_STATUS": t110,
-        "UrlSigningParamIdentifier_STATUS": {"properties":[["paramIndicator",{"type":"UrlSigningParamIdentifier_ParamIndicator_STATUS"}],["paramName","string"]]},
-        "conditions_Condition": t111,
-        "core_DestinationExpression": t112,
-        "genruntime_KnownResourceReference": t113,
-        "genruntime_ResourceReference": t114,
+        "RouteConfigurationOverrideActionParameters": t172,
+        "RouteConfigurationOverrideActionParameters_STATUS": t173,
+        "RouteConfigurationOverrideActionParameters_TypeName": t174,
+        "RouteConfigurationOverrideActionParameters_TypeName_STATUS": t174,
+        "ServerPortMatchConditionParameters": t175,
+        "ServerPortMatchConditionParameters_Operator": t15,
+        "ServerPortMatchConditionParameters_Operator_STATUS": t15,
+        "ServerPortMatchConditionParameters_STATUS": t176,
+        "ServerPortMatchConditionParameters_Transforms": t17,
+        "ServerPortMatchConditionParameters_Transforms_STATUS": t17,
+        "ServerPortMatchConditionParameters_TypeName": t177,
+        "ServerPortMatchConditionParameters_TypeName_STATUS": t177,
+        "Sku": t178,
+        "Sku_Name": t179,
+        "Sku_Name_STATUS": t179,
+        "Sku_STATUS": t180,
+        "SocketAddrMatchConditionParameters": t181,
+        "SocketAddrMatchConditionParameters_Operator": t182,
+        "SocketAddrMatchConditionParameters_Operator_STATUS": t182,
+        "SocketAddrMatchConditionParameters_STATUS": t183,
+        "SocketAddrMatchConditionParameters_Transforms": t17,
+        "SocketAddrMatchConditionParameters_Transforms_STATUS": t17,
+        "SocketAddrMatchConditionParameters_TypeName": t184,
+        "SocketAddrMatchConditionParameters_TypeName_STATUS": t184,
+        "SslProtocolMatchConditionParameters": t185,
+        "SslProtocolMatchConditionParameters_MatchValues": t186,
+        "SslProtocolMatchConditionParameters_MatchValues_STATUS": t186,
+        "SslProtocolMatchConditionParameters_Operator": t123,
+        "SslProtocolMatchConditionParameters_Operator_STATUS": t123,
+        "SslProtocolMatchConditionParameters_STATUS": t187,
+        "SslProtocolMatchConditionParameters_Transforms": t17,
+        "SslProtocolMatchConditionParameters_Transforms_STATUS": t17,
+        "SslProtocolMatchConditionParameters_TypeName": t188,
+        "SslProtocolMatchConditionParameters_TypeName_STATUS": t188,
+        "SystemData_CreatedByType_STATUS": t189,
+        "SystemData_LastModifiedByType_STATUS": t189,
+        "SystemData_STATUS": t190,
+        "UrlFileExtensionMatchConditionParameters": t191,
+        "UrlFileExtensionMatchConditionParameters_Operator": t15,
+        "UrlFileExtensionMatchConditionParameters_Operator_STATUS": t15,
+        "UrlFileExtensionMatchConditionParameters_STATUS": t192,
+        "UrlFileExtensionMatchConditionParameters_Transforms": t17,
+        "UrlFileExtensionMatchConditionParameters_Transforms_STATUS": t17,
+        "UrlFileExtensionMatchConditionParameters_TypeName": t193,
+        "UrlFileExtensionMatchConditionParameters_TypeName_STATUS": t193,
+        "UrlFileNameMatchConditionParameters": t194,
+        "UrlFileNameMatchConditionParameters_Operator": t15,
+        "UrlFileNameMatchConditionParameters_Operator_STATUS": t15,
+        "UrlFileNameMatchConditionParameters_STATUS": t195,
+        "UrlFileNameMatchConditionParameters_Transforms": t17,
+        "UrlFileNameMatchConditionParameters_Transforms_STATUS": t17,
+        "UrlFileNameMatchConditionParameters_TypeName": t196,
+        "UrlFileNameMatchConditionParameters_TypeName_STATUS": t196,
+        "UrlPathMatchConditionParameters": t197,
+        "UrlPathMatchConditionParameters_Operator": t198,
+        "UrlPathMatchConditionParameters_Operator_STATUS": t198,
+        "UrlPathMatchConditionParameters_STATUS": t199,
+        "UrlPathMatchConditionParameters_Transforms": t17,
+        "UrlPathMatchConditionParameters_Transforms_STATUS": t17,
+        "UrlPathMatchConditionParameters_TypeName": t200,
+        "UrlPathMatchConditionParameters_TypeName_STATUS": t200,
+        "UrlRedirectAction": t201,
+        "UrlRedirectActionParameters": t202,
+        "UrlRedirectActionParameters_DestinationProtocol": t203,
+        "UrlRedirectActionParameters_DestinationProtocol_STATUS": t203,
+        "UrlRedirectActionParameters_RedirectType": t204,
+        "UrlRedirectActionParameters_RedirectType_STATUS": t204,
+        "UrlRedirectActionParameters_STATUS": t205,
+        "UrlRedirectActionParameters_TypeName": t206,
+        "UrlRedirectActionParameters_TypeName_STATUS": t206,
+        "UrlRedirectAction_Name": t207,
+        "UrlRedirectAction_Name_STATUS": t207,
+        "UrlRedirectAction_STATUS": t208,
+        "UrlRewriteAction": t209,
+        "UrlRewriteActionParameters": t210,
+        "UrlRewriteActionParameters_STATUS": t211,
+        "UrlRewriteActionParameters_TypeName": t212,
+        "UrlRewriteActionParameters_TypeName_STATUS": t212,
+        "UrlRewriteAction_Name": t213,
+        "UrlRewriteAction_Name_STATUS": t213,
+        "UrlRewriteAction_STATUS": t214,
+        "UrlSigningAction": t215,
+        "UrlSigningActionParameters": t216,
+        "UrlSigningActionParameters_Algorithm": t217,
+        "UrlSigningActionParameters_Algorithm_STATUS": t217,
+        "UrlSigningActionParameters_STATUS": t218,
+        "UrlSigningActionParameters_TypeName": t219,
+        "UrlSigningActionParameters_TypeName_STATUS": t219,
+        "UrlSigningAction_Name": t220,
+        "UrlSigningAction_Name_STATUS": t220,
+        "UrlSigningAction_STATUS": t221,
+        "UrlSigningKey": t222,
+        "UrlSigningKey_STATUS": t223,
+        "UrlSigningParamIdentifier": t224,
+        "UrlSigningParamIdentifier_ParamIndicator": t225,
+        "UrlSigningParamIdentifier_ParamIndicator_STATUS": t225,
+        "UrlSigningParamIdentifier_STATUS": t226,
+        "conditions_Condition": t227,
+        "core_DestinationExpression": t228,
+        "genruntime_KnownResourceReference": t229,
+        "genruntime_ResourceReference": t230,
       },
     },
     "v1api20210601storage": {
       resources: {"Profile":["Profile_Spec","Profile_STATUS"],"ProfilesEndpoint":["ProfilesEndpoint_Spec","ProfilesEndpoint_STATUS"]},
       types: {
-        "CacheConfiguration": t115,
-        "CacheConfiguration_STATUS": t115,
-        "CacheExpirationActionParameters": t116,
-        "CacheExpirationActionParameters_STATUS": t116,
-        "CacheKeyQueryStringActionParameters": t117,
-        "CacheKeyQueryStringActionParameters_STATUS": t117,
-        "ClientPortMatchConditionParameters": t118,
-        "ClientPortMatchConditionParameters_STATUS": t118,
-        "CookiesMatchConditionParameters": t119,
-        "CookiesMatchConditionParameters_STATUS": t119,
-        "DeepCreatedCustomDomain_STATUS": t12,
-        "DeepCreatedOrigin": t13,
-        "DeepCreatedOriginGroup": t14,
-        "DeepCreatedOriginGroup_STATUS": t15,
+        "CacheConfiguration": t231,
+        "CacheConfiguration_STATUS": t231,
+        "CacheExpirationActionParameters": t232,
+        "CacheExpirationActionParameters_STATUS": t232,
+        "CacheKeyQueryStringActionParameters": t233,
+        "CacheKeyQueryStringActionParameters_STATUS": t233,
+        "ClientPortMatchConditionParameters": t234,
+        "ClientPortMatchConditionParameters_STATUS": t234,
+        "CookiesMatchConditionParameters": t235,
+        "CookiesMatchConditionParameters_STATUS": t235,
+        "DeepCreatedCustomDomain_STATUS": t22,
+        "DeepCreatedOrigin": t23,
+        "DeepCreatedOriginGroup": t24,
+        "DeepCreatedOriginGroup_STATUS": t25,
         "DeepCreatedOrigin_STATUS": {"properties":[["enabled","boolean"],["hostName","string"],["httpPort","integer"],["httpsPort","integer"],["name","string"],["originHostHeader","string"],["priority","integer"],["privateEndpointStatus","string"],["privateLinkAlias","string"],["privateLinkApprovalMessage","string"],["privateLinkLocation","string"],["privateLinkResourceId","string"],["weight","integer"]]},
-        "DeliveryRule": t17,
-        "DeliveryRuleAction": t18,
-        "DeliveryRuleAction_STATUS": t19,
-        "DeliveryRuleCacheExpirationAction": {"properties":[["name","string"],["parameters",{"type":"CacheExpirationActionParameters"}]]},
-        "DeliveryRuleCacheExpirationAction_STATUS": {"properties":[["name","string"],["parameters",{"type":"CacheExpirationActionParameters_STATUS"}]]},
-        "DeliveryRuleCacheKeyQueryStringAction": {"properties":[["name","string"],["parameters",{"type":"CacheKeyQueryStringActionParameters"}]]},
-        "DeliveryRuleCacheKeyQueryStringAction_STATUS": {"properties":[["name","string"],["parameters",{"type":"CacheKeyQueryStringActionParameters_STATUS"}]]},
-        "DeliveryRuleClientPortCondition": {"properties":[["name","string"],["parameters",{"type":"ClientPortMatchConditionParameters"}]]},
-        "DeliveryRuleClientPortCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"ClientPortMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleCondition": t23,
-        "DeliveryRuleCondition_STATUS": t24,
-        "DeliveryRuleCookiesCondition": {"properties":[["name","string"],["parameters",{"type":"CookiesMatchConditionParameters"}]]},
-        "DeliveryRuleCookiesCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"CookiesMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleHostNameCondition": {"properties":[["name","string"],["parameters",{"type":"HostNameMatchConditionParameters"}]]},
-        "DeliveryRuleHostNameCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"HostNameMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleHttpVersionCondition": {"properties":[["name","string"],["parameters",{"type":"HttpVersionMatchConditionParameters"}]]},
-        "DeliveryRuleHttpVersionCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"HttpVersionMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleIsDeviceCondition": {"properties":[["name","string"],["parameters",{"type":"IsDeviceMatchConditionParameters"}]]},
-        "DeliveryRuleIsDeviceCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"IsDeviceMatchConditionParameters_STATUS"}]]},
-        "DeliveryRulePostArgsCondition": {"properties":[["name","string"],["parameters",{"type":"PostArgsMatchConditionParameters"}]]},
-        "DeliveryRulePostArgsCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"PostArgsMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleQueryStringCondition": {"properties":[["name","string"],["parameters",{"type":"QueryStringMatchConditionParameters"}]]},
-        "DeliveryRuleQueryStringCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"QueryStringMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRemoteAddressCondition": {"properties":[["name","string"],["parameters",{"type":"RemoteAddressMatchConditionParameters"}]]},
-        "DeliveryRuleRemoteAddressCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"RemoteAddressMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestBodyCondition": {"properties":[["name","string"],["parameters",{"type":"RequestBodyMatchConditionParameters"}]]},
-        "DeliveryRuleRequestBodyCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"RequestBodyMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestHeaderAction": t120,
-        "DeliveryRuleRequestHeaderAction_STATUS": t121,
-        "DeliveryRuleRequestHeaderCondition": {"properties":[["name","string"],["parameters",{"type":"RequestHeaderMatchConditionParameters"}]]},
-        "DeliveryRuleRequestHeaderCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"RequestHeaderMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestMethodCondition": {"properties":[["name","string"],["parameters",{"type":"RequestMethodMatchConditionParameters"}]]},
-        "DeliveryRuleRequestMethodCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"RequestMethodMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestSchemeCondition": {"properties":[["name","string"],["parameters",{"type":"RequestSchemeMatchConditionParameters"}]]},
-        "DeliveryRuleRequestSchemeCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"RequestSchemeMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleRequestUriCondition": {"properties":[["name","string"],["parameters",{"type":"RequestUriMatchConditionParameters"}]]},
-        "DeliveryRuleRequestUriCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"RequestUriMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleResponseHeaderAction": t120,
-        "DeliveryRuleResponseHeaderAction_STATUS": t121,
-        "DeliveryRuleRouteConfigurationOverrideAction": {"properties":[["name","string"],["parameters",{"type":"RouteConfigurationOverrideActionParameters"}]]},
-        "DeliveryRuleRouteConfigurationOverrideAction_STATUS": {"properties":[["name","string"],["parameters",{"type":"RouteConfigurationOverrideActionParameters_STATUS"}]]},
-        "DeliveryRuleServerPortCondition": {"properties":[["name","string"],["parameters",{"type":"ServerPortMatchConditionParameters"}]]},
-        "DeliveryRuleServerPortCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"ServerPortMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleSocketAddrCondition": {"properties":[["name","string"],["parameters",{"type":"SocketAddrMatchConditionParameters"}]]},
-        "DeliveryRuleSocketAddrCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"SocketAddrMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleSslProtocolCondition": {"properties":[["name","string"],["parameters",{"type":"SslProtocolMatchConditionParameters"}]]},
-        "DeliveryRuleSslProtocolCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"SslProtocolMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleUrlFileExtensionCondition": {"properties":[["name","string"],["parameters",{"type":"UrlFileExtensionMatchConditionParameters"}]]},
-        "DeliveryRuleUrlFileExtensionCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"UrlFileExtensionMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleUrlFileNameCondition": {"properties":[["name","string"],["parameters",{"type":"UrlFileNameMatchConditionParameters"}]]},
-        "DeliveryRuleUrlFileNameCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"UrlFileNameMatchConditionParameters_STATUS"}]]},
-        "DeliveryRuleUrlPathCondition": {"properties":[["name","string"],["parameters",{"type":"UrlPathMatchConditionParameters"}]]},
-        "DeliveryRuleUrlPathCondition_STATUS": {"properties":[["name","string"],["parameters",{"type":"UrlPathMatchConditionParameters_STATUS"}]]},
-        "DeliveryRule_STATUS": t46,
-        "EndpointProperties_DeliveryPolicy": t47,
-        "EndpointProperties_DeliveryPolicy_STATUS": t48,
-        "EndpointProperties_WebApplicationFirewallPolicyLink": t49,
-        "EndpointProperties_WebApplicationFirewallPolicyLink_STATUS": t50,
-        "GeoFilter": t122,
-        "GeoFilter_STATUS": t122,
-        "HeaderActionParameters": t123,
-        "HeaderActionParameters_STATUS": t123,
-        "HealthProbeParameters": t124,
-        "HealthProbeParameters_STATUS": t124,
-        "HostNameMatchConditionParameters": t118,
-        "HostNameMatchConditionParameters_STATUS": t118,
-        "HttpErrorRangeParameters": t59,
-        "HttpErrorRangeParameters_STATUS": t59,
-        "HttpVersionMatchConditionParameters": t118,
-        "HttpVersionMatchConditionParameters_STATUS": t118,
-        "IsDeviceMatchConditionParameters": t118,
-        "IsDeviceMatchConditionParameters_STATUS": t118,
-        "KeyVaultSigningKeyParameters": t125,
-        "KeyVaultSigningKeyParameters_STATUS": t125,
-        "OriginGroupOverride": {"properties":[["forwardingProtocol","string"],["originGroup",{"type":"ResourceReference"}]]},
-        "OriginGroupOverrideAction": {"properties":[["name","string"],["parameters",{"type":"OriginGroupOverrideActionParameters"}]]},
-        "OriginGroupOverrideActionParameters": {"properties":[["originGroup",{"type":"ResourceReference"}],["typeName","string"]]},
-        "OriginGroupOverrideActionParameters_STATUS": {"properties":[["originGroup",{"type":"ResourceReference_STATUS"}],["typeName","string"]]},
-        "OriginGroupOverrideAction_STATUS": {"properties":[["name","string"],["parameters",{"type":"OriginGroupOverrideActionParameters_STATUS"}]]},
-        "OriginGroupOverride_STATUS": {"properties":[["forwardingProtocol","string"],["originGroup",{"type":"ResourceReference_STATUS"}]]},
-        "PostArgsMatchConditionParameters": t119,
-        "PostArgsMatchConditionParameters_STATUS": t119,
-        "ProfileOperatorSpec": t69,
+        "DeliveryRule": t27,
+        "DeliveryRuleAction": t28,
+        "DeliveryRuleAction_STATUS": t29,
+        "DeliveryRuleCacheExpirationAction": t236,
+        "DeliveryRuleCacheExpirationAction_STATUS": t237,
+        "DeliveryRuleCacheKeyQueryStringAction": t238,
+        "DeliveryRuleCacheKeyQueryStringAction_STATUS": t239,
+        "DeliveryRuleClientPortCondition": t240,
+        "DeliveryRuleClientPortCondition_STATUS": t241,
+        "DeliveryRuleCondition": t39,
+        "DeliveryRuleCondition_STATUS": t40,
+        "DeliveryRuleCookiesCondition": t242,
+        "DeliveryRuleCookiesCondition_STATUS": t243,
+        "DeliveryRuleHostNameCondition": t244,
+        "DeliveryRuleHostNameCondition_STATUS": t245,
+        "DeliveryRuleHttpVersionCondition": t246,
+        "DeliveryRuleHttpVersionCondition_STATUS": t247,
+        "DeliveryRuleIsDeviceCondition": t248,
+        "DeliveryRuleIsDeviceCondition_STATUS": t249,
+        "DeliveryRulePostArgsCondition": t250,
+        "DeliveryRulePostArgsCondition_STATUS": t251,
+        "DeliveryRuleQueryStringCondition": t252,
+        "DeliveryRuleQueryStringCondition_STATUS": t253,
+        "DeliveryRuleRemoteAddressCondition": t254,
+        "DeliveryRuleRemoteAddressCondition_STATUS": t255,
+        "DeliveryRuleRequestBodyCondition": t256,
+        "DeliveryRuleRequestBodyCondition_STATUS": t257,
+        "DeliveryRuleRequestHeaderAction": t258,
+        "DeliveryRuleRequestHeaderAction_STATUS": t259,
+        "DeliveryRuleRequestHeaderCondition": t260,
+        "DeliveryRuleRequestHeaderCondition_STATUS": t261,
+        "DeliveryRuleRequestMethodCondition": t262,
+        "DeliveryRuleRequestMethodCondition_STATUS": t263,
+        "DeliveryRuleRequestSchemeCondition": t264,
+        "DeliveryRuleRequestSchemeCondition_STATUS": t265,
+        "DeliveryRuleRequestUriCondition": t266,
+        "DeliveryRuleRequestUriCondition_STATUS": t267,
+        "DeliveryRuleResponseHeaderAction": t258,
+        "DeliveryRuleResponseHeaderAction_STATUS": t259,
+        "DeliveryRuleRouteConfigurationOverrideAction": t268,
+        "DeliveryRuleRouteConfigurationOverrideAction_STATUS": t269,
+        "DeliveryRuleServerPortCondition": t270,
+        "DeliveryRuleServerPortCondition_STATUS": t271,
+        "DeliveryRuleSocketAddrCondition": t272,
+        "DeliveryRuleSocketAddrCondition_STATUS": t273,
+        "DeliveryRuleSslProtocolCondition": t274,
+        "DeliveryRuleSslProtocolCondition_STATUS": t275,
+        "DeliveryRuleUrlFileExtensionCondition": t276,
+        "DeliveryRuleUrlFileExtensionCondition_STATUS": t277,
+        "DeliveryRuleUrlFileNameCondition": t278,
+        "DeliveryRuleUrlFileNameCondition_STATUS": t279,
+        "DeliveryRuleUrlPathCondition": t280,
+        "DeliveryRuleUrlPathCondition_STATUS": t281,
+        "DeliveryRule_STATUS": t104,
+        "EndpointProperties_DeliveryPolicy": t105,
+        "EndpointProperties_DeliveryPolicy_STATUS": t106,
+        "EndpointProperties_WebApplicationFirewallPolicyLink": t107,
+        "EndpointProperties_WebApplicationFirewallPolicyLink_STATUS": t108,
+        "GeoFilter": t282,
+        "GeoFilter_STATUS": t282,
+        "HeaderActionParameters": t283,
+        "HeaderActionParameters_STATUS": t283,
+        "HealthProbeParameters": t284,
+        "HealthProbeParameters_STATUS": t284,
+        "HostNameMatchConditionParameters": t234,
+        "HostNameMatchConditionParameters_STATUS": t234,
+        "HttpErrorRangeParameters": t121,
+        "HttpErrorRangeParameters_STATUS": t121,
+        "HttpVersionMatchConditionParameters": t234,
+        "HttpVersionMatchConditionParameters_STATUS": t234,
+        "IsDeviceMatchConditionParameters": t234,
+        "IsDeviceMatchConditionParameters_STATUS": t234,
+        "KeyVaultSigningKeyParameters": t285,
+        "KeyVaultSigningKeyParameters_STATUS": t285,
+        "OriginGroupOverride": t286,
+        "OriginGroupOverrideAction": t287,
+        "OriginGroupOverrideActionParameters": t288,
+        "OriginGroupOverrideActionParameters_STATUS": t289,
+        "OriginGroupOverrideAction_STATUS": t290,
+        "OriginGroupOverride_STATUS": t291,
+        "PostArgsMatchConditionParameters": t235,
+        "PostArgsMatchConditionParameters_STATUS": t235,
+        "ProfileOperatorSpec": t143,
         "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState","string"],["resourceState","string"]]},
         "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}],["originalVersion","string"]]},
-        "ProfilesEndpointOperatorSpec": t69,
+        "ProfilesEndpointOperatorSpec": t143,
         "ProfilesEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["contentTypesToCompress",{"array":"string"}],["customDomains",{"array":{"type":"DeepCreatedCustomDomain_STATUS"}}],["defaultOriginGroup",{"type":"ResourceReference_STATUS"}],["deliveryPolicy",{"type":"EndpointProperties_DeliveryPolicy_STATUS"}],["geoFilters",{"array":{"type":"GeoFilter_STATUS"}}],["hostName","string"],["isCompressionEnabled","boolean"],["isHttpAllowed","boolean"],["isHttpsAllowed","boolean"],["optimizationType","string"],["originGroups",{"array":{"type":"DeepCreatedOriginGroup_STATUS"}}],["originHostHeader","string"],["originPath","string"],["origins",{"array":{"type":"DeepCreatedOrigin_STATUS"}}],["probePath","string"],["provisioningState","string"],["queryStringCachingBehavior","string"],["resourceState","string"],["urlSigningKeys",{"array":{"type":"UrlSigningKey_STATUS"}}],["webApplicationFirewallPolicyLink",{"type":"EndpointProperties_WebApplicationFirewallPolicyLink_STATUS"}]]},
         "ProfilesEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["contentTypesToCompress",{"array":"string"}],["defaultOriginGroup",{"type":"ResourceReference"}],["deliveryPolicy",{"type":"EndpointProperties_DeliveryPolicy"}],["geoFilters",{"array":{"type":"GeoFilter"}}],["isCompressionEnabled","boolean"],["isHttpAllowed","boolean"],["isHttpsAllowed","boolean"],["optimizationType","string"],["originGroups",{"array":{"type":"DeepCreatedOriginGroup"}}],["originHostHeader","string"],["originPath","string"],["origins",{"array":{"type":"DeepCreatedOrigin"}}],["probePath","string"],["queryStringCachingBehavior","string"],["urlSigningKeys",{"array":{"type":"UrlSigningKey"}}],["webApplicationFirewallPolicyLink",{"type":"EndpointProperties_WebApplicationFirewallPolicyLink"}],["operatorSpec",{"type":"ProfilesEndpointOperatorSpec"}],["originalVersion","string"]]},
-        "QueryStringMatchConditionParameters": t118,
-        "QueryStringMatchConditionParameters_STATUS": t118,
-        "RemoteAddressMatchConditionParameters": t118,
-        "RemoteAddressMatchConditionParameters_STATUS": t118,
-        "RequestBodyMatchConditionParameters": t118,
-        "RequestBodyMatchConditionParameters_STATUS": t118,
-        "RequestHeaderMatchConditionParameters": t119,
-        "RequestHeaderMatchConditionParameters_STATUS": t119,
-        "RequestMethodMatchConditionParameters": t118,
-        "RequestMethodMatchConditionParameters_STATUS": t118,
-        "RequestSchemeMatchConditionParameters": t118,
-        "RequestSchemeMatchConditionParameters_STATUS": t118,
-        "RequestUriMatchConditionParameters": t118,
-        "RequestUriMatchConditionParameters_STATUS": t118,
-        "ResourceReference": t49,
-        "ResourceReference_STATUS": t50,
+        "QueryStringMatchConditionParameters": t234,
+        "QueryStringMatchConditionParameters_STATUS": t234,
+        "RemoteAddressMatchConditionParameters": t234,
+        "RemoteAddressMatchConditionParameters_STATUS": t234,
+        "RequestBodyMatchConditionParameters": t234,
+        "RequestBodyMatchConditionParameters_STATUS": t234,
+        "RequestHeaderMatchConditionParameters": t235,
+        "RequestHeaderMatchConditionParameters_STATUS": t235,
+        "RequestMethodMatchConditionParameters": t234,
+        "RequestMethodMatchConditionParameters_STATUS": t234,
+        "RequestSchemeMatchConditionParameters": t234,
+        "RequestSchemeMatchConditionParameters_STATUS": t234,
+        "RequestUriMatchConditionParameters": t234,
+        "RequestUriMatchConditionParameters_STATUS": t234,
+        "ResourceReference": t107,
+        "ResourceReference_STATUS": t108,
         "ResponseBasedOriginErrorDetectionParameters": {"properties":[["httpErrorRanges",{"array":{"type":"HttpErrorRangeParameters"}}],["responseBasedDetectedErrorTypes","string"],["responseBasedFailoverThresholdPercentage","integer"]]},
         "ResponseBasedOriginErrorDetectionParameters_STATUS": {"properties":[["httpErrorRanges",{"array":{"type":"HttpErrorRangeParameters_STATUS"}}],["responseBasedDetectedErrorTypes","string"],["responseBasedFailoverThresholdPercentage","integer"]]},
-        "RouteConfigurationOverrideActionParameters": {"properties":[["cacheConfiguration",{"type":"CacheConfiguration"}],["originGroupOverride",{"type":"OriginGroupOverride"}],["typeName","string"]]},
-        "RouteConfigurationOverrideActionParameters_STATUS": {"properties":[["cacheConfiguration",{"type":"CacheConfiguration_STATUS"}],["originGroupOverride",{"type":"OriginGroupOverride_STATUS"}],["typeName","string"]]},
-        "ServerPortMatchConditionParameters": t118,
-        "ServerPortMatchConditionParameters_STATUS": t118,
-        "Sku": t126,
-        "Sku_STATUS": t126,
-        "SocketAddrMatchConditionParameters": t118,
-        "SocketAddrMatchConditionParameters_STATUS": t118,
-        "SslProtocolMatchConditionParameters": t118,
-        "SslProtocolMatchConditionParameters_STATUS": t118,
-        "SystemData_STATUS": t127,
-        "UrlFileExtensionMatchConditionParameters": t118,
-        "UrlFileExtensionMatchConditionParameters_STATUS": t118,
-        "UrlFileNameMatchConditionParameters": t118,
-        "UrlFileNameMatchConditionParameters_STATUS": t118,
-        "UrlPathMatchConditionParameters": t118,
-        "UrlPathMatchConditionParameters_STATUS": t118,
-        "UrlRedirectAction": {"properties":[["name","string"],["parameters",{"type":"UrlRedirectActionParameters"}]]},
-        "UrlRedirectActionParameters": t128,
-        "UrlRedirectActionParameters_STATUS": t128,
-        "UrlRedirectAction_STATUS": {"properties":[["name","string"],["parameters",{"type":"UrlRedirectActionParameters_STATUS"}]]},
-        "UrlRewriteAction": {"properties":[["name","string"],["parameters",{"type":"UrlRewriteActionParameters"}]]},
-        "UrlRewriteActionParameters": t129,
-        "UrlRewriteActionParameters_STATUS": t129,
-        "UrlRewriteAction_STATUS": {"properties":[["name","string"],["parameters",{"type":"UrlRewriteActionParameters_STATUS"}]]},
-        "UrlSigningAction": {"properties":[["name","string"],["parameters",{"type":"UrlSigningActionParameters"}]]},
-        "UrlSigningActionParameters": {"properties":[["algorithm","string"],["parameterNameOverride",{"array":{"type":"UrlSigningParamIdentifier"}}],["typeName","string"]]},
-        "UrlSigningActionParameters_STATUS": {"properties":[["algorithm","string"],["parameterNameOverride",{"array":{"type":"UrlSigningParamIdentifier_STATUS"}}],["typeName","string"]]},
-        "UrlSigningAction_STATUS": {"properties":[["name","string"],["parameters",{"type":"UrlSigningActionParameters_STATUS"}]]},
-        "UrlSigningKey": t108,
-        "UrlSigningKey_STATUS": t109,
-        "UrlSigningParamIdentifier": t130,
-        "UrlSigningParamIdentifier_STATUS": t130,
-        "conditions_Condition": t111,
-        "core_DestinationExpression": t112,
-        "genruntime_KnownResourceReference": t113,
-        "genruntime_ResourceReference": t114,
+        "RouteConfigurationOverrideActionParameters": t292,
+        "RouteConfigurationOverrideActionParameters_STATUS": t293,
+        "ServerPortMatchConditionParameters": t234,
+        "ServerPortMatchConditionParameters_STATUS": t234,
+        "Sku": t294,
+        "Sku_STATUS": t294,
+        "SocketAddrMatchConditionParameters": t234,
+        "SocketAddrMatchConditionParameters_STATUS": t234,
+        "SslProtocolMatchConditionParameters": t234,
+        "SslProtocolMatchConditionParameters_STATUS": t234,
+        "SystemData_STATUS": t295,
+        "UrlFileExtensionMatchConditionParameters": t234,
+        "UrlFileExtensionMatchConditionParameters_STATUS": t234,
+        "UrlFileNameMatchConditionParameters": t234,
+        "UrlFileNameMatchConditionParameters_STATUS": t234,
+        "UrlPathMatchConditionParameters": t234,
+        "UrlPathMatchConditionParameters_STATUS": t234,
+        "UrlRedirectAction": t296,
+        "UrlRedirectActionParameters": t297,
+        "UrlRedirectActionParameters_STATUS": t297,
+        "UrlRedirectAction_STATUS": t298,
+        "UrlRewriteAction": t299,
+        "UrlRewriteActionParameters": t300,
+        "UrlRewriteActionParameters_STATUS": t300,
+        "UrlRewriteAction_STATUS": t301,
+        "UrlSigningAction": t302,
+        "UrlSigningActionParameters": t303,
+        "UrlSigningActionParameters_STATUS": t304,
+        "UrlSigningAction_STATUS": t305,
+        "UrlSigningKey": t222,
+        "UrlSigningKey_STATUS": t223,
+        "UrlSigningParamIdentifier": t306,
+        "UrlSigningParamIdentifier_STATUS": t306,
+        "conditions_Condition": t227,
+        "core_DestinationExpression": t228,
+        "genruntime_KnownResourceReference": t229,
+        "genruntime_ResourceReference": t230,
       },
     },
     "v1api20230501": {
-      resources: {"AfdCustomDomain":["AfdCustomDomain_Spec","AfdCustomDomain_STATUS"],"AfdEndpoint":["AfdEndpoint_Spec","AfdEndpoint_STATUS"],"AfdOrigin":["AfdOrigin_Spec","AfdOrigin_STATUS"],"AfdOriginGroup":["AfdOriginGroup_Spec","AfdOriginGroup_STATUS"],"Profile":["Profile_Spec","Profile_STATUS"],"Route":["Route_Spec","Route_STATUS"],"RuleSet":["RuleSet_Spec","RuleSet_STATUS"]},
+      resources: {"AfdCustomDomain":["AfdCustomDomain_Spec","AfdCustomDomain_STATUS"],"AfdEndpoint":["AfdEndpoint_Spec","AfdEndpoint_STATUS"],"AfdOrigin":["AfdOrigin_Spec","AfdOrigin_STATUS"],"AfdOriginGroup":["AfdOriginGroup_Spec","AfdOriginGroup_STATUS"],"Profile":["Profile_Spec","Profile_STATUS"],"Route":["Route_Spec","Route_STATUS"],"Rule":["Rule_Spec","Rule_STATUS"],"RuleSet":["RuleSet_Spec","RuleSet_STATUS"]},
       types: {
         "AFDDomainHttpsParameters": {"properties":[["certificateType",{"type":"AFDDomainHttpsParameters_CertificateType"}],["minimumTlsVersion",{"type":"AFDDomainHttpsParameters_MinimumTlsVersion"}],["secret",{"type":"ResourceReference"}]]},
-        "AFDDomainHttpsParameters_CertificateType": t131,
-        "AFDDomainHttpsParameters_CertificateType_STATUS": t131,
-        "AFDDomainHttpsParameters_MinimumTlsVersion": t132,
-        "AFDDomainHttpsParameters_MinimumTlsVersion_STATUS": t132,
+        "AFDDomainHttpsParameters_CertificateType": t307,
+        "AFDDomainHttpsParameters_CertificateType_STATUS": t307,
+        "AFDDomainHttpsParameters_MinimumTlsVersion": t308,
+        "AFDDomainHttpsParameters_MinimumTlsVersion_STATUS": t308,
         "AFDDomainHttpsParameters_STATUS": {"properties":[["certificateType",{"type":"AFDDomainHttpsParameters_CertificateType_STATUS"}],["minimumTlsVersion",{"type":"AFDDomainHttpsParameters_MinimumTlsVersion_STATUS"}],["secret",{"type":"ResourceReference_STATUS"}]]},
-        "ActivatedResourceReference": t49,
-        "ActivatedResourceReference_STATUS": t50,
-        "AfdCustomDomainOperatorSpec": t69,
-        "AfdCustomDomain_DeploymentStatus_STATUS": t133,
+        "ActivatedResourceReference": t107,
+        "ActivatedResourceReference_STATUS": t108,
+        "AfdCustomDomainOperatorSpec": t143,
+        "AfdCustomDomain_DeploymentStatus_STATUS": t309,
         "AfdCustomDomain_DomainValidationState_STATUS": {"enum":["Approved","InternalError","Pending","PendingRevalidation","RefreshingValidationToken","Rejected","Submitting","TimedOut","Unknown"]},
-        "AfdCustomDomain_ProvisioningState_STATUS": t70,
+        "AfdCustomDomain_ProvisioningState_STATUS": t144,
         "AfdCustomDomain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["azureDnsZone",{"type":"ResourceReference_STATUS"}],["deploymentStatus",{"type":"AfdCustomDomain_DeploymentStatus_STATUS"}],["domainValidationState",{"type":"AfdCustomDomain_DomainValidationState_STATUS"}],["extendedProperties",{"map":"string"}],["hostName","string"],["preValidatedCustomDomainResourceId",{"type":"ResourceReference_STATUS"}],["profileName","string"],["provisioningState",{"type":"AfdCustomDomain_ProvisioningState_STATUS"}],["tlsSettings",{"type":"AFDDomainHttpsParameters_STATUS"}],["validationProperties",{"type":"DomainValidationProperties_STATUS"}]]},
         "AfdCustomDomain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["azureDnsZone",{"type":"ResourceReference"}],["extendedProperties",{"map":"string"}],["hostName","string"],["preValidatedCustomDomainResourceId",{"type":"ResourceReference"}],["tlsSettings",{"type":"AFDDomainHttpsParameters"}],["operatorSpec",{"type":"AfdCustomDomainOperatorSpec"}]]},
-        "AfdEndpointOperatorSpec": t69,
-        "AfdEndpoint_AutoGeneratedDomainNameLabelScope": t134,
-        "AfdEndpoint_AutoGeneratedDomainNameLabelScope_STATUS": t134,
-        "AfdEndpoint_DeploymentStatus_STATUS": t133,
-        "AfdEndpoint_EnabledState": t1,
-        "AfdEndpoint_EnabledState_STATUS": t1,
-        "AfdEndpoint_ProvisioningState_STATUS": t70,
+        "AfdEndpointOperatorSpec": t143,
+        "AfdEndpoint_AutoGeneratedDomainNameLabelScope": t310,
+        "AfdEndpoint_AutoGeneratedDomainNameLabelScope_STATUS": t310,
+        "AfdEndpoint_DeploymentStatus_STATUS": t309,
+        "AfdEndpoint_EnabledState": t2,
+        "AfdEndpoint_EnabledState_STATUS": t2,
+        "AfdEndpoint_ProvisioningState_STATUS": t144,
         "AfdEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope",{"type":"AfdEndpoint_AutoGeneratedDomainNameLabelScope_STATUS"}],["deploymentStatus",{"type":"AfdEndpoint_DeploymentStatus_STATUS"}],["enabledState",{"type":"AfdEndpoint_EnabledState_STATUS"}],["hostName","string"],["profileName","string"],["provisioningState",{"type":"AfdEndpoint_ProvisioningState_STATUS"}]]},
         "AfdEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope",{"type":"AfdEndpoint_AutoGeneratedDomainNameLabelScope"}],["enabledState",{"type":"AfdEndpoint_EnabledState"}],["operatorSpec",{"type":"AfdEndpointOperatorSpec"}]]},
-        "AfdOriginGroupOperatorSpec": t69,
-        "AfdOriginGroup_DeploymentStatus_STATUS": t133,
-        "AfdOriginGroup_ProvisioningState_STATUS": t70,
+        "AfdOriginGroupOperatorSpec": t143,
+        "AfdOriginGroup_DeploymentStatus_STATUS": t309,
+        "AfdOriginGroup_ProvisioningState_STATUS": t144,
         "AfdOriginGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus",{"type":"AfdOriginGroup_DeploymentStatus_STATUS"}],["healthProbeSettings",{"type":"HealthProbeParameters_STATUS"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters_STATUS"}],["profileName","string"],["provisioningState",{"type":"AfdOriginGroup_ProvisioningState_STATUS"}],["sessionAffinityState",{"type":"AfdOriginGroup_SessionAffinityState_STATUS"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]},
-        "AfdOriginGroup_SessionAffinityState": t1,
-        "AfdOriginGroup_SessionAffinityState_STATUS": t1,
+        "AfdOriginGroup_SessionAffinityState": t2,
+        "AfdOriginGroup_SessionAffinityState_STATUS": t2,
         "AfdOriginGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["healthProbeSettings",{"type":"HealthProbeParameters"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters"}],["sessionAffinityState",{"type":"AfdOriginGroup_SessionAffinityState"}],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"],["operatorSpec",{"type":"AfdOriginGroupOperatorSpec"}]]},
-        "AfdOriginOperatorSpec": t69,
-        "AfdOrigin_DeploymentStatus_STATUS": t133,
-        "AfdOrigin_EnabledState": t1,
-        "AfdOrigin_EnabledState_STATUS": t1,
-        "AfdOrigin_ProvisioningState_STATUS": t70,
+        "AfdOriginOperatorSpec": t143,
+        "AfdOrigin_DeploymentStatus_STATUS": t309,
+        "AfdOrigin_EnabledState": t2,
+        "AfdOrigin_EnabledState_STATUS": t2,
+        "AfdOrigin_ProvisioningState_STATUS": t144,
         "AfdOrigin_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["azureOrigin",{"type":"ResourceReference_STATUS"}],["deploymentStatus",{"type":"AfdOrigin_DeploymentStatus_STATUS"}],["enabledState",{"type":"AfdOrigin_EnabledState_STATUS"}],["enforceCertificateNameCheck","boolean"],["hostName","string"],["httpPort","integer"],["httpsPort","integer"],["originGroupName","string"],["originHostHeader","string"],["priority","integer"],["provisioningState",{"type":"AfdOrigin_ProvisioningState_STATUS"}],["sharedPrivateLinkResource",{"type":"SharedPrivateLinkResourceProperties_STATUS"}],["weight","integer"]]},
         "AfdOrigin_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["azureOrigin",{"type":"ResourceReference"}],["enabledState",{"type":"AfdOrigin_EnabledState"}],["enforceCertificateNameCheck","boolean"],["hostName","string"],["hostNameFromConfig",{"type":"genruntime_ConfigMapReference"}],["httpPort","integer"],["httpsPort","integer"],["originHostHeader","string"],["priority","integer"],["sharedPrivateLinkResource",{"type":"SharedPrivateLinkResourceProperties"}],["weight","integer"],["operatorSpec",{"type":"AfdOriginOperatorSpec"}]]},
         "AfdRouteCacheConfiguration": {"properties":[["compressionSettings",{"type":"CompressionSettings"}],["queryParameters","string"],["queryStringCachingBehavior",{"type":"AfdRouteCacheConfiguration_QueryStringCachingBehavior"}]]},
-        "AfdRouteCacheConfiguration_QueryStringCachingBehavior": t2,
-        "AfdRouteCacheConfiguration_QueryStringCachingBehavior_STATUS": t2,
+        "AfdRouteCacheConfiguration_QueryStringCachingBehavior": t3,
+        "AfdRouteCacheConfiguration_QueryStringCachingBehavior_STATUS": t3,
         "AfdRouteCacheConfiguration_STATUS": {"properties":[["compressionSettings",{"type":"CompressionSettings_STATUS"}],["queryParameters","string"],["queryStringCachingBehavior",{"type":"AfdRouteCacheConfiguration_QueryStringCachingBehavior_STATUS"}]]},
-        "CompressionSettings": t135,
-        "CompressionSettings_STATUS": t135,
-        "DomainValidationProperties_STATUS": t136,
-        "HealthProbeParameters": t54,
-        "HealthProbeParameters_ProbeProtocol": t55,
-        "HealthProbeParameters_ProbeProtocol_STATUS": t55,
-        "HealthProbeParameters_ProbeRequestType": t56,
-        "HealthProbeParameters_ProbeRequestType_STATUS": t56,
-        "HealthProbeParameters_STATUS": t57,
-        "LoadBalancingSettingsParameters": t137,
-        "LoadBalancingSettingsParameters_STATUS": t137,
+        "CacheConfiguration": t0,
+        "CacheConfiguration_CacheBehavior": t1,
+        "CacheConfiguration_CacheBehavior_STATUS": t1,
+        "CacheConfiguration_IsCompressionEnabled": t2,
+        "CacheConfiguration_IsCompressionEnabled_STATUS": t2,
+        "CacheConfiguration_QueryStringCachingBehavior": t3,
+        "CacheConfiguration_QueryStringCachingBehavior_STATUS": t3,
+        "CacheConfiguration_STATUS": t4,
+        "CacheExpirationActionParameters": t5,
+        "CacheExpirationActionParameters_CacheBehavior": t6,
+        "CacheExpirationActionParameters_CacheBehavior_STATUS": t6,
+        "CacheExpirationActionParameters_CacheType": t7,
+        "CacheExpirationActionParameters_CacheType_STATUS": t7,
+        "CacheExpirationActionParameters_STATUS": t8,
+        "CacheExpirationActionParameters_TypeName": t9,
+        "CacheExpirationActionParameters_TypeName_STATUS": t9,
+        "CacheKeyQueryStringActionParameters": t10,
+        "CacheKeyQueryStringActionParameters_QueryStringBehavior": t11,
+        "CacheKeyQueryStringActionParameters_QueryStringBehavior_STATUS": t11,
+        "CacheKeyQueryStringActionParameters_STATUS": t12,
+        "CacheKeyQueryStringActionParameters_TypeName": t13,
+        "CacheKeyQueryStringActionParameters_TypeName_STATUS": t13,
+        "ClientPortMatchConditionParameters": t14,
+        "ClientPortMatchConditionParameters_Operator": t15,
+        "ClientPortMatchConditionParameters_Operator_STATUS": t15,
+        "ClientPortMatchConditionParameters_STATUS": t16,
+        "ClientPortMatchConditionParameters_Transforms": t17,
+        "ClientPortMatchConditionParameters_Transforms_STATUS": t17,
+        "ClientPortMatchConditionParameters_TypeName": t18,
+        "ClientPortMatchConditionParameters_TypeName_STATUS": t18,
+        "CompressionSettings": t311,
+        "CompressionSettings_STATUS": t311,
+        "CookiesMatchConditionParameters": t19,
+        "CookiesMatchConditionParameters_Operator": t15,
+        "CookiesMatchConditionParameters_Operator_STATUS": t15,
+        "CookiesMatchConditionParameters_STATUS": t20,
+        "CookiesMatchConditionParameters_Transforms": t17,
+        "CookiesMatchConditionParameters_Transforms_STATUS": t17,
+        "CookiesMatchConditionParameters_TypeName": t21,
+        "CookiesMatchConditionParameters_TypeName_STATUS": t21,
+        "DeliveryRuleAction": t28,
+        "DeliveryRuleAction_STATUS": t29,
+        "DeliveryRuleCacheExpirationAction": t30,
+        "DeliveryRuleCacheExpirationAction_Name": t31,
+        "DeliveryRuleCacheExpirationAction_Name_STATUS": t31,
+        "DeliveryRuleCacheExpirationAction_STATUS": t32,
+        "DeliveryRuleCacheKeyQueryStringAction": t33,
+        "DeliveryRuleCacheKeyQueryStringAction_Name": t34,
+        "DeliveryRuleCacheKeyQueryStringAction_Name_STATUS": t34,
+        "DeliveryRuleCacheKeyQueryStringAction_STATUS": t35,
+        "DeliveryRuleClientPortCondition": t36,
+        "DeliveryRuleClientPortCondition_Name": t37,
+        "DeliveryRuleClientPortCondition_Name_STATUS": t37,
+        "DeliveryRuleClientPortCondition_STATUS": t38,
+        "DeliveryRuleCondition": t39,
+        "DeliveryRuleCondition_STATUS": t40,
+        "DeliveryRuleCookiesCondition": t41,
+        "DeliveryRuleCookiesCondition_Name": t42,
+        "DeliveryRuleCookiesCondition_Name_STATUS": t42,
+        "DeliveryRuleCookiesCondition_STATUS": t43,
+        "DeliveryRuleHostNameCondition": t44,
+        "DeliveryRuleHostNameCondition_Name": t45,
+        "DeliveryRuleHostNameCondition_Name_STATUS": t45,
+        "DeliveryRuleHostNameCondition_STATUS": t46,
+        "DeliveryRuleHttpVersionCondition": t47,
+        "DeliveryRuleHttpVersionCondition_Name": t48,
+        "DeliveryRuleHttpVersionCondition_Name_STATUS": t48,
+        "DeliveryRuleHttpVersionCondition_STATUS": t49,
+        "DeliveryRuleIsDeviceCondition": t50,
+        "DeliveryRuleIsDeviceCondition_Name": t51,
+        "DeliveryRuleIsDeviceCondition_Name_STATUS": t51,
+        "DeliveryRuleIsDeviceCondition_STATUS": t52,
+        "DeliveryRulePostArgsCondition": t53,
+        "DeliveryRulePostArgsCondition_Name": t54,
+        "DeliveryRulePostArgsCondition_Name_STATUS": t54,
+        "DeliveryRulePostArgsCondition_STATUS": t55,
+        "DeliveryRuleQueryStringCondition": t56,
+        "DeliveryRuleQueryStringCondition_Name": t57,
+        "DeliveryRuleQueryStringCondition_Name_STATUS": t57,
+        "DeliveryRuleQueryStringCondition_STATUS": t58,
+        "DeliveryRuleRemoteAddressCondition": t59,
+        "DeliveryRuleRemoteAddressCondition_Name": t60,
+        "DeliveryRuleRemoteAddressCondition_Name_STATUS": t60,
+        "DeliveryRuleRemoteAddressCondition_STATUS": t61,
+        "DeliveryRuleRequestBodyCondition": t62,
+        "DeliveryRuleRequestBodyCondition_Name": t63,
+        "DeliveryRuleRequestBodyCondition_Name_STATUS": t63,
+        "DeliveryRuleRequestBodyCondition_STATUS": t64,
+        "DeliveryRuleRequestHeaderAction": t65,
+        "DeliveryRuleRequestHeaderAction_Name": t66,
+        "DeliveryRuleRequestHeaderAction_Name_STATUS": t66,
+        "DeliveryRuleRequestHeaderAction_STATUS": t67,
+        "DeliveryRuleRequestHeaderCondition": t68,
+        "DeliveryRuleRequestHeaderCondition_Name": t69,
+        "DeliveryRuleRequestHeaderCondition_Name_STATUS": t69,
+        "DeliveryRuleRequestHeaderCondition_STATUS": t70,
+        "DeliveryRuleRequestMethodCondition": t71,
+        "DeliveryRuleRequestMethodCondition_Name": t72,
+        "DeliveryRuleRequestMethodCondition_Name_STATUS": t72,
+        "DeliveryRuleRequestMethodCondition_STATUS": t73,
+        "DeliveryRuleRequestSchemeCondition": t74,
+        "DeliveryRuleRequestSchemeCondition_Name": t75,
+        "DeliveryRuleRequestSchemeCondition_Name_STATUS": t75,
+        "DeliveryRuleRequestSchemeCondition_STATUS": t76,
+        "DeliveryRuleRequestUriCondition": t77,
+        "DeliveryRuleRequestUriCondition_Name": t78,
+        "DeliveryRuleRequestUriCondition_Name_STATUS": t78,
+        "DeliveryRuleRequestUriCondition_STATUS": t79,
+        "DeliveryRuleResponseHeaderAction": t80,
+        "DeliveryRuleResponseHeaderAction_Name": t81,
+        "DeliveryRuleResponseHeaderAction_Name_STATUS": t81,
+        "DeliveryRuleResponseHeaderAction_STATUS": t82,
+        "DeliveryRuleRouteConfigurationOverrideAction": t83,
+        "DeliveryRuleRouteConfigurationOverrideAction_Name": t84,
+        "DeliveryRuleRouteConfigurationOverrideAction_Name_STATUS": t84,
+        "DeliveryRuleRouteConfigurationOverrideAction_STATUS": t85,
+        "DeliveryRuleServerPortCondition": t86,
+        "DeliveryRuleServerPortCondition_Name": t87,
+        "DeliveryRuleServerPortCondition_Name_STATUS": t87,
+        "DeliveryRuleServerPortCondition_STATUS": t88,
+        "DeliveryRuleSocketAddrCondition": t89,
+        "DeliveryRuleSocketAddrCondition_Name": t90,
+        "DeliveryRuleSocketAddrCondition_Name_STATUS": t90,
+        "DeliveryRuleSocketAddrCondition_STATUS": t91,
+        "DeliveryRuleSslProtocolCondition": t92,
+        "DeliveryRuleSslProtocolCondition_Name": t93,
+        "DeliveryRuleSslProtocolCondition_Name_STATUS": t93,
+        "DeliveryRuleSslProtocolCondition_STATUS": t94,
+        "DeliveryRuleUrlFileExtensionCondition": t95,
+        "DeliveryRuleUrlFileExtensionCondition_Name": t96,
+        "DeliveryRuleUrlFileExtensionCondition_Name_STATUS": t96,
+        "DeliveryRuleUrlFileExtensionCondition_STATUS": t97,
+        "DeliveryRuleUrlFileNameCondition": t98,
+        "DeliveryRuleUrlFileNameCondition_Name": t99,
+        "DeliveryRuleUrlFileNameCondition_Name_STATUS": t99,
+        "DeliveryRuleUrlFileNameCondition_STATUS": t100,
+        "DeliveryRuleUrlPathCondition": t101,
+        "DeliveryRuleUrlPathCondition_Name": t102,
+        "DeliveryRuleUrlPathCondition_Name_STATUS": t102,
+        "DeliveryRuleUrlPathCondition_STATUS": t103,
+        "DomainValidationProperties_STATUS": t312,
+        "HeaderActionParameters": t110,
+        "HeaderActionParameters_HeaderAction": t111,
+        "HeaderActionParameters_HeaderAction_STATUS": t111,
+        "HeaderActionParameters_STATUS": t112,
+        "HeaderActionParameters_TypeName": t113,
+        "HeaderActionParameters_TypeName_STATUS": t113,
+        "HealthProbeParameters": t114,
+        "HealthProbeParameters_ProbeProtocol": t115,
+        "HealthProbeParameters_ProbeProtocol_STATUS": t115,
+        "HealthProbeParameters_ProbeRequestType": t116,
+        "HealthProbeParameters_ProbeRequestType_STATUS": t116,
+        "HealthProbeParameters_STATUS": t117,
+        "HostNameMatchConditionParameters": t118,
+        "HostNameMatchConditionParameters_Operator": t15,
+        "HostNameMatchConditionParameters_Operator_STATUS": t15,
+        "HostNameMatchConditionParameters_STATUS": t119,
+        "HostNameMatchConditionParameters_Transforms": t17,
+        "HostNameMatchConditionParameters_Transforms_STATUS": t17,
+        "HostNameMatchConditionParameters_TypeName": t120,
+        "HostNameMatchConditionParameters_TypeName_STATUS": t120,
+        "HttpVersionMatchConditionParameters": t122,
+        "HttpVersionMatchConditionParameters_Operator": t123,
+        "HttpVersionMatchConditionParameters_Operator_STATUS": t123,
+        "HttpVersionMatchConditionParameters_STATUS": t124,
+        "HttpVersionMatchConditionParameters_Transforms": t17,
+        "HttpVersionMatchConditionParameters_Transforms_STATUS": t17,
+        "HttpVersionMatchConditionParameters_TypeName": t125,
+        "HttpVersionMatchConditionParameters_TypeName_STATUS": t125,
+        "IsDeviceMatchConditionParameters": t126,
+        "IsDeviceMatchConditionParameters_MatchValues": t127,
+        "IsDeviceMatchConditionParameters_MatchValues_STATUS": t127,
+        "IsDeviceMatchConditionParameters_Operator": t123,
+        "IsDeviceMatchConditionParameters_Operator_STATUS": t123,
+        "IsDeviceMatchConditionParameters_STATUS": t128,
+        "IsDeviceMatchConditionParameters_Transforms": t17,
+        "IsDeviceMatchConditionParameters_Transforms_STATUS": t17,
+        "IsDeviceMatchConditionParameters_TypeName": t129,
+        "IsDeviceMatchConditionParameters_TypeName_STATUS": t129,
+        "LoadBalancingSettingsParameters": t313,
+        "LoadBalancingSettingsParameters_STATUS": t313,
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ManagedServiceIdentity_Type": t138,
-        "ManagedServiceIdentity_Type_STATUS": t138,
-        "ProfileOperatorSpec": t69,
-        "Profile_ProvisioningState_STATUS": t70,
+        "ManagedServiceIdentity_Type": t314,
+        "ManagedServiceIdentity_Type_STATUS": t314,
+        "OriginGroupOverride": t131,
+        "OriginGroupOverrideAction": t132,
+        "OriginGroupOverrideActionParameters": t133,
+        "OriginGroupOverrideActionParameters_STATUS": t134,
+        "OriginGroupOverrideActionParameters_TypeName": t135,
+        "OriginGroupOverrideActionParameters_TypeName_STATUS": t135,
+        "OriginGroupOverrideAction_Name": t136,
+        "OriginGroupOverrideAction_Name_STATUS": t136,
+        "OriginGroupOverrideAction_STATUS": t137,
+        "OriginGroupOverride_ForwardingProtocol": t138,
+        "OriginGroupOverride_ForwardingProtocol_STATUS": t138,
+        "OriginGroupOverride_STATUS": t139,
+        "PostArgsMatchConditionParameters": t140,
+        "PostArgsMatchConditionParameters_Operator": t15,
+        "PostArgsMatchConditionParameters_Operator_STATUS": t15,
+        "PostArgsMatchConditionParameters_STATUS": t141,
+        "PostArgsMatchConditionParameters_Transforms": t17,
+        "PostArgsMatchConditionParameters_Transforms_STATUS": t17,
+        "PostArgsMatchConditionParameters_TypeName": t142,
+        "PostArgsMatchConditionParameters_TypeName_STATUS": t142,
+        "ProfileOperatorSpec": t143,
+        "Profile_ProvisioningState_STATUS": t144,
         "Profile_ResourceState_STATUS": {"enum":["AbortingMigration","Active","CommittingMigration","Creating","Deleting","Disabled","Migrated","Migrating","PendingMigrationCommit"]},
         "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["extendedProperties",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState",{"type":"Profile_ProvisioningState_STATUS"}],["resourceState",{"type":"Profile_ResourceState_STATUS"}]]},
         "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}]]},
-        "ResourceReference": t49,
-        "ResourceReference_STATUS": t50,
-        "RouteOperatorSpec": t69,
-        "Route_DeploymentStatus_STATUS": t133,
-        "Route_EnabledState": t1,
-        "Route_EnabledState_STATUS": t1,
-        "Route_ForwardingProtocol": t67,
-        "Route_ForwardingProtocol_STATUS": t67,
-        "Route_HttpsRedirect": t1,
-        "Route_HttpsRedirect_STATUS": t1,
-        "Route_LinkToDefaultDomain": t1,
-        "Route_LinkToDefaultDomain_STATUS": t1,
-        "Route_ProvisioningState_STATUS": t70,
+        "QueryStringMatchConditionParameters": t147,
+        "QueryStringMatchConditionParameters_Operator": t15,
+        "QueryStringMatchConditionParameters_Operator_STATUS": t15,
+        "QueryStringMatchConditionParameters_STATUS": t148,
+        "QueryStringMatchConditionParameters_Transforms": t17,
+        "QueryStringMatchConditionParameters_Transforms_STATUS": t17,
+        "QueryStringMatchConditionParameters_TypeName": t149,
+        "QueryStringMatchConditionParameters_TypeName_STATUS": t149,
+        "RemoteAddressMatchConditionParameters": t150,
+        "RemoteAddressMatchConditionParameters_Operator": t151,
+        "RemoteAddressMatchConditionParameters_Operator_STATUS": t151,
+        "RemoteAddressMatchConditionParameters_STATUS": t152,
+        "RemoteAddressMatchConditionParameters_Transforms": t17,
+        "RemoteAddressMatchConditionParameters_Transforms_STATUS": t17,
+        "RemoteAddressMatchConditionParameters_TypeName": t153,
+        "RemoteAddressMatchConditionParameters_TypeName_STATUS": t153,
+        "RequestBodyMatchConditionParameters": t154,
+        "RequestBodyMatchConditionParameters_Operator": t15,
+        "RequestBodyMatchConditionParameters_Operator_STATUS": t15,
+        "RequestBodyMatchConditionParameters_STATUS": t155,
+        "RequestBodyMatchConditionParameters_Transforms": t17,
+        "RequestBodyMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestBodyMatchConditionParameters_TypeName": t156,
+        "RequestBodyMatchConditionParameters_TypeName_STATUS": t156,
+        "RequestHeaderMatchConditionParameters": t157,
+        "RequestHeaderMatchConditionParameters_Operator": t15,
+        "RequestHeaderMatchConditionParameters_Operator_STATUS": t15,
+        "RequestHeaderMatchConditionParameters_STATUS": t158,
+        "RequestHeaderMatchConditionParameters_Transforms": t17,
+        "RequestHeaderMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestHeaderMatchConditionParameters_TypeName": t159,
+        "RequestHeaderMatchConditionParameters_TypeName_STATUS": t159,
+        "RequestMethodMatchConditionParameters": t160,
+        "RequestMethodMatchConditionParameters_MatchValues": t161,
+        "RequestMethodMatchConditionParameters_MatchValues_STATUS": t161,
+        "RequestMethodMatchConditionParameters_Operator": t123,
+        "RequestMethodMatchConditionParameters_Operator_STATUS": t123,
+        "RequestMethodMatchConditionParameters_STATUS": t162,
+        "RequestMethodMatchConditionParameters_Transforms": t17,
+        "RequestMethodMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestMethodMatchConditionParameters_TypeName": t163,
+        "RequestMethodMatchConditionParameters_TypeName_STATUS": t163,
+        "RequestSchemeMatchConditionParameters": t164,
+        "RequestSchemeMatchConditionParameters_MatchValues": t165,
+        "RequestSchemeMatchConditionParameters_MatchValues_STATUS": t165,
+        "RequestSchemeMatchConditionParameters_Operator": t123,
+        "RequestSchemeMatchConditionParameters_Operator_STATUS": t123,
+        "RequestSchemeMatchConditionParameters_STATUS": t166,
+        "RequestSchemeMatchConditionParameters_Transforms": t17,
+        "RequestSchemeMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestSchemeMatchConditionParameters_TypeName": t167,
+        "RequestSchemeMatchConditionParameters_TypeName_STATUS": t167,
+        "RequestUriMatchConditionParameters": t168,
+        "RequestUriMatchConditionParameters_Operator": t15,
+        "RequestUriMatchConditionParameters_Operator_STATUS": t15,
+        "RequestUriMatchConditionParameters_STATUS": t169,
+        "RequestUriMatchConditionParameters_Transforms": t17,
+        "RequestUriMatchConditionParameters_Transforms_STATUS": t17,
+        "RequestUriMatchConditionParameters_TypeName": t170,
+        "RequestUriMatchConditionParameters_TypeName_STATUS": t170,
+        "ResourceReference": t107,
+        "ResourceReference_STATUS": t108,
+        "RouteConfigurationOverrideActionParameters": t172,
+        "RouteConfigurationOverrideActionParameters_STATUS": t173,
+        "RouteConfigurationOverrideActionParameters_TypeName": t174,
+        "RouteConfigurationOverrideActionParameters_TypeName_STATUS": t174,
+        "RouteOperatorSpec": t143,
+        "Route_DeploymentStatus_STATUS": t309,
+        "Route_EnabledState": t2,
+        "Route_EnabledState_STATUS": t2,
+        "Route_ForwardingProtocol": t138,
+        "Route_ForwardingProtocol_STATUS": t138,
+        "Route_HttpsRedirect": t2,
+        "Route_HttpsRedirect_STATUS": t2,
+        "Route_LinkToDefaultDomain": t2,
+        "Route_LinkToDefaultDomain_STATUS": t2,
+        "Route_ProvisioningState_STATUS": t144,
         "Route_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["cacheConfiguration",{"type":"AfdRouteCacheConfiguration_STATUS"}],["customDomains",{"array":{"type":"ActivatedResourceReference_STATUS"}}],["deploymentStatus",{"type":"Route_DeploymentStatus_STATUS"}],["enabledState",{"type":"Route_EnabledState_STATUS"}],["endpointName","string"],["forwardingProtocol",{"type":"Route_ForwardingProtocol_STATUS"}],["httpsRedirect",{"type":"Route_HttpsRedirect_STATUS"}],["linkToDefaultDomain",{"type":"Route_LinkToDefaultDomain_STATUS"}],["originGroup",{"type":"ResourceReference_STATUS"}],["originPath","string"],["patternsToMatch",{"array":"string"}],["provisioningState",{"type":"Route_ProvisioningState_STATUS"}],["ruleSets",{"array":{"type":"ResourceReference_STATUS"}}],["supportedProtocols",{"array":{"type":"Route_SupportedProtocols_STATUS"}}]]},
         "Route_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["cacheConfiguration",{"type":"AfdRouteCacheConfiguration"}],["customDomains",{"array":{"type":"ActivatedResourceReference"}}],["enabledState",{"type":"Route_EnabledState"}],["forwardingProtocol",{"type":"Route_ForwardingProtocol"}],["httpsRedirect",{"type":"Route_HttpsRedirect"}],["linkToDefaultDomain",{"type":"Route_LinkToDefaultDomain"}],["originGroup",{"type":"ResourceReference"}],["originPath","string"],["patternsToMatch",{"array":"string"}],["ruleSets",{"array":{"type":"ResourceReference"}}],["supportedProtocols",{"array":{"type":"Route_SupportedProtocols"}}],["operatorSpec",{"type":"RouteOperatorSpec"}]]},
-        "Route_SupportedProtocols": t139,
-        "Route_SupportedProtocols_STATUS": t139,
-        "RuleSetOperatorSpec": t69,
-        "RuleSet_DeploymentStatus_STATUS": t133,
-        "RuleSet_ProvisioningState_STATUS": t70,
+        "Route_SupportedProtocols": t315,
+        "Route_SupportedProtocols_STATUS": t315,
+        "RuleOperatorSpec": t143,
+        "RuleSetOperatorSpec": t143,
+        "RuleSet_DeploymentStatus_STATUS": t309,
+        "RuleSet_ProvisioningState_STATUS": t144,
         "RuleSet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus",{"type":"RuleSet_DeploymentStatus_STATUS"}],["profileName","string"],["provisioningState",{"type":"RuleSet_ProvisioningState_STATUS"}]]},
         "RuleSet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"RuleSetOperatorSpec"}]]},
+        "Rule_DeploymentStatus_STATUS": t309,
+        "Rule_MatchProcessingBehavior": t316,
+        "Rule_MatchProcessingBehavior_STATUS": t316,
+        "Rule_ProvisioningState_STATUS": t144,
+        "Rule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["actions",{"array":{"type":"DeliveryRuleAction_STATUS"}}],["deploymentStatus",{"type":"Rule_DeploymentStatus_STATUS"}],["matchProcessingBehavior",{"type":"Rule_MatchProcessingBehavior_STATUS"}],["order","integer"],["provisioningState",{"type":"Rule_ProvisioningState_STATUS"}],["ruleSetName","string"],["ruleconditions",{"array":{"type":"DeliveryRuleCondition_STATUS"}}]]},
+        "Rule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["actions",{"array":{"type":"DeliveryRuleAction"}}],["matchProcessingBehavior",{"type":"Rule_MatchProcessingBehavior"}],["order","integer"],["ruleconditions",{"array":{"type":"DeliveryRuleCondition"}}],["operatorSpec",{"type":"RuleOperatorSpec"}]]},
+        "ServerPortMatchConditionParameters": t175,
+        "ServerPortMatchConditionParameters_Operator": t15,
+        "ServerPortMatchConditionParameters_Operator_STATUS": t15,
+        "ServerPortMatchConditionParameters_STATUS": t176,
+        "ServerPortMatchConditionParameters_Transforms": t17,
+        "ServerPortMatchConditionParameters_Transforms_STATUS": t17,
+        "ServerPortMatchConditionParameters_TypeName": t177,
+        "ServerPortMatchConditionParameters_TypeName_STATUS": t177,
         "SharedPrivateLinkResourceProperties": {"properties":[["groupId","string"],["privateLink",{"type":"ResourceReference"}],["privateLinkLocation","string"],["requestMessage","string"],["status",{"type":"SharedPrivateLinkResourceProperties_Status"}]]},
         "SharedPrivateLinkResourceProperties_STATUS": {"properties":[["groupId","string"],["privateLink",{"type":"ResourceReference_STATUS"}],["privateLinkLocation","string"],["requestMessage","string"],["status",{"type":"SharedPrivateLinkResourceProperties_Status_STATUS"}]]},
-        "SharedPrivateLinkResourceProperties_Status": t16,
-        "SharedPrivateLinkResourceProperties_Status_STATUS": t16,
-        "Sku": t86,
-        "Sku_Name": t87,
-        "Sku_Name_STATUS": t87,
-        "Sku_STATUS": t88,
-        "SystemData_CreatedByType_STATUS": t93,
-        "SystemData_LastModifiedByType_STATUS": t93,
-        "SystemData_STATUS": t94,
-        "UserAssignedIdentity": t140,
-        "UserAssignedIdentityDetails": t49,
-        "UserAssignedIdentity_STATUS": t141,
-        "conditions_Condition": t111,
-        "core_DestinationExpression": t112,
-        "genruntime_ConfigMapReference": t142,
-        "genruntime_KnownResourceReference": t113,
-        "genruntime_ResourceReference": t114,
+        "SharedPrivateLinkResourceProperties_Status": t26,
+        "SharedPrivateLinkResourceProperties_Status_STATUS": t26,
+        "Sku": t178,
+        "Sku_Name": t179,
+        "Sku_Name_STATUS": t179,
+        "Sku_STATUS": t180,
+        "SocketAddrMatchConditionParameters": t181,
+        "SocketAddrMatchConditionParameters_Operator": t182,
+        "SocketAddrMatchConditionParameters_Operator_STATUS": t182,
+        "SocketAddrMatchConditionParameters_STATUS": t183,
+        "SocketAddrMatchConditionParameters_Transforms": t17,
+        "SocketAddrMatchConditionParameters_Transforms_STATUS": t17,
+        "SocketAddrMatchConditionParameters_TypeName": t184,
+        "SocketAddrMatchConditionParameters_TypeName_STATUS": t184,
+        "SslProtocolMatchConditionParameters": t185,
+        "SslProtocolMatchConditionParameters_MatchValues": t186,
+        "SslProtocolMatchConditionParameters_MatchValues_STATUS": t186,
+        "SslProtocolMatchConditionParameters_Operator": t123,
+        "SslProtocolMatchConditionParameters_Operator_STATUS": t123,
+        "SslProtocolMatchConditionParameters_STATUS": t187,
+        "SslProtocolMatchConditionParameters_Transforms": t17,
+        "SslProtocolMatchConditionParameters_Transforms_STATUS": t17,
+        "SslProtocolMatchConditionParameters_TypeName": t188,
+        "SslProtocolMatchConditionParameters_TypeName_STATUS": t188,
+        "SystemData_CreatedByType_STATUS": t189,
+        "SystemData_LastModifiedByType_STATUS": t189,
+        "SystemData_STATUS": t190,
+        "UrlFileExtensionMatchConditionParameters": t191,
+        "UrlFileExtensionMatchConditionParameters_Operator": t15,
+        "UrlFileExtensionMatchConditionParameters_Operator_STATUS": t15,
+        "UrlFileExtensionMatchConditionParameters_STATUS": t192,
+        "UrlFileExtensionMatchConditionParameters_Transforms": t17,
+        "UrlFileExtensionMatchConditionParameters_Transforms_STATUS": t17,
+        "UrlFileExtensionMatchConditionParameters_TypeName": t193,
+        "UrlFileExtensionMatchConditionParameters_TypeName_STATUS": t193,
+        "UrlFileNameMatchConditionParameters": t194,
+        "UrlFileNameMatchConditionParameters_Operator": t15,
+        "UrlFileNameMatchConditionParameters_Operator_STATUS": t15,
+        "UrlFileNameMatchConditionParameters_STATUS": t195,
+        "UrlFileNameMatchConditionParameters_Transforms": t17,
+        "UrlFileNameMatchConditionParameters_Transforms_STATUS": t17,
+        "UrlFileNameMatchConditionParameters_TypeName": t196,
+        "UrlFileNameMatchConditionParameters_TypeName_STATUS": t196,
+        "UrlPathMatchConditionParameters": t197,
+        "UrlPathMatchConditionParameters_Operator": t198,
+        "UrlPathMatchConditionParameters_Operator_STATUS": t198,
+        "UrlPathMatchConditionParameters_STATUS": t199,
+        "UrlPathMatchConditionParameters_Transforms": t17,
+        "UrlPathMatchConditionParameters_Transforms_STATUS": t17,
+        "UrlPathMatchConditionParameters_TypeName": t200,
+        "UrlPathMatchConditionParameters_TypeName_STATUS": t200,
+        "UrlRedirectAction": t201,
+        "UrlRedirectActionParameters": t202,
+        "UrlRedirectActionParameters_DestinationProtocol": t203,
+        "UrlRedirectActionParameters_DestinationProtocol_STATUS": t203,
+        "UrlRedirectActionParameters_RedirectType": t204,
+        "UrlRedirectActionParameters_RedirectType_STATUS": t204,
+        "UrlRedirectActionParameters_STATUS": t205,
+        "UrlRedirectActionParameters_TypeName": t206,
+        "UrlRedirectActionParameters_TypeName_STATUS": t206,
+        "UrlRedirectAction_Name": t207,
+        "UrlRedirectAction_Name_STATUS": t207,
+        "UrlRedirectAction_STATUS": t208,
+        "UrlRewriteAction": t209,
+        "UrlRewriteActionParameters": t210,
+        "UrlRewriteActionParameters_STATUS": t211,
+        "UrlRewriteActionParameters_TypeName": t212,
+        "UrlRewriteActionParameters_TypeName_STATUS": t212,
+        "UrlRewriteAction_Name": t213,
+        "UrlRewriteAction_Name_STATUS": t213,
+        "UrlRewriteAction_STATUS": t214,
+        "UrlSigningAction": t215,
+        "UrlSigningActionParameters": t216,
+        "UrlSigningActionParameters_Algorithm": t217,
+        "UrlSigningActionParameters_Algorithm_STATUS": t217,
+        "UrlSigningActionParameters_STATUS": t218,
+        "UrlSigningActionParameters_TypeName": t219,
+        "UrlSigningActionParameters_TypeName_STATUS": t219,
+        "UrlSigningAction_Name": t220,
+        "UrlSigningAction_Name_STATUS": t220,
+        "UrlSigningAction_STATUS": t221,
+        "UrlSigningParamIdentifier": t224,
+        "UrlSigningParamIdentifier_ParamIndicator": t225,
+        "UrlSigningParamIdentifier_ParamIndicator_STATUS": t225,
+        "UrlSigningParamIdentifier_STATUS": t226,
+        "UserAssignedIdentity": t317,
+        "UserAssignedIdentityDetails": t107,
+        "UserAssignedIdentity_STATUS": t318,
+        "conditions_Condition": t227,
+        "core_DestinationExpression": t228,
+        "genruntime_ConfigMapReference": t319,
+        "genruntime_KnownResourceReference": t229,
+        "genruntime_ResourceReference": t230,
       },
     },
     "v1api20230501storage": {
-      resources: {"AfdCustomDomain":["AfdCustomDomain_Spec","AfdCustomDomain_STATUS"],"AfdEndpoint":["AfdEndpoint_Spec","AfdEndpoint_STATUS"],"AfdOrigin":["AfdOrigin_Spec","AfdOrigin_STATUS"],"AfdOriginGroup":["AfdOriginGroup_Spec","AfdOriginGroup_STATUS"],"Profile":["Profile_Spec","Profile_STATUS"],"Route":["Route_Spec","Route_STATUS"],"RuleSet":["RuleSet_Spec","RuleSet_STATUS"]},
+      resources: {"AfdCustomDomain":["AfdCustomDomain_Spec","AfdCustomDomain_STATUS"],"AfdEndpoint":["AfdEndpoint_Spec","AfdEndpoint_STATUS"],"AfdOrigin":["AfdOrigin_Spec","AfdOrigin_STATUS"],"AfdOriginGroup":["AfdOriginGroup_Spec","AfdOriginGroup_STATUS"],"Profile":["Profile_Spec","Profile_STATUS"],"Route":["Route_Spec","Route_STATUS"],"Rule":["Rule_Spec","Rule_STATUS"],"RuleSet":["RuleSet_Spec","RuleSet_STATUS"]},
       types: {
         "AFDDomainHttpsParameters": {"properties":[["certificateType","string"],["minimumTlsVersion","string"],["secret",{"type":"ResourceReference"}]]},
         "AFDDomainHttpsParameters_STATUS": {"properties":[["certificateType","string"],["minimumTlsVersion","string"],["secret",{"type":"ResourceReference_STATUS"}]]},
-        "ActivatedResourceReference": t49,
-        "ActivatedResourceReference_STATUS": t50,
-        "AfdCustomDomainOperatorSpec": t69,
+        "ActivatedResourceReference": t107,
+        "ActivatedResourceReference_STATUS": t108,
+        "AfdCustomDomainOperatorSpec": t143,
         "AfdCustomDomain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["azureDnsZone",{"type":"ResourceReference_STATUS"}],["deploymentStatus","string"],["domainValidationState","string"],["extendedProperties",{"map":"string"}],["hostName","string"],["preValidatedCustomDomainResourceId",{"type":"ResourceReference_STATUS"}],["profileName","string"],["provisioningState","string"],["tlsSettings",{"type":"AFDDomainHttpsParameters_STATUS"}],["validationProperties",{"type":"DomainValidationProperties_STATUS"}]]},
         "AfdCustomDomain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["azureDnsZone",{"type":"ResourceReference"}],["extendedProperties",{"map":"string"}],["hostName","string"],["preValidatedCustomDomainResourceId",{"type":"ResourceReference"}],["tlsSettings",{"type":"AFDDomainHttpsParameters"}],["operatorSpec",{"type":"AfdCustomDomainOperatorSpec"}],["originalVersion","string"]]},
-        "AfdEndpointOperatorSpec": t69,
+        "AfdEndpointOperatorSpec": t143,
         "AfdEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope","string"],["deploymentStatus","string"],["enabledState","string"],["hostName","string"],["profileName","string"],["provisioningState","string"]]},
         "AfdEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["autoGeneratedDomainNameLabelScope","string"],["enabledState","string"],["operatorSpec",{"type":"AfdEndpointOperatorSpec"}],["originalVersion","string"]]},
-        "AfdOriginGroupOperatorSpec": t69,
+        "AfdOriginGroupOperatorSpec": t143,
         "AfdOriginGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus","string"],["healthProbeSettings",{"type":"HealthProbeParameters_STATUS"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters_STATUS"}],["profileName","string"],["provisioningState","string"],["sessionAffinityState","string"],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"]]},
         "AfdOriginGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["healthProbeSettings",{"type":"HealthProbeParameters"}],["loadBalancingSettings",{"type":"LoadBalancingSettingsParameters"}],["sessionAffinityState","string"],["trafficRestorationTimeToHealedOrNewEndpointsInMinutes","integer"],["operatorSpec",{"type":"AfdOriginGroupOperatorSpec"}],["originalVersion","string"]]},
-        "AfdOriginOperatorSpec": t69,
+        "AfdOriginOperatorSpec": t143,
         "AfdOrigin_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["azureOrigin",{"type":"ResourceReference_STATUS"}],["deploymentStatus","string"],["enabledState","string"],["enforceCertificateNameCheck","boolean"],["hostName","string"],["httpPort","integer"],["httpsPort","integer"],["originGroupName","string"],["originHostHeader","string"],["priority","integer"],["provisioningState","string"],["sharedPrivateLinkResource",{"type":"SharedPrivateLinkResourceProperties_STATUS"}],["weight","integer"]]},
         "AfdOrigin_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["azureOrigin",{"type":"ResourceReference"}],["enabledState","string"],["enforceCertificateNameCheck","boolean"],["hostName","string"],["hostNameFromConfig",{"type":"genruntime_ConfigMapReference"}],["httpPort","integer"],["httpsPort","integer"],["originHostHeader","string"],["priority","integer"],["sharedPrivateLinkResource",{"type":"SharedPrivateLinkResourceProperties"}],["weight","integer"],["operatorSpec",{"type":"AfdOriginOperatorSpec"}],["originalVersion","string"]]},
         "AfdRouteCacheConfiguration": {"properties":[["compressionSettings",{"type":"CompressionSettings"}],["queryParameters","string"],["queryStringCachingBehavior","string"]]},
         "AfdRouteCacheConfiguration_STATUS": {"properties":[["compressionSettings",{"type":"CompressionSettings_STATUS"}],["queryParameters","string"],["queryStringCachingBehavior","string"]]},
-        "CompressionSettings": t135,
-        "CompressionSettings_STATUS": t135,
-        "DomainValidationProperties_STATUS": t136,
-        "HealthProbeParameters": t124,
-        "HealthProbeParameters_STATUS": t124,
-        "LoadBalancingSettingsParameters": t137,
-        "LoadBalancingSettingsParameters_STATUS": t137,
+        "CacheConfiguration": t231,
+        "CacheConfiguration_STATUS": t231,
+        "CacheExpirationActionParameters": t232,
+        "CacheExpirationActionParameters_STATUS": t232,
+        "CacheKeyQueryStringActionParameters": t233,
+        "CacheKeyQueryStringActionParameters_STATUS": t233,
+        "ClientPortMatchConditionParameters": t234,
+        "ClientPortMatchConditionParameters_STATUS": t234,
+        "CompressionSettings": t311,
+        "CompressionSettings_STATUS": t311,
+        "CookiesMatchConditionParameters": t235,
+        "CookiesMatchConditionParameters_STATUS": t235,
+        "DeliveryRuleAction": t28,
+        "DeliveryRuleAction_STATUS": t29,
+        "DeliveryRuleCacheExpirationAction": t236,
+        "DeliveryRuleCacheExpirationAction_STATUS": t237,
+        "DeliveryRuleCacheKeyQueryStringAction": t238,
+        "DeliveryRuleCacheKeyQueryStringAction_STATUS": t239,
+        "DeliveryRuleClientPortCondition": t240,
+        "DeliveryRuleClientPortCondition_STATUS": t241,
+        "DeliveryRuleCondition": t39,
+        "DeliveryRuleCondition_STATUS": t40,
+        "DeliveryRuleCookiesCondition": t242,
+        "DeliveryRuleCookiesCondition_STATUS": t243,
+        "DeliveryRuleHostNameCondition": t244,
+        "DeliveryRuleHostNameCondition_STATUS": t245,
+        "DeliveryRuleHttpVersionCondition": t246,
+        "DeliveryRuleHttpVersionCondition_STATUS": t247,
+        "DeliveryRuleIsDeviceCondition": t248,
+        "DeliveryRuleIsDeviceCondition_STATUS": t249,
+        "DeliveryRulePostArgsCondition": t250,
+        "DeliveryRulePostArgsCondition_STATUS": t251,
+        "DeliveryRuleQueryStringCondition": t252,
+        "DeliveryRuleQueryStringCondition_STATUS": t253,
+        "DeliveryRuleRemoteAddressCondition": t254,
+        "DeliveryRuleRemoteAddressCondition_STATUS": t255,
+        "DeliveryRuleRequestBodyCondition": t256,
+        "DeliveryRuleRequestBodyCondition_STATUS": t257,
+        "DeliveryRuleRequestHeaderAction": t258,
+        "DeliveryRuleRequestHeaderAction_STATUS": t259,
+        "DeliveryRuleRequestHeaderCondition": t260,
+        "DeliveryRuleRequestHeaderCondition_STATUS": t261,
+        "DeliveryRuleRequestMethodCondition": t262,
+        "DeliveryRuleRequestMethodCondition_STATUS": t263,
+        "DeliveryRuleRequestSchemeCondition": t264,
+        "DeliveryRuleRequestSchemeCondition_STATUS": t265,
+        "DeliveryRuleRequestUriCondition": t266,
+        "DeliveryRuleRequestUriCondition_STATUS": t267,
+        "DeliveryRuleResponseHeaderAction": t258,
+        "DeliveryRuleResponseHeaderAction_STATUS": t259,
+        "DeliveryRuleRouteConfigurationOverrideAction": t268,
+        "DeliveryRuleRouteConfigurationOverrideAction_STATUS": t269,
+        "DeliveryRuleServerPortCondition": t270,
+        "DeliveryRuleServerPortCondition_STATUS": t271,
+        "DeliveryRuleSocketAddrCondition": t272,
+        "DeliveryRuleSocketAddrCondition_STATUS": t273,
+        "DeliveryRuleSslProtocolCondition": t274,
+        "DeliveryRuleSslProtocolCondition_STATUS": t275,
+        "DeliveryRuleUrlFileExtensionCondition": t276,
+        "DeliveryRuleUrlFileExtensionCondition_STATUS": t277,
+        "DeliveryRuleUrlFileNameCondition": t278,
+        "DeliveryRuleUrlFileNameCondition_STATUS": t279,
+        "DeliveryRuleUrlPathCondition": t280,
+        "DeliveryRuleUrlPathCondition_STATUS": t281,
+        "DomainValidationProperties_STATUS": t312,
+        "HeaderActionParameters": t283,
+        "HeaderActionParameters_STATUS": t283,
+        "HealthProbeParameters": t284,
+        "HealthProbeParameters_STATUS": t284,
+        "HostNameMatchConditionParameters": t234,
+        "HostNameMatchConditionParameters_STATUS": t234,
+        "HttpVersionMatchConditionParameters": t234,
+        "HttpVersionMatchConditionParameters_STATUS": t234,
+        "IsDeviceMatchConditionParameters": t234,
+        "IsDeviceMatchConditionParameters_STATUS": t234,
+        "LoadBalancingSettingsParameters": t313,
+        "LoadBalancingSettingsParameters_STATUS": t313,
         "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ProfileOperatorSpec": t69,
+        "OriginGroupOverride": t286,
+        "OriginGroupOverrideAction": t287,
+        "OriginGroupOverrideActionParameters": t288,
+        "OriginGroupOverrideActionParameters_STATUS": t289,
+        "OriginGroupOverrideAction_STATUS": t290,
+        "OriginGroupOverride_STATUS": t291,
+        "PostArgsMatchConditionParameters": t235,
+        "PostArgsMatchConditionParameters_STATUS": t235,
+        "ProfileOperatorSpec": t143,
         "Profile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["extendedProperties",{"map":"string"}],["frontDoorId","string"],["originResponseTimeoutSeconds","integer"],["provisioningState","string"],["resourceState","string"]]},
         "Profile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["originResponseTimeoutSeconds","integer"],["operatorSpec",{"type":"ProfileOperatorSpec"}],["originalVersion","string"]]},
-        "ResourceReference": t49,
-        "ResourceReference_STATUS": t50,
-        "RouteOperatorSpec": t69,
+        "QueryStringMatchConditionParameters": t234,
+        "QueryStringMatchConditionParameters_STATUS": t234,
+        "RemoteAddressMatchConditionParameters": t234,
+        "RemoteAddressMatchConditionParameters_STATUS": t234,
+        "RequestBodyMatchConditionParameters": t234,
+        "RequestBodyMatchConditionParameters_STATUS": t234,
+        "RequestHeaderMatchConditionParameters": t235,
+        "RequestHeaderMatchConditionParameters_STATUS": t235,
+        "RequestMethodMatchConditionParameters": t234,
+        "RequestMethodMatchConditionParameters_STATUS": t234,
+        "RequestSchemeMatchConditionParameters": t234,
+        "RequestSchemeMatchConditionParameters_STATUS": t234,
+        "RequestUriMatchConditionParameters": t234,
+        "RequestUriMatchConditionParameters_STATUS": t234,
+        "ResourceReference": t107,
+        "ResourceReference_STATUS": t108,
+        "RouteConfigurationOverrideActionParameters": t292,
+        "RouteConfigurationOverrideActionParameters_STATUS": t293,
+        "RouteOperatorSpec": t143,
         "Route_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["cacheConfiguration",{"type":"AfdRouteCacheConfiguration_STATUS"}],["customDomains",{"array":{"type":"ActivatedResourceReference_STATUS"}}],["deploymentStatus","string"],["enabledState","string"],["endpointName","string"],["forwardingProtocol","string"],["httpsRedirect","string"],["linkToDefaultDomain","string"],["originGroup",{"type":"ResourceReference_STATUS"}],["originPath","string"],["patternsToMatch",{"array":"string"}],["provisioningState","string"],["ruleSets",{"array":{"type":"ResourceReference_STATUS"}}],["supportedProtocols",{"array":"string"}]]},
         "Route_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["cacheConfiguration",{"type":"AfdRouteCacheConfiguration"}],["customDomains",{"array":{"type":"ActivatedResourceReference"}}],["enabledState","string"],["forwardingProtocol","string"],["httpsRedirect","string"],["linkToDefaultDomain","string"],["originGroup",{"type":"ResourceReference"}],["originPath","string"],["patternsToMatch",{"array":"string"}],["ruleSets",{"array":{"type":"ResourceReference"}}],["supportedProtocols",{"array":"string"}],["operatorSpec",{"type":"RouteOperatorSpec"}],["originalVersion","string"]]},
-        "RuleSetOperatorSpec": t69,
+        "RuleOperatorSpec": t143,
+        "RuleSetOperatorSpec": t143,
         "RuleSet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["deploymentStatus","string"],["profileName","string"],["provisioningState","string"]]},
         "RuleSet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"RuleSetOperatorSpec"}],["originalVersion","string"]]},
+        "Rule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["actions",{"array":{"type":"DeliveryRuleAction_STATUS"}}],["deploymentStatus","string"],["matchProcessingBehavior","string"],["order","integer"],["provisioningState","string"],["ruleSetName","string"],["ruleconditions",{"array":{"type":"DeliveryRuleCondition_STATUS"}}]]},
+        "Rule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["actions",{"array":{"type":"DeliveryRuleAction"}}],["matchProcessingBehavior","string"],["order","integer"],["ruleconditions",{"array":{"type":"DeliveryRuleCondition"}}],["operatorSpec",{"type":"RuleOperatorSpec"}],["originalVersion","string"]]},
+        "ServerPortMatchConditionParameters": t234,
+        "ServerPortMatchConditionParameters_STATUS": t234,
         "SharedPrivateLinkResourceProperties": {"properties":[["groupId","string"],["privateLink",{"type":"ResourceReference"}],["privateLinkLocation","string"],["requestMessage","string"],["status","string"]]},
         "SharedPrivateLinkResourceProperties_STATUS": {"properties":[["groupId","string"],["privateLink",{"type":"ResourceReference_STATUS"}],["privateLinkLocation","string"],["requestMessage","string"],["status","string"]]},
-        "Sku": t126,
-        "Sku_STATUS": t126,
-        "SystemData_STATUS": t127,
-        "UserAssignedIdentity": t140,
-        "UserAssignedIdentityDetails": t49,
-        "UserAssignedIdentity_STATUS": t141,
-        "conditions_Condition": t111,
-        "core_DestinationExpression": t112,
-        "genruntime_ConfigMapReference": t142,
-        "genruntime_KnownResourceReference": t113,
-        "genruntime_ResourceReference": t114,
+        "Sku": t294,
+        "Sku_STATUS": t294,
+        "SocketAddrMatchConditionParameters": t234,
+        "SocketAddrMatchConditionParameters_STATUS": t234,
+        "SslProtocolMatchConditionParameters": t234,
+        "SslProtocolMatchConditionParameters_STATUS": t234,
+        "SystemData_STATUS": t295,
+        "UrlFileExtensionMatchConditionParameters": t234,
+        "UrlFileExtensionMatchConditionParameters_STATUS": t234,
+        "UrlFileNameMatchConditionParameters": t234,
+        "UrlFileNameMatchConditionParameters_STATUS": t234,
+        "UrlPathMatchConditionParameters": t234,
+        "UrlPathMatchConditionParameters_STATUS": t234,
+        "UrlRedirectAction": t296,
+        "UrlRedirectActionParameters": t297,
+        "UrlRedirectActionParameters_STATUS": t297,
+        "UrlRedirectAction_STATUS": t298,
+        "UrlRewriteAction": t299,
+        "UrlRewriteActionParameters": t300,
+        "UrlRewriteActionParameters_STATUS": t300,
+        "UrlRewriteAction_STATUS": t301,
+        "UrlSigningAction": t302,
+        "UrlSigningActionParameters": t303,
+        "UrlSigningActionParameters_STATUS": t304,
+        "UrlSigningAction_STATUS": t305,
+        "UrlSigningParamIdentifier": t306,
+        "UrlSigningParamIdentifier_STATUS": t306,
+        "UserAssignedIdentity": t317,
+        "UserAssignedIdentityDetails": t107,
+        "UserAssignedIdentity_STATUS": t318,
+        "conditions_Condition": t227,
+        "core_DestinationExpression": t228,
+        "genruntime_ConfigMapReference": t319,
+        "genruntime_KnownResourceReference": t229,
+        "genruntime_ResourceReference": t230,
       },
     },
   },

@@ -31,6 +31,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Cdn/profiles/originGroups',
   'Microsoft.Cdn/profiles/originGroups/origins',
   'Microsoft.Cdn/profiles/ruleSets',
+  'Microsoft.Cdn/profiles/ruleSets/rules',
   'Microsoft.CognitiveServices/accounts',
   'Microsoft.CognitiveServices/accounts/deployments',
   'Microsoft.Communication/communicationServices',
