@@ -376,6 +376,13 @@ export const registry: ConversionRegistry = {
           v1api20230501storage: { storage: true },
         },
       },
+      Secret: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'Secret_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'Secret_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
     },
     'cognitiveservices.azure.com': {
       Account: {

@@ -51,17 +51,26 @@ const k44: readonly string[] = ["conditions","id","name","type","location","syst
 const k45: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","healthProbeSettings","loadBalancingSettings","profileName","provisioningState","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes"];
 const k46: readonly string[] = ["conditions","id","name","type","systemData","azureOrigin","deploymentStatus","enabledState","enforceCertificateNameCheck","hostName","httpPort","httpsPort","originGroupName","originHostHeader","priority","provisioningState","sharedPrivateLinkResource","weight"];
 const k47: readonly string[] = ["compressionSettings","queryParameters","queryStringCachingBehavior"];
-const k48: readonly string[] = ["contentTypesToCompress","isCompressionEnabled"];
-const k49: readonly string[] = ["expirationDate","validationToken"];
-const k50: readonly string[] = ["additionalLatencyInMilliseconds","sampleSize","successfulSamplesRequired"];
-const k51: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k52: readonly string[] = ["type","userAssignedIdentities"];
-const k53: readonly string[] = ["conditions","id","name","type","systemData","cacheConfiguration","customDomains","deploymentStatus","enabledState","endpointName","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","provisioningState","ruleSets","supportedProtocols"];
-const k54: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","profileName","provisioningState"];
-const k55: readonly string[] = ["conditions","id","name","type","systemData","actions","deploymentStatus","matchProcessingBehavior","order","provisioningState","ruleSetName","ruleconditions"];
-const k56: readonly string[] = ["groupId","privateLink","privateLinkLocation","requestMessage","status"];
-const k57: readonly string[] = ["clientId","principalId"];
-const k58: readonly string[] = ["name","key"];
+const k48: readonly string[] = ["certificateAuthority","expirationDate","secretSource","subject","subjectAlternativeNames","thumbprint","type"];
+const k49: readonly string[] = ["subjectAlternativeNames","type"];
+const k50: readonly string[] = ["contentTypesToCompress","isCompressionEnabled"];
+const k51: readonly string[] = ["certificateAuthority","expirationDate","secretSource","secretVersion","subject","subjectAlternativeNames","thumbprint","type","useLatestVersion"];
+const k52: readonly string[] = ["secretSource","secretVersion","subjectAlternativeNames","type","useLatestVersion"];
+const k53: readonly string[] = ["expirationDate","validationToken"];
+const k54: readonly string[] = ["additionalLatencyInMilliseconds","sampleSize","successfulSamplesRequired"];
+const k55: readonly string[] = ["expirationDate","subject","type"];
+const k56: readonly string[] = ["type"];
+const k57: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+const k58: readonly string[] = ["type","userAssignedIdentities"];
+const k59: readonly string[] = ["conditions","id","name","type","systemData","cacheConfiguration","customDomains","deploymentStatus","enabledState","endpointName","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","provisioningState","ruleSets","supportedProtocols"];
+const k60: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","profileName","provisioningState"];
+const k61: readonly string[] = ["conditions","id","name","type","systemData","actions","deploymentStatus","matchProcessingBehavior","order","provisioningState","ruleSetName","ruleconditions"];
+const k62: readonly string[] = ["azureFirstPartyManagedCertificate","customerCertificate","managedCertificate","urlSigningKey"];
+const k63: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","parameters","profileName","provisioningState"];
+const k64: readonly string[] = ["groupId","privateLink","privateLinkLocation","requestMessage","status"];
+const k65: readonly string[] = ["keyId","secretSource","secretVersion","type"];
+const k66: readonly string[] = ["clientId","principalId"];
+const k67: readonly string[] = ["name","key"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","cacheBehavior",{"spell":["HonorOrigin","OverrideAlways","OverrideIfOriginMissing"]}],["=","cacheDuration","s"],["=","isCompressionEnabled",{"spell":["Disabled","Enabled"]}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","cacheBehavior","s"],["=","cacheDuration","s"],["=","isCompressionEnabled","s"],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]};
 const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","cacheBehavior",{"spell":["BypassCache","Override","SetIfMissing"]}],["=","cacheDuration","s"],["=","cacheType",{"spell":["All"]}],["=","typeName",{"spell":["DeliveryRuleCacheExpirationActionParameters"]}]]};
@@ -253,12 +262,12 @@ const p187: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","typ
 const p188: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p189: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
 const p190: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p191: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
-const p192: TypeConversionPlan = {"known":k48,"destBag":true,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
-const p193: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
-const p194: TypeConversionPlan = {"known":k50,"destBag":true,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
-const p195: TypeConversionPlan = {"known":k57,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p196: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p191: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
+const p192: TypeConversionPlan = {"known":k50,"destBag":true,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
+const p193: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
+const p194: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
+const p195: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p196: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -633,6 +642,8 @@ export const plans: GroupPlans = {
         RuleSet_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"RuleSet_Spec_toStorage","status":"RuleSet_STATUS_toStorage"},
         Rule_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Rule_Spec_fromStorage","status":"Rule_STATUS_fromStorage"},
         Rule_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Rule_Spec_toStorage","status":"Rule_STATUS_toStorage"},
+        Secret_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Secret_Spec_fromStorage","status":"Secret_STATUS_fromStorage"},
+        Secret_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Secret_Spec_toStorage","status":"Secret_STATUS_toStorage"},
       },
       types: {
         AFDDomainHttpsParameters_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","certificateType",{"spell":["AzureFirstPartyManagedCertificate","CustomerCertificate","ManagedCertificate"]}],["=","minimumTlsVersion",{"spell":["TLS10","TLS12"]}],["=","secret",{"obj":"ResourceReference_STATUS_fromStorage"}]]},
@@ -671,6 +682,10 @@ export const plans: GroupPlans = {
         AfdRouteCacheConfiguration_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_STATUS_toStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]},
         AfdRouteCacheConfiguration_fromStorage: {"known":k47,"destBag":false,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_fromStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]},
         AfdRouteCacheConfiguration_toStorage: {"known":k47,"destBag":true,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_toStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]},
+        AzureFirstPartyManagedCertificateParameters_STATUS_fromStorage: {"known":k48,"destBag":false,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type",{"spell":["AzureFirstPartyManagedCertificate"]}]]},
+        AzureFirstPartyManagedCertificateParameters_STATUS_toStorage: {"known":k48,"destBag":true,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type","s"]]},
+        AzureFirstPartyManagedCertificateParameters_fromStorage: {"known":k49,"destBag":false,"steps":[["=","subjectAlternativeNames",{"arr":"s"}],["=","type",{"spell":["AzureFirstPartyManagedCertificate"]}]]},
+        AzureFirstPartyManagedCertificateParameters_toStorage: {"known":k49,"destBag":true,"steps":[["=","subjectAlternativeNames",{"arr":"s"}],["=","type","s"]]},
         CacheConfiguration_STATUS_fromStorage: p0,
         CacheConfiguration_STATUS_toStorage: p1,
         CacheConfiguration_fromStorage: p0,
@@ -695,6 +710,10 @@ export const plans: GroupPlans = {
         CookiesMatchConditionParameters_STATUS_toStorage: p9,
         CookiesMatchConditionParameters_fromStorage: p8,
         CookiesMatchConditionParameters_toStorage: p9,
+        CustomerCertificateParameters_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","secretVersion","s"],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type",{"spell":["CustomerCertificate"]}],["=","useLatestVersion","b"]]},
+        CustomerCertificateParameters_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","secretVersion","s"],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type","s"],["=","useLatestVersion","b"]]},
+        CustomerCertificateParameters_fromStorage: {"known":k52,"destBag":false,"steps":[["=","secretSource",{"obj":"ResourceReference_fromStorage"}],["=","secretVersion","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","type",{"spell":["CustomerCertificate"]}],["=","useLatestVersion","b"]]},
+        CustomerCertificateParameters_toStorage: {"known":k52,"destBag":true,"steps":[["=","secretSource",{"obj":"ResourceReference_toStorage"}],["=","secretVersion","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","type","s"],["=","useLatestVersion","b"]]},
         DeliveryRuleAction_STATUS_fromStorage: p10,
         DeliveryRuleAction_STATUS_toStorage: p11,
         DeliveryRuleAction_fromStorage: p12,
@@ -799,8 +818,8 @@ export const plans: GroupPlans = {
         DeliveryRuleUrlPathCondition_STATUS_toStorage: p109,
         DeliveryRuleUrlPathCondition_fromStorage: p110,
         DeliveryRuleUrlPathCondition_toStorage: p111,
-        DomainValidationProperties_STATUS_fromStorage: {"known":k49,"destBag":false,"steps":[["=","expirationDate","s"],["=","validationToken","s"]]},
-        DomainValidationProperties_STATUS_toStorage: {"known":k49,"destBag":true,"steps":[["=","expirationDate","s"],["=","validationToken","s"]]},
+        DomainValidationProperties_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","expirationDate","s"],["=","validationToken","s"]]},
+        DomainValidationProperties_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","expirationDate","s"],["=","validationToken","s"]]},
         HeaderActionParameters_STATUS_fromStorage: p118,
         HeaderActionParameters_STATUS_toStorage: p119,
         HeaderActionParameters_fromStorage: p118,
@@ -825,10 +844,14 @@ export const plans: GroupPlans = {
         LoadBalancingSettingsParameters_STATUS_toStorage: p194,
         LoadBalancingSettingsParameters_fromStorage: p193,
         LoadBalancingSettingsParameters_toStorage: p194,
-        ManagedServiceIdentity_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        ManagedServiceIdentity_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        ManagedServiceIdentity_fromStorage: {"known":k52,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        ManagedServiceIdentity_toStorage: {"known":k52,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+        ManagedCertificateParameters_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","expirationDate","s"],["=","subject","s"],["=","type",{"spell":["ManagedCertificate"]}]]},
+        ManagedCertificateParameters_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","expirationDate","s"],["=","subject","s"],["=","type","s"]]},
+        ManagedCertificateParameters_fromStorage: {"known":k56,"destBag":false,"steps":[["=","type",{"spell":["ManagedCertificate"]}]]},
+        ManagedCertificateParameters_toStorage: {"known":k56,"destBag":true,"steps":[["=","type","s"]]},
+        ManagedServiceIdentity_STATUS_fromStorage: {"known":k57,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
+        ManagedServiceIdentity_STATUS_toStorage: {"known":k57,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
+        ManagedServiceIdentity_fromStorage: {"known":k58,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+        ManagedServiceIdentity_toStorage: {"known":k58,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
         OriginGroupOverrideActionParameters_STATUS_fromStorage: p129,
         OriginGroupOverrideActionParameters_STATUS_toStorage: p130,
         OriginGroupOverrideActionParameters_fromStorage: p131,
@@ -889,30 +912,40 @@ export const plans: GroupPlans = {
         RouteConfigurationOverrideActionParameters_toStorage: p154,
         RouteOperatorSpec_fromStorage: p142,
         RouteOperatorSpec_toStorage: p143,
-        Route_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_STATUS_fromStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_STATUS_fromStorage"}}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","endpointName","s"],["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","httpsRedirect",{"spell":["Disabled","Enabled"]}],["=","linkToDefaultDomain",{"spell":["Disabled","Enabled"]}],["=","originGroup",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","ruleSets",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","supportedProtocols",{"arr":{"spell":["Http","Https"]}}]]},
-        Route_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_STATUS_toStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_STATUS_toStorage"}}],["=","deploymentStatus","s"],["=","enabledState","s"],["=","endpointName","s"],["=","forwardingProtocol","s"],["=","httpsRedirect","s"],["=","linkToDefaultDomain","s"],["=","originGroup",{"obj":"ResourceReference_STATUS_toStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","provisioningState","s"],["=","ruleSets",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","supportedProtocols",{"arr":"s"}]]},
+        Route_STATUS_fromStorage: {"known":k59,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_STATUS_fromStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_STATUS_fromStorage"}}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","endpointName","s"],["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","httpsRedirect",{"spell":["Disabled","Enabled"]}],["=","linkToDefaultDomain",{"spell":["Disabled","Enabled"]}],["=","originGroup",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","ruleSets",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","supportedProtocols",{"arr":{"spell":["Http","Https"]}}]]},
+        Route_STATUS_toStorage: {"known":k59,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_STATUS_toStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_STATUS_toStorage"}}],["=","deploymentStatus","s"],["=","enabledState","s"],["=","endpointName","s"],["=","forwardingProtocol","s"],["=","httpsRedirect","s"],["=","linkToDefaultDomain","s"],["=","originGroup",{"obj":"ResourceReference_STATUS_toStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","provisioningState","s"],["=","ruleSets",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","supportedProtocols",{"arr":"s"}]]},
         Route_Spec_fromStorage: {"known":["azureName","owner","cacheConfiguration","customDomains","enabledState","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","ruleSets","supportedProtocols","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_fromStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_fromStorage"}}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","httpsRedirect",{"spell":["Disabled","Enabled"]}],["=","linkToDefaultDomain",{"spell":["Disabled","Enabled"]}],["=","originGroup",{"obj":"ResourceReference_fromStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","ruleSets",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","supportedProtocols",{"arr":{"spell":["Http","Https"]}}],["=","operatorSpec",{"obj":"RouteOperatorSpec_fromStorage"}]]},
         Route_Spec_toStorage: {"known":["azureName","owner","cacheConfiguration","customDomains","enabledState","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","ruleSets","supportedProtocols","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_toStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_toStorage"}}],["=","enabledState","s"],["=","forwardingProtocol","s"],["=","httpsRedirect","s"],["=","linkToDefaultDomain","s"],["=","originGroup",{"obj":"ResourceReference_toStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","ruleSets",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","supportedProtocols",{"arr":"s"}],["=","operatorSpec",{"obj":"RouteOperatorSpec_toStorage"}],["v","v1api20230501"]]},
         RuleOperatorSpec_fromStorage: p142,
         RuleOperatorSpec_toStorage: p143,
         RuleSetOperatorSpec_fromStorage: p142,
         RuleSetOperatorSpec_toStorage: p143,
-        RuleSet_STATUS_fromStorage: {"known":k54,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        RuleSet_STATUS_toStorage: {"known":k54,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","profileName","s"],["=","provisioningState","s"]]},
+        RuleSet_STATUS_fromStorage: {"known":k60,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+        RuleSet_STATUS_toStorage: {"known":k60,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","profileName","s"],["=","provisioningState","s"]]},
         RuleSet_Spec_fromStorage: {"known":["azureName","owner","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RuleSetOperatorSpec_fromStorage"}]]},
         RuleSet_Spec_toStorage: {"known":["azureName","owner","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RuleSetOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        Rule_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_fromStorage"}}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","matchProcessingBehavior",{"spell":["Continue","Stop"]}],["=","order","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","ruleSetName","s"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_fromStorage"}}]]},
-        Rule_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_toStorage"}}],["=","deploymentStatus","s"],["=","matchProcessingBehavior","s"],["=","order","i"],["=","provisioningState","s"],["=","ruleSetName","s"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_toStorage"}}]]},
+        Rule_STATUS_fromStorage: {"known":k61,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_fromStorage"}}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","matchProcessingBehavior",{"spell":["Continue","Stop"]}],["=","order","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","ruleSetName","s"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_fromStorage"}}]]},
+        Rule_STATUS_toStorage: {"known":k61,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_toStorage"}}],["=","deploymentStatus","s"],["=","matchProcessingBehavior","s"],["=","order","i"],["=","provisioningState","s"],["=","ruleSetName","s"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_toStorage"}}]]},
         Rule_Spec_fromStorage: {"known":["azureName","owner","actions","matchProcessingBehavior","order","ruleconditions","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_fromStorage"}}],["=","matchProcessingBehavior",{"spell":["Continue","Stop"]}],["=","order","i"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_fromStorage"}}],["=","operatorSpec",{"obj":"RuleOperatorSpec_fromStorage"}]]},
         Rule_Spec_toStorage: {"known":["azureName","owner","actions","matchProcessingBehavior","order","ruleconditions","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_toStorage"}}],["=","matchProcessingBehavior","s"],["=","order","i"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_toStorage"}}],["=","operatorSpec",{"obj":"RuleOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+        SecretOperatorSpec_fromStorage: p142,
+        SecretOperatorSpec_toStorage: p143,
+        SecretParameters_STATUS_fromStorage: {"known":k62,"destBag":false,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_STATUS_fromStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_STATUS_fromStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_STATUS_fromStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_STATUS_fromStorage"}]]},
+        SecretParameters_STATUS_toStorage: {"known":k62,"destBag":true,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_STATUS_toStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_STATUS_toStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_STATUS_toStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_STATUS_toStorage"}]]},
+        SecretParameters_fromStorage: {"known":k62,"destBag":false,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_fromStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_fromStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_fromStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_fromStorage"}]]},
+        SecretParameters_toStorage: {"known":k62,"destBag":true,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_toStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_toStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_toStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_toStorage"}]]},
+        Secret_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","parameters",{"obj":"SecretParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+        Secret_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","parameters",{"obj":"SecretParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"]]},
+        Secret_Spec_fromStorage: {"known":["azureName","owner","parameters","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","parameters",{"obj":"SecretParameters_fromStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_fromStorage"}]]},
+        Secret_Spec_toStorage: {"known":["azureName","owner","parameters","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","parameters",{"obj":"SecretParameters_toStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_toStorage"}],["v","v1api20230501"]]},
         ServerPortMatchConditionParameters_STATUS_fromStorage: p155,
         ServerPortMatchConditionParameters_STATUS_toStorage: p7,
         ServerPortMatchConditionParameters_fromStorage: p155,
         ServerPortMatchConditionParameters_toStorage: p7,
-        SharedPrivateLinkResourceProperties_STATUS_fromStorage: {"known":k56,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
-        SharedPrivateLinkResourceProperties_STATUS_toStorage: {"known":k56,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
-        SharedPrivateLinkResourceProperties_fromStorage: {"known":k56,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
-        SharedPrivateLinkResourceProperties_toStorage: {"known":k56,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
+        SharedPrivateLinkResourceProperties_STATUS_fromStorage: {"known":k64,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
+        SharedPrivateLinkResourceProperties_STATUS_toStorage: {"known":k64,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
+        SharedPrivateLinkResourceProperties_fromStorage: {"known":k64,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
+        SharedPrivateLinkResourceProperties_toStorage: {"known":k64,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
         Sku_STATUS_fromStorage: p156,
         Sku_STATUS_toStorage: p157,
         Sku_fromStorage: p156,
@@ -963,13 +996,17 @@ export const plans: GroupPlans = {
         UrlSigningAction_STATUS_toStorage: p182,
         UrlSigningAction_fromStorage: p183,
         UrlSigningAction_toStorage: p184,
+        UrlSigningKeyParameters_STATUS_fromStorage: {"known":k65,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
+        UrlSigningKeyParameters_STATUS_toStorage: {"known":k65,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
+        UrlSigningKeyParameters_fromStorage: {"known":k65,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
+        UrlSigningKeyParameters_toStorage: {"known":k65,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
         UrlSigningParamIdentifier_STATUS_fromStorage: p185,
         UrlSigningParamIdentifier_STATUS_toStorage: p186,
         UrlSigningParamIdentifier_fromStorage: p185,
         UrlSigningParamIdentifier_toStorage: p186,
         UserAssignedIdentityDetails_fromStorage: p114,
         UserAssignedIdentityDetails_toStorage: p115,
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k57,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+        UserAssignedIdentity_STATUS_fromStorage: {"known":k66,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         UserAssignedIdentity_STATUS_toStorage: p195,
         conditions_Condition_fromStorage: p187,
         conditions_Condition_toStorage: p187,
@@ -987,8 +1024,8 @@ export const plans: GroupPlans = {
       resources: {
       },
       types: {
-        ManagedServiceIdentity_STATUS_normalize: {"known":k51,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
-        ManagedServiceIdentity_normalize: {"known":k52,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
+        ManagedServiceIdentity_STATUS_normalize: {"known":k57,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
+        ManagedServiceIdentity_normalize: {"known":k58,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
         UserAssignedIdentityDetails_normalize: {"known":k15,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
         UserAssignedIdentity_STATUS_normalize: p195,
         genruntime_ResourceReference_normalize: p190,

@@ -109,3 +109,16 @@ export function RuleSet_toArm(object: KubeObject, resolvers: ArmResolvers = {}):
 export function RuleSet_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, RuleSet_armLayout);
 }
+
+/** Where Secret's properties sit in ARM (Microsoft.Cdn/profiles/secrets). */
+export const Secret_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["parameters"],"values":{"parameters":{"object":"SecretParameters"}}},"status":{"root":["id","name","type","systemData"],"properties":["deploymentStatus","parameters","profileName","provisioningState"]},"objects":{"AzureFirstPartyManagedCertificateParameters":{"subjectAlternativeNames":{"array":0},"type":0},"CustomerCertificateParameters":{"secretSource":{"object":"ResourceReference"},"secretVersion":0,"subjectAlternativeNames":{"array":0},"type":0,"useLatestVersion":0},"ManagedCertificateParameters":{"type":0},"ResourceReference":{"reference":{"reference":"id"}},"SecretParameters":{"azureFirstPartyManagedCertificate":{"object":"AzureFirstPartyManagedCertificateParameters"},"customerCertificate":{"object":"CustomerCertificateParameters"},"managedCertificate":{"object":"ManagedCertificateParameters"},"urlSigningKey":{"object":"UrlSigningKeyParameters"}},"UrlSigningKeyParameters":{"keyId":0,"secretSource":{"object":"ResourceReference"},"secretVersion":0,"type":0}}};
+
+/** The ARM PUT body of a Secret: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Secret_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Secret_armLayout, resolvers);
+}
+
+/** The Secret status an ARM GET response describes. */
+export function Secret_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Secret_armLayout);
+}

@@ -32,6 +32,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Cdn/profiles/originGroups/origins',
   'Microsoft.Cdn/profiles/ruleSets',
   'Microsoft.Cdn/profiles/ruleSets/rules',
+  'Microsoft.Cdn/profiles/secrets',
   'Microsoft.CognitiveServices/accounts',
   'Microsoft.CognitiveServices/accounts/deployments',
   'Microsoft.Communication/communicationServices',
