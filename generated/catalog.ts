@@ -1318,6 +1318,37 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "cdn.azure.com",
+    "kind": "SecurityPolicy",
+    "plural": "securitypolicies",
+    "armType": "Microsoft.Cdn/profiles/securityPolicies",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cdn.azure.com",
+        "kind": "Profile"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage"
+    ],
+    "hub": "v1api20230501storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "cognitiveservices.azure.com",
     "kind": "Account",
     "plural": "accounts",

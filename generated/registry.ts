@@ -383,6 +383,13 @@ export const registry: ConversionRegistry = {
           v1api20230501storage: { storage: true },
         },
       },
+      SecurityPolicy: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'SecurityPolicy_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'SecurityPolicy_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
     },
     'cognitiveservices.azure.com': {
       Account: {

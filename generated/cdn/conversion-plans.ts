@@ -67,10 +67,15 @@ const k60: readonly string[] = ["conditions","id","name","type","systemData","de
 const k61: readonly string[] = ["conditions","id","name","type","systemData","actions","deploymentStatus","matchProcessingBehavior","order","provisioningState","ruleSetName","ruleconditions"];
 const k62: readonly string[] = ["azureFirstPartyManagedCertificate","customerCertificate","managedCertificate","urlSigningKey"];
 const k63: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","parameters","profileName","provisioningState"];
-const k64: readonly string[] = ["groupId","privateLink","privateLinkLocation","requestMessage","status"];
-const k65: readonly string[] = ["keyId","secretSource","secretVersion","type"];
-const k66: readonly string[] = ["clientId","principalId"];
-const k67: readonly string[] = ["name","key"];
+const k64: readonly string[] = ["azureName","owner","parameters","operatorSpec","originalVersion"];
+const k65: readonly string[] = ["azureName","owner","parameters","operatorSpec"];
+const k66: readonly string[] = ["webApplicationFirewall"];
+const k67: readonly string[] = ["domains","patternsToMatch"];
+const k68: readonly string[] = ["associations","type","wafPolicy"];
+const k69: readonly string[] = ["groupId","privateLink","privateLinkLocation","requestMessage","status"];
+const k70: readonly string[] = ["keyId","secretSource","secretVersion","type"];
+const k71: readonly string[] = ["clientId","principalId"];
+const k72: readonly string[] = ["name","key"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","cacheBehavior",{"spell":["HonorOrigin","OverrideAlways","OverrideIfOriginMissing"]}],["=","cacheDuration","s"],["=","isCompressionEnabled",{"spell":["Disabled","Enabled"]}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","cacheBehavior","s"],["=","cacheDuration","s"],["=","isCompressionEnabled","s"],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]};
 const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","cacheBehavior",{"spell":["BypassCache","Override","SetIfMissing"]}],["=","cacheDuration","s"],["=","cacheType",{"spell":["All"]}],["=","typeName",{"spell":["DeliveryRuleCacheExpirationActionParameters"]}]]};
@@ -266,8 +271,8 @@ const p191: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=","con
 const p192: TypeConversionPlan = {"known":k50,"destBag":true,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
 const p193: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
 const p194: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
-const p195: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p196: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p195: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p196: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -644,6 +649,8 @@ export const plans: GroupPlans = {
         Rule_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Rule_Spec_toStorage","status":"Rule_STATUS_toStorage"},
         Secret_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Secret_Spec_fromStorage","status":"Secret_STATUS_fromStorage"},
         Secret_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Secret_Spec_toStorage","status":"Secret_STATUS_toStorage"},
+        SecurityPolicy_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"SecurityPolicy_Spec_fromStorage","status":"SecurityPolicy_STATUS_fromStorage"},
+        SecurityPolicy_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"SecurityPolicy_Spec_toStorage","status":"SecurityPolicy_STATUS_toStorage"},
       },
       types: {
         AFDDomainHttpsParameters_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","certificateType",{"spell":["AzureFirstPartyManagedCertificate","CustomerCertificate","ManagedCertificate"]}],["=","minimumTlsVersion",{"spell":["TLS10","TLS12"]}],["=","secret",{"obj":"ResourceReference_STATUS_fromStorage"}]]},
@@ -936,16 +943,34 @@ export const plans: GroupPlans = {
         SecretParameters_toStorage: {"known":k62,"destBag":true,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_toStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_toStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_toStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_toStorage"}]]},
         Secret_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","parameters",{"obj":"SecretParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
         Secret_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","parameters",{"obj":"SecretParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"]]},
-        Secret_Spec_fromStorage: {"known":["azureName","owner","parameters","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","parameters",{"obj":"SecretParameters_fromStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_fromStorage"}]]},
-        Secret_Spec_toStorage: {"known":["azureName","owner","parameters","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","parameters",{"obj":"SecretParameters_toStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+        Secret_Spec_fromStorage: {"known":k64,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","parameters",{"obj":"SecretParameters_fromStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_fromStorage"}]]},
+        Secret_Spec_toStorage: {"known":k65,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","parameters",{"obj":"SecretParameters_toStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+        SecurityPolicyOperatorSpec_fromStorage: p142,
+        SecurityPolicyOperatorSpec_toStorage: p143,
+        SecurityPolicyPropertiesParameters_STATUS_fromStorage: {"known":k66,"destBag":false,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_STATUS_fromStorage"}]]},
+        SecurityPolicyPropertiesParameters_STATUS_toStorage: {"known":k66,"destBag":true,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_STATUS_toStorage"}]]},
+        SecurityPolicyPropertiesParameters_fromStorage: {"known":k66,"destBag":false,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_fromStorage"}]]},
+        SecurityPolicyPropertiesParameters_toStorage: {"known":k66,"destBag":true,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_toStorage"}]]},
+        SecurityPolicyWebApplicationFirewallAssociation_STATUS_fromStorage: {"known":k67,"destBag":false,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_STATUS_fromStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
+        SecurityPolicyWebApplicationFirewallAssociation_STATUS_toStorage: {"known":k67,"destBag":true,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_STATUS_toStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
+        SecurityPolicyWebApplicationFirewallAssociation_fromStorage: {"known":k67,"destBag":false,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_fromStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
+        SecurityPolicyWebApplicationFirewallAssociation_toStorage: {"known":k67,"destBag":true,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_toStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
+        SecurityPolicyWebApplicationFirewallParameters_STATUS_fromStorage: {"known":k68,"destBag":false,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_STATUS_fromStorage"}}],["=","type",{"spell":["WebApplicationFirewall"]}],["=","wafPolicy",{"obj":"ResourceReference_STATUS_fromStorage"}]]},
+        SecurityPolicyWebApplicationFirewallParameters_STATUS_toStorage: {"known":k68,"destBag":true,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_STATUS_toStorage"}}],["=","type","s"],["=","wafPolicy",{"obj":"ResourceReference_STATUS_toStorage"}]]},
+        SecurityPolicyWebApplicationFirewallParameters_fromStorage: {"known":k68,"destBag":false,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_fromStorage"}}],["=","type",{"spell":["WebApplicationFirewall"]}],["=","wafPolicy",{"obj":"ResourceReference_fromStorage"}]]},
+        SecurityPolicyWebApplicationFirewallParameters_toStorage: {"known":k68,"destBag":true,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_toStorage"}}],["=","type","s"],["=","wafPolicy",{"obj":"ResourceReference_toStorage"}]]},
+        SecurityPolicy_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+        SecurityPolicy_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"]]},
+        SecurityPolicy_Spec_fromStorage: {"known":k64,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_fromStorage"}],["=","operatorSpec",{"obj":"SecurityPolicyOperatorSpec_fromStorage"}]]},
+        SecurityPolicy_Spec_toStorage: {"known":k65,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_toStorage"}],["=","operatorSpec",{"obj":"SecurityPolicyOperatorSpec_toStorage"}],["v","v1api20230501"]]},
         ServerPortMatchConditionParameters_STATUS_fromStorage: p155,
         ServerPortMatchConditionParameters_STATUS_toStorage: p7,
         ServerPortMatchConditionParameters_fromStorage: p155,
         ServerPortMatchConditionParameters_toStorage: p7,
-        SharedPrivateLinkResourceProperties_STATUS_fromStorage: {"known":k64,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
-        SharedPrivateLinkResourceProperties_STATUS_toStorage: {"known":k64,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
-        SharedPrivateLinkResourceProperties_fromStorage: {"known":k64,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
-        SharedPrivateLinkResourceProperties_toStorage: {"known":k64,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
+        SharedPrivateLinkResourceProperties_STATUS_fromStorage: {"known":k69,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
+        SharedPrivateLinkResourceProperties_STATUS_toStorage: {"known":k69,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
+        SharedPrivateLinkResourceProperties_fromStorage: {"known":k69,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
+        SharedPrivateLinkResourceProperties_toStorage: {"known":k69,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
         Sku_STATUS_fromStorage: p156,
         Sku_STATUS_toStorage: p157,
         Sku_fromStorage: p156,
@@ -996,17 +1021,17 @@ export const plans: GroupPlans = {
         UrlSigningAction_STATUS_toStorage: p182,
         UrlSigningAction_fromStorage: p183,
         UrlSigningAction_toStorage: p184,
-        UrlSigningKeyParameters_STATUS_fromStorage: {"known":k65,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
-        UrlSigningKeyParameters_STATUS_toStorage: {"known":k65,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
-        UrlSigningKeyParameters_fromStorage: {"known":k65,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
-        UrlSigningKeyParameters_toStorage: {"known":k65,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
+        UrlSigningKeyParameters_STATUS_fromStorage: {"known":k70,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
+        UrlSigningKeyParameters_STATUS_toStorage: {"known":k70,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
+        UrlSigningKeyParameters_fromStorage: {"known":k70,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
+        UrlSigningKeyParameters_toStorage: {"known":k70,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
         UrlSigningParamIdentifier_STATUS_fromStorage: p185,
         UrlSigningParamIdentifier_STATUS_toStorage: p186,
         UrlSigningParamIdentifier_fromStorage: p185,
         UrlSigningParamIdentifier_toStorage: p186,
         UserAssignedIdentityDetails_fromStorage: p114,
         UserAssignedIdentityDetails_toStorage: p115,
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k66,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+        UserAssignedIdentity_STATUS_fromStorage: {"known":k71,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         UserAssignedIdentity_STATUS_toStorage: p195,
         conditions_Condition_fromStorage: p187,
         conditions_Condition_toStorage: p187,

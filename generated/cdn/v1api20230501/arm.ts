@@ -122,3 +122,16 @@ export function Secret_toArm(object: KubeObject, resolvers: ArmResolvers = {}): 
 export function Secret_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, Secret_armLayout);
 }
+
+/** Where SecurityPolicy's properties sit in ARM (Microsoft.Cdn/profiles/securityPolicies). */
+export const SecurityPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["parameters"],"values":{"parameters":{"object":"SecurityPolicyPropertiesParameters"}}},"status":{"root":["id","name","type","systemData"],"properties":["deploymentStatus","parameters","profileName","provisioningState"]},"objects":{"ActivatedResourceReference":{"reference":{"reference":"id"}},"ResourceReference":{"reference":{"reference":"id"}},"SecurityPolicyPropertiesParameters":{"webApplicationFirewall":{"object":"SecurityPolicyWebApplicationFirewallParameters"}},"SecurityPolicyWebApplicationFirewallAssociation":{"domains":{"array":{"object":"ActivatedResourceReference"}},"patternsToMatch":{"array":0}},"SecurityPolicyWebApplicationFirewallParameters":{"associations":{"array":{"object":"SecurityPolicyWebApplicationFirewallAssociation"}},"type":0,"wafPolicy":{"object":"ResourceReference"}}}};
+
+/** The ARM PUT body of a SecurityPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function SecurityPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, SecurityPolicy_armLayout, resolvers);
+}
+
+/** The SecurityPolicy status an ARM GET response describes. */
+export function SecurityPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, SecurityPolicy_armLayout);
+}

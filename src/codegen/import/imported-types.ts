@@ -33,6 +33,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Cdn/profiles/ruleSets',
   'Microsoft.Cdn/profiles/ruleSets/rules',
   'Microsoft.Cdn/profiles/secrets',
+  'Microsoft.Cdn/profiles/securityPolicies',
   'Microsoft.CognitiveServices/accounts',
   'Microsoft.CognitiveServices/accounts/deployments',
   'Microsoft.Communication/communicationServices',
