@@ -7911,6 +7911,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "signalrservice.azure.com",
+    "kind": "CustomDomain",
+    "plural": "customdomains",
+    "armType": "Microsoft.SignalRService/signalR/customDomains",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "signalrservice.azure.com",
+        "kind": "SignalR"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage"
+    ],
+    "hub": "v1api20240301storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "signalrservice.azure.com",
     "kind": "Replica",
     "plural": "replicas",
     "armType": "Microsoft.SignalRService/signalR/replicas",

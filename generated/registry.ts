@@ -1831,6 +1831,13 @@ export const registry: ConversionRegistry = {
           v1api20240301storage: { storage: true },
         },
       },
+      CustomDomain: {
+        hub: 'v1api20240301storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20240301', 'CustomDomain_toStorage') }, down: { from: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20240301', 'CustomDomain_fromStorage') } },
+          v1api20240301storage: { storage: true },
+        },
+      },
       Replica: {
         hub: 'v1api20240301storage',
         versions: {

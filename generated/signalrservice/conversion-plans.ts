@@ -37,11 +37,12 @@ const k30: readonly string[] = ["conditions","id","name","type","identity","kind
 const k31: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","liveTraceConfiguration","networkACLs","publicNetworkAccess","regionEndpointEnabled","resourceLogConfiguration","resourceStopped","serverless","tls","upstream","operatorSpec","originalVersion"];
 const k32: readonly string[] = ["configMapExpressions","secretExpressions"];
 const k33: readonly string[] = ["conditions","id","name","type","systemData","keyVaultBaseUri","keyVaultSecretName","keyVaultSecretVersion","provisioningState"];
-const k34: readonly string[] = ["action","value"];
-const k35: readonly string[] = ["categories","enabled"];
-const k36: readonly string[] = ["conditions","id","name","type","location","sku","systemData","tags","provisioningState","regionEndpointEnabled","resourceStopped"];
-const k37: readonly string[] = ["connectionTimeoutInSeconds"];
-const k38: readonly string[] = ["name","key"];
+const k34: readonly string[] = ["conditions","id","name","type","systemData","customCertificate","domainName","provisioningState"];
+const k35: readonly string[] = ["action","value"];
+const k36: readonly string[] = ["categories","enabled"];
+const k37: readonly string[] = ["conditions","id","name","type","location","sku","systemData","tags","provisioningState","regionEndpointEnabled","resourceStopped"];
+const k38: readonly string[] = ["connectionTimeoutInSeconds"];
+const k39: readonly string[] = ["name","key"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","resource","s"]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","resource","s"]]};
 const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_fromStorage"}}]]};
@@ -99,11 +100,11 @@ const p53: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","grou
 const p54: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p55: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
 const p56: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p57: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","action",{"spell":["Allow","Deny"]}],["=","value","s"]]};
-const p58: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","action","s"],["=","value","s"]]};
-const p59: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","connectionTimeoutInSeconds","i"]]};
-const p60: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","connectionTimeoutInSeconds","i"]]};
-const p61: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p57: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","action",{"spell":["Allow","Deny"]}],["=","value","s"]]};
+const p58: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","action","s"],["=","value","s"]]};
+const p59: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","connectionTimeoutInSeconds","i"]]};
+const p60: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","connectionTimeoutInSeconds","i"]]};
+const p61: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -296,6 +297,8 @@ export const plans: GroupPlans = {
       resources: {
         CustomCertificate_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"CustomCertificate_Spec_fromStorage","status":"CustomCertificate_STATUS_fromStorage"},
         CustomCertificate_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"CustomCertificate_Spec_toStorage","status":"CustomCertificate_STATUS_toStorage"},
+        CustomDomain_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"CustomDomain_Spec_fromStorage","status":"CustomDomain_STATUS_fromStorage"},
+        CustomDomain_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"CustomDomain_Spec_toStorage","status":"CustomDomain_STATUS_toStorage"},
         Replica_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"Replica_Spec_fromStorage","status":"Replica_STATUS_fromStorage"},
         Replica_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"Replica_Spec_toStorage","status":"Replica_STATUS_toStorage"},
         SignalR_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"SignalR_Spec_fromStorage","status":"SignalR_STATUS_fromStorage"},
@@ -308,6 +311,12 @@ export const plans: GroupPlans = {
         CustomCertificate_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","provisioningState","s"]]},
         CustomCertificate_Spec_fromStorage: {"known":["azureName","owner","keyVaultBaseUri","keyVaultBaseUriFromConfig","keyVaultSecretName","keyVaultSecretVersion","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultBaseUriFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","operatorSpec",{"obj":"CustomCertificateOperatorSpec_fromStorage"}]]},
         CustomCertificate_Spec_toStorage: {"known":["azureName","owner","keyVaultBaseUri","keyVaultBaseUriFromConfig","keyVaultSecretName","keyVaultSecretVersion","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultBaseUriFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","operatorSpec",{"obj":"CustomCertificateOperatorSpec_toStorage"}],["v","v1api20240301"]]},
+        CustomDomainOperatorSpec_fromStorage: p55,
+        CustomDomainOperatorSpec_toStorage: p56,
+        CustomDomain_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","customCertificate",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","domainName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}]]},
+        CustomDomain_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","customCertificate",{"obj":"ResourceReference_STATUS_toStorage"}],["=","domainName","s"],["=","provisioningState","s"]]},
+        CustomDomain_Spec_fromStorage: {"known":["azureName","owner","customCertificate","domainName","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","customCertificate",{"obj":"ResourceReference_fromStorage"}],["=","domainName","s"],["=","operatorSpec",{"obj":"CustomDomainOperatorSpec_fromStorage"}]]},
+        CustomDomain_Spec_toStorage: {"known":["azureName","owner","customCertificate","domainName","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","customCertificate",{"obj":"ResourceReference_toStorage"}],["=","domainName","s"],["=","operatorSpec",{"obj":"CustomDomainOperatorSpec_toStorage"}],["v","v1api20240301"]]},
         IPRule_STATUS_fromStorage: p57,
         IPRule_STATUS_toStorage: p58,
         IPRule_fromStorage: p57,
@@ -316,10 +325,10 @@ export const plans: GroupPlans = {
         LiveTraceCategory_STATUS_toStorage: p13,
         LiveTraceCategory_fromStorage: p12,
         LiveTraceCategory_toStorage: p13,
-        LiveTraceConfiguration_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_fromStorage"}}],["=","enabled","s"]]},
-        LiveTraceConfiguration_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_toStorage"}}],["=","enabled","s"]]},
-        LiveTraceConfiguration_fromStorage: {"known":k35,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_fromStorage"}}],["=","enabled","s"]]},
-        LiveTraceConfiguration_toStorage: {"known":k35,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_toStorage"}}],["=","enabled","s"]]},
+        LiveTraceConfiguration_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_fromStorage"}}],["=","enabled","s"]]},
+        LiveTraceConfiguration_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_toStorage"}}],["=","enabled","s"]]},
+        LiveTraceConfiguration_fromStorage: {"known":k36,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_fromStorage"}}],["=","enabled","s"]]},
+        LiveTraceConfiguration_toStorage: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_toStorage"}}],["=","enabled","s"]]},
         ManagedIdentitySettings_STATUS_fromStorage: p0,
         ManagedIdentitySettings_STATUS_toStorage: p1,
         ManagedIdentitySettings_fromStorage: p0,
@@ -340,8 +349,8 @@ export const plans: GroupPlans = {
         PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
         ReplicaOperatorSpec_fromStorage: p55,
         ReplicaOperatorSpec_toStorage: p56,
-        Replica_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"]]},
-        Replica_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","provisioningState","s"],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"]]},
+        Replica_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"]]},
+        Replica_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","provisioningState","s"],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"]]},
         Replica_Spec_fromStorage: {"known":["azureName","owner","location","sku","tags","regionEndpointEnabled","resourceStopped","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"ResourceSku_fromStorage"}],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_fromStorage"}]]},
         Replica_Spec_toStorage: {"known":["azureName","owner","location","sku","tags","regionEndpointEnabled","resourceStopped","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"ResourceSku_toStorage"}],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_toStorage"}],["v","v1api20240301"]]},
         ResourceLogCategory_STATUS_fromStorage: p12,
@@ -352,6 +361,10 @@ export const plans: GroupPlans = {
         ResourceLogConfiguration_STATUS_toStorage: p15,
         ResourceLogConfiguration_fromStorage: p16,
         ResourceLogConfiguration_toStorage: p17,
+        ResourceReference_STATUS_fromStorage: p10,
+        ResourceReference_STATUS_toStorage: p11,
+        ResourceReference_fromStorage: p46,
+        ResourceReference_toStorage: p47,
         ResourceSku_STATUS_fromStorage: p18,
         ResourceSku_STATUS_toStorage: p19,
         ResourceSku_fromStorage: p20,
@@ -426,8 +439,8 @@ export const plans: GroupPlans = {
         IPRule_normalize: p58,
         LiveTraceCategory_STATUS_normalize: p13,
         LiveTraceCategory_normalize: p13,
-        LiveTraceConfiguration_STATUS_normalize: {"known":k35,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_normalize"}}],["=","enabled","s"]]},
-        LiveTraceConfiguration_normalize: {"known":k35,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_normalize"}}],["=","enabled","s"]]},
+        LiveTraceConfiguration_STATUS_normalize: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_normalize"}}],["=","enabled","s"]]},
+        LiveTraceConfiguration_normalize: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_normalize"}}],["=","enabled","s"]]},
         ServerlessSettings_STATUS_normalize: p60,
         ServerlessSettings_normalize: p60,
       },

@@ -66,7 +66,7 @@ const t58: TypeShape = {"properties":[["action","string"],["value","string"]]};
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "signalrservice.azure.com",
-  names: ["action","allow","allowedOrigins","annotations","armId","auth","azureName","capacity","categories","categoryPattern","clientCertEnabled","clientId","conditions","configMapExpressions","connectionTimeoutInSeconds","cors","createdAt","createdBy","createdByType","defaultAction","deny","disableAadAuth","disableLocalAuth","enabled","eventPattern","externalIP","family","features","flag","group","hostName","hostNamePrefix","hubPattern","id","identity","ipRules","key","keyVaultBaseUri","keyVaultBaseUriFromConfig","keyVaultSecretName","keyVaultSecretVersion","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","liveTraceConfiguration","location","managedIdentity","message","name","networkACLs","observedGeneration","operatorSpec","owner","primaryConnectionString","primaryKey","principalId","privateEndpointConnections","privateEndpoints","properties","provisioningState","publicNetwork","publicNetworkAccess","publicPort","reason","reference","regionEndpointEnabled","resource","resourceLogConfiguration","resourceStopped","secondaryConnectionString","secondaryKey","secretExpressions","secrets","serverPort","serverless","severity","sharedPrivateLinkResources","size","sku","status","systemData","tags","templates","tenantId","tier","tls","type","upstream","urlTemplate","userAssignedIdentities","value","version"],
+  names: ["action","allow","allowedOrigins","annotations","armId","auth","azureName","capacity","categories","categoryPattern","clientCertEnabled","clientId","conditions","configMapExpressions","connectionTimeoutInSeconds","cors","createdAt","createdBy","createdByType","customCertificate","defaultAction","deny","disableAadAuth","disableLocalAuth","domainName","enabled","eventPattern","externalIP","family","features","flag","group","hostName","hostNamePrefix","hubPattern","id","identity","ipRules","key","keyVaultBaseUri","keyVaultBaseUriFromConfig","keyVaultSecretName","keyVaultSecretVersion","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","liveTraceConfiguration","location","managedIdentity","message","name","networkACLs","observedGeneration","operatorSpec","owner","primaryConnectionString","primaryKey","principalId","privateEndpointConnections","privateEndpoints","properties","provisioningState","publicNetwork","publicNetworkAccess","publicPort","reason","reference","regionEndpointEnabled","resource","resourceLogConfiguration","resourceStopped","secondaryConnectionString","secondaryKey","secretExpressions","secrets","serverPort","serverless","severity","sharedPrivateLinkResources","size","sku","status","systemData","tags","templates","tenantId","tier","tls","type","upstream","urlTemplate","userAssignedIdentities","value","version"],
   packages: {
     "v1api20211001": {
       resources: {"SignalR":["SignalR_Spec","SignalR_STATUS"]},
@@ -188,12 +188,16 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20240301": {
-      resources: {"CustomCertificate":["CustomCertificate_Spec","CustomCertificate_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"],"SignalR":["SignalR_Spec","SignalR_STATUS"]},
+      resources: {"CustomCertificate":["CustomCertificate_Spec","CustomCertificate_STATUS"],"CustomDomain":["CustomDomain_Spec","CustomDomain_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"],"SignalR":["SignalR_Spec","SignalR_STATUS"]},
       types: {
         "CustomCertificateOperatorSpec": t53,
         "CustomCertificate_ProvisioningState_STATUS": t27,
         "CustomCertificate_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["keyVaultBaseUri","string"],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["provisioningState",{"type":"CustomCertificate_ProvisioningState_STATUS"}]]},
         "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}]]},
+        "CustomDomainOperatorSpec": t53,
+        "CustomDomain_ProvisioningState_STATUS": t27,
+        "CustomDomain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["customCertificate",{"type":"ResourceReference_STATUS"}],["domainName","string"],["provisioningState",{"type":"CustomDomain_ProvisioningState_STATUS"}]]},
+        "CustomDomain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["customCertificate",{"type":"ResourceReference"}],["domainName","string"],["operatorSpec",{"type":"CustomDomainOperatorSpec"}]]},
         "IPRule": {"properties":[["action",{"type":"IPRule_Action"}],["value","string"]]},
         "IPRule_Action": t22,
         "IPRule_Action_STATUS": t22,
@@ -229,6 +233,8 @@ export const shapes: GroupShapes = {
         "ResourceLogCategory_STATUS": t10,
         "ResourceLogConfiguration": t11,
         "ResourceLogConfiguration_STATUS": t12,
+        "ResourceReference": t35,
+        "ResourceReference_STATUS": t9,
         "ResourceSku": t13,
         "ResourceSku_STATUS": t14,
         "ResourceSku_Tier": t15,
@@ -278,11 +284,14 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20240301storage": {
-      resources: {"CustomCertificate":["CustomCertificate_Spec","CustomCertificate_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"],"SignalR":["SignalR_Spec","SignalR_STATUS"]},
+      resources: {"CustomCertificate":["CustomCertificate_Spec","CustomCertificate_STATUS"],"CustomDomain":["CustomDomain_Spec","CustomDomain_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"],"SignalR":["SignalR_Spec","SignalR_STATUS"]},
       types: {
         "CustomCertificateOperatorSpec": t53,
         "CustomCertificate_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["keyVaultBaseUri","string"],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["provisioningState","string"]]},
         "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}],["originalVersion","string"]]},
+        "CustomDomainOperatorSpec": t53,
+        "CustomDomain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["customCertificate",{"type":"ResourceReference_STATUS"}],["domainName","string"],["provisioningState","string"]]},
+        "CustomDomain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["customCertificate",{"type":"ResourceReference"}],["domainName","string"],["operatorSpec",{"type":"CustomDomainOperatorSpec"}],["originalVersion","string"]]},
         "IPRule": t58,
         "IPRule_STATUS": t58,
         "LiveTraceCategory": t10,
@@ -305,6 +314,8 @@ export const shapes: GroupShapes = {
         "ResourceLogCategory_STATUS": t10,
         "ResourceLogConfiguration": t11,
         "ResourceLogConfiguration_STATUS": t12,
+        "ResourceReference": t35,
+        "ResourceReference_STATUS": t9,
         "ResourceSku": t47,
         "ResourceSku_STATUS": t48,
         "ServerlessSettings": t56,

@@ -19,6 +19,19 @@ export function CustomCertificate_statusFromArm(response: Record<string, unknown
   return statusFromArm(response, CustomCertificate_armLayout);
 }
 
+/** Where CustomDomain's properties sit in ARM (Microsoft.SignalRService/signalR/customDomains). */
+export const CustomDomain_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["customCertificate","domainName"],"values":{"customCertificate":{"object":"ResourceReference"},"domainName":0}},"status":{"root":["id","name","type","systemData"],"properties":["customCertificate","domainName","provisioningState"]},"objects":{"ResourceReference":{"reference":{"reference":"id"}}}};
+
+/** The ARM PUT body of a CustomDomain: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function CustomDomain_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, CustomDomain_armLayout, resolvers);
+}
+
+/** The CustomDomain status an ARM GET response describes. */
+export function CustomDomain_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, CustomDomain_armLayout);
+}
+
 /** Where Replica's properties sit in ARM (Microsoft.SignalRService/signalR/replicas). */
 export const Replica_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","sku","tags"],"properties":["regionEndpointEnabled","resourceStopped"],"values":{"location":0,"sku":{"object":"ResourceSku"},"tags":{"map":0},"regionEndpointEnabled":0,"resourceStopped":0}},"status":{"root":["id","name","type","location","sku","systemData","tags"],"properties":["provisioningState","regionEndpointEnabled","resourceStopped"]},"objects":{"ResourceSku":{"capacity":0,"name":0,"tier":0}}};
 

@@ -180,6 +180,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.ServiceBus/namespaces/topics/subscriptions/rules',
   'Microsoft.SignalRService/signalR',
   'Microsoft.SignalRService/signalR/customCertificates',
+  'Microsoft.SignalRService/signalR/customDomains',
   'Microsoft.SignalRService/signalR/replicas',
   'Microsoft.Sql/servers',
   'Microsoft.Sql/servers/advancedThreatProtectionSettings',
