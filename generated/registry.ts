@@ -603,6 +603,17 @@ export const registry: ConversionRegistry = {
           v1api20250301storage: { storage: true },
         },
       },
+      MaintenanceConfiguration: {
+        hub: 'v1api20250801storage',
+        versions: {
+          v20251002preview: { storage: false, up: { to: 'v20251002previewstorage', convert: containerservice_conversions.resource('v20251002preview', 'MaintenanceConfiguration_toStorage') }, down: { from: 'v20251002previewstorage', convert: containerservice_conversions.resource('v20251002preview', 'MaintenanceConfiguration_fromStorage') } },
+          v1api20240901: { storage: false, up: { to: 'v1api20240901storage', convert: containerservice_conversions.resource('v1api20240901', 'MaintenanceConfiguration_toStorage') }, down: { from: 'v1api20240901storage', convert: containerservice_conversions.resource('v1api20240901', 'MaintenanceConfiguration_fromStorage') } },
+          v1api20250801: { storage: false, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'MaintenanceConfiguration_toStorage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'MaintenanceConfiguration_fromStorage') } },
+          v20251002previewstorage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'MaintenanceConfiguration_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'MaintenanceConfiguration_from_v1api20250801storage') } },
+          v1api20240901storage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'MaintenanceConfiguration_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'MaintenanceConfiguration_from_v1api20250801storage') } },
+          v1api20250801storage: { storage: true },
+        },
+      },
       TrustedAccessRoleBinding: {
         hub: 'v1api20250801storage',
         versions: {

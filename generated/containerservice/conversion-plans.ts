@@ -3,129 +3,263 @@
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
 // Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k1: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k2: readonly string[] = ["conditions","id","name","type","systemData","provisioningState","roles","sourceResourceId"];
-const k3: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec","originalVersion"];
-const k4: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec"];
-const k5: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k6: readonly string[] = ["name","key","value","annotations","labels"];
-const k7: readonly string[] = ["name","armId"];
-const k8: readonly string[] = ["group","kind","name","armId"];
-const k9: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetId"];
-const k10: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetReference"];
-const k11: readonly string[] = ["subnetId","vmSize"];
-const k12: readonly string[] = ["subnetReference","vmSize"];
-const k13: readonly string[] = ["type"];
-const k14: readonly string[] = ["lastTriggerError","lastTriggerStatus","lastTriggerUpgradeVersions","lastTriggeredAt"];
-const k15: readonly string[] = ["clientId","principalId"];
-const k16: readonly string[] = ["info","type"];
-const k17: readonly string[] = ["additionalInfo","code","message","target"];
-const k18: readonly string[] = ["additionalInfo","code","details","message","target"];
-const k19: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix","fqdn","kubernetesVersion","portalFqdn"];
-const k20: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix"];
-const k21: readonly string[] = ["lastOperationError","lastOperationId"];
-const k22: readonly string[] = ["userCredentials"];
-const k23: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k24: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","eTag","hubProfile","provisioningState","status"];
-const k25: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileStatus","channel","disabled","eTag","nodeImageSelection","provisioningState","updateStrategyId"];
-const k26: readonly string[] = ["conditions","id","name","type","systemData","clusterResourceId","eTag","group","provisioningState","status"];
-const k27: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileId","eTag","managedClusterUpdate","provisioningState","status","strategy","updateStrategyId"];
-const k28: readonly string[] = ["conditions","id","name","type","systemData","eTag","provisioningState","strategy"];
-const k29: readonly string[] = ["nodeImageSelection","upgrade"];
-const k30: readonly string[] = ["kubernetesVersion","type"];
-const k31: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k32: readonly string[] = ["type","userAssignedIdentities"];
-const k33: readonly string[] = ["clusterResourceId","message","name","operationId","status"];
-const k34: readonly string[] = ["selectedNodeImageVersions"];
-const k35: readonly string[] = ["customNodeImageVersions","type"];
-const k36: readonly string[] = ["version"];
-const k37: readonly string[] = ["members","name","status"];
-const k38: readonly string[] = ["name"];
-const k39: readonly string[] = ["nodeImageSelection","stages","status"];
-const k40: readonly string[] = ["stages"];
-const k41: readonly string[] = ["afterStageWaitStatus","groups","name","status"];
-const k42: readonly string[] = ["afterStageWaitInSeconds","groups","name"];
-const k43: readonly string[] = ["completedTime","error","startTime","state"];
-const k44: readonly string[] = ["reference"];
-const k45: readonly string[] = ["status","waitDurationInSeconds"];
-const k46: readonly string[] = ["name","key","annotations","labels"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","Succeeded","Updating"]}],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
-const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p8: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p9: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p10: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p11: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
-const p12: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
-const p13: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p14: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p15: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p16: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p17: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
-const p18: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","type","s"]]};
-const p19: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
-const p20: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
-const p21: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
-const p22: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
-const p23: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","name","s"]]};
-const p24: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","name","s"]]};
-const p25: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const k0: readonly string[] = ["dayOfMonth","intervalMonths"];
+const k1: readonly string[] = ["intervalDays"];
+const k2: readonly string[] = ["end","start"];
+const k3: readonly string[] = ["configMapExpressions","secretExpressions"];
+const k4: readonly string[] = ["conditions","id","name","type","systemData","maintenanceWindow","notAllowedTime","timeInWeek"];
+const k5: readonly string[] = ["azureName","owner","maintenanceWindow","notAllowedTime","timeInWeek","operatorSpec","originalVersion"];
+const k6: readonly string[] = ["azureName","owner","maintenanceWindow","notAllowedTime","timeInWeek","operatorSpec"];
+const k7: readonly string[] = ["durationHours","notAllowedDates","schedule","startDate","startTime","utcOffset"];
+const k8: readonly string[] = ["dayOfWeek","intervalMonths","weekIndex"];
+const k9: readonly string[] = ["absoluteMonthly","daily","relativeMonthly","weekly"];
+const k10: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+const k11: readonly string[] = ["day","hourSlots"];
+const k12: readonly string[] = ["conditions","id","name","type","systemData","provisioningState","roles","sourceResourceId"];
+const k13: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec","originalVersion"];
+const k14: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec"];
+const k15: readonly string[] = ["dayOfWeek","intervalWeeks"];
+const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k17: readonly string[] = ["name","key","value","annotations","labels"];
+const k18: readonly string[] = ["name","armId"];
+const k19: readonly string[] = ["group","kind","name","armId"];
+const k20: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetId"];
+const k21: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetReference"];
+const k22: readonly string[] = ["subnetId","vmSize"];
+const k23: readonly string[] = ["subnetReference","vmSize"];
+const k24: readonly string[] = ["type"];
+const k25: readonly string[] = ["lastTriggerError","lastTriggerStatus","lastTriggerUpgradeVersions","lastTriggeredAt"];
+const k26: readonly string[] = ["clientId","principalId"];
+const k27: readonly string[] = ["info","type"];
+const k28: readonly string[] = ["additionalInfo","code","message","target"];
+const k29: readonly string[] = ["additionalInfo","code","details","message","target"];
+const k30: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix","fqdn","kubernetesVersion","portalFqdn"];
+const k31: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix"];
+const k32: readonly string[] = ["lastOperationError","lastOperationId"];
+const k33: readonly string[] = ["userCredentials"];
+const k34: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+const k35: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","eTag","hubProfile","provisioningState","status"];
+const k36: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileStatus","channel","disabled","eTag","nodeImageSelection","provisioningState","updateStrategyId"];
+const k37: readonly string[] = ["conditions","id","name","type","systemData","clusterResourceId","eTag","group","provisioningState","status"];
+const k38: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileId","eTag","managedClusterUpdate","provisioningState","status","strategy","updateStrategyId"];
+const k39: readonly string[] = ["conditions","id","name","type","systemData","eTag","provisioningState","strategy"];
+const k40: readonly string[] = ["nodeImageSelection","upgrade"];
+const k41: readonly string[] = ["kubernetesVersion","type"];
+const k42: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+const k43: readonly string[] = ["type","userAssignedIdentities"];
+const k44: readonly string[] = ["clusterResourceId","message","name","operationId","status"];
+const k45: readonly string[] = ["selectedNodeImageVersions"];
+const k46: readonly string[] = ["customNodeImageVersions","type"];
+const k47: readonly string[] = ["version"];
+const k48: readonly string[] = ["members","name","status"];
+const k49: readonly string[] = ["name"];
+const k50: readonly string[] = ["nodeImageSelection","stages","status"];
+const k51: readonly string[] = ["stages"];
+const k52: readonly string[] = ["afterStageWaitStatus","groups","name","status"];
+const k53: readonly string[] = ["afterStageWaitInSeconds","groups","name"];
+const k54: readonly string[] = ["completedTime","error","startTime","state"];
+const k55: readonly string[] = ["reference"];
+const k56: readonly string[] = ["status","waitDurationInSeconds"];
+const k57: readonly string[] = ["name","key","annotations","labels"];
+const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","dayOfMonth","i"],["=","intervalMonths","i"]]};
+const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","dayOfMonth","i"],["=","intervalMonths","i"]]};
+const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","intervalDays","i"]]};
+const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","intervalDays","i"]]};
+const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","end","s"],["=","start","s"]]};
+const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","end","s"],["=","start","s"]]};
+const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_fromStorage"}}]]};
+const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_toStorage"}}]]};
+const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_fromStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_fromStorage"}]]};
+const p11: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_fromStorage"}}],["=","schedule",{"obj":"Schedule_STATUS_fromStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p12: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_toStorage"}}],["=","schedule",{"obj":"Schedule_STATUS_toStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p13: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_fromStorage"}}],["=","schedule",{"obj":"Schedule_fromStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p14: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_toStorage"}}],["=","schedule",{"obj":"Schedule_toStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p15: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","intervalMonths","i"],["=","weekIndex",{"spell":["First","Fourth","Last","Second","Third"]}]]};
+const p16: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalMonths","i"],["=","weekIndex","s"]]};
+const p17: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_fromStorage"}],["=","daily",{"obj":"DailySchedule_STATUS_fromStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_fromStorage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_fromStorage"}]]};
+const p18: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_toStorage"}],["=","daily",{"obj":"DailySchedule_STATUS_toStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_toStorage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_toStorage"}]]};
+const p19: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_fromStorage"}],["=","daily",{"obj":"DailySchedule_fromStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_fromStorage"}],["=","weekly",{"obj":"WeeklySchedule_fromStorage"}]]};
+const p20: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_toStorage"}],["=","daily",{"obj":"DailySchedule_toStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_toStorage"}],["=","weekly",{"obj":"WeeklySchedule_toStorage"}]]};
+const p21: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p22: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+const p23: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","day",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","hourSlots",{"arr":"i"}]]};
+const p24: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","day","s"],["=","hourSlots",{"arr":"i"}]]};
+const p25: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","Succeeded","Updating"]}],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p26: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p27: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
+const p28: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","intervalWeeks","i"]]};
+const p29: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalWeeks","i"]]};
+const p30: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p31: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p32: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p33: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p34: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
+const p35: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
+const p36: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_from_v1api20250801storage"}}]]};
+const p37: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_to_v1api20250801storage"}}]]};
+const p38: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_from_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p39: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_to_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p40: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p41: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p42: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p43: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p44: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_from_v1api20250801storage"}]]};
+const p45: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_to_v1api20250801storage"}]]};
+const p46: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_from_v1api20250801storage"}]]};
+const p47: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_to_v1api20250801storage"}]]};
+const p48: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p49: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p50: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p51: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p52: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
+const p53: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","type","s"]]};
+const p54: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
+const p55: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
+const p56: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
+const p57: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
+const p58: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","name","s"]]};
+const p59: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","name","s"]]};
+const p60: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
   packages: {
     "v1api20240901": {
       resources: {
+        MaintenanceConfiguration_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20240901","spec":"MaintenanceConfiguration_Spec_fromStorage","status":"MaintenanceConfiguration_STATUS_fromStorage"},
+        MaintenanceConfiguration_toStorage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"MaintenanceConfiguration_Spec_toStorage","status":"MaintenanceConfiguration_STATUS_toStorage"},
         TrustedAccessRoleBinding_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20240901","spec":"TrustedAccessRoleBinding_Spec_fromStorage","status":"TrustedAccessRoleBinding_STATUS_fromStorage"},
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
       types: {
-        SystemData_STATUS_fromStorage: p0,
-        SystemData_STATUS_toStorage: p1,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p2,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p3,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p4,
-        TrustedAccessRoleBinding_STATUS_toStorage: p5,
-        TrustedAccessRoleBinding_Spec_fromStorage: p6,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20240901"]]},
-        conditions_Condition_fromStorage: p7,
-        conditions_Condition_toStorage: p7,
-        core_DestinationExpression_fromStorage: p8,
-        core_DestinationExpression_toStorage: p8,
-        genruntime_KnownResourceReference_fromStorage: p9,
-        genruntime_KnownResourceReference_toStorage: p9,
-        genruntime_ResourceReference_fromStorage: p10,
-        genruntime_ResourceReference_toStorage: p10,
+        AbsoluteMonthlySchedule_STATUS_fromStorage: p0,
+        AbsoluteMonthlySchedule_STATUS_toStorage: p1,
+        AbsoluteMonthlySchedule_fromStorage: p0,
+        AbsoluteMonthlySchedule_toStorage: p1,
+        DailySchedule_STATUS_fromStorage: p2,
+        DailySchedule_STATUS_toStorage: p3,
+        DailySchedule_fromStorage: p2,
+        DailySchedule_toStorage: p3,
+        DateSpan_STATUS_fromStorage: p4,
+        DateSpan_STATUS_toStorage: p5,
+        DateSpan_fromStorage: p4,
+        DateSpan_toStorage: p5,
+        MaintenanceConfigurationOperatorSpec_fromStorage: p6,
+        MaintenanceConfigurationOperatorSpec_toStorage: p7,
+        MaintenanceConfiguration_STATUS_fromStorage: p8,
+        MaintenanceConfiguration_STATUS_toStorage: p9,
+        MaintenanceConfiguration_Spec_fromStorage: p10,
+        MaintenanceConfiguration_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        MaintenanceWindow_STATUS_fromStorage: p11,
+        MaintenanceWindow_STATUS_toStorage: p12,
+        MaintenanceWindow_fromStorage: p13,
+        MaintenanceWindow_toStorage: p14,
+        RelativeMonthlySchedule_STATUS_fromStorage: p15,
+        RelativeMonthlySchedule_STATUS_toStorage: p16,
+        RelativeMonthlySchedule_fromStorage: p15,
+        RelativeMonthlySchedule_toStorage: p16,
+        Schedule_STATUS_fromStorage: p17,
+        Schedule_STATUS_toStorage: p18,
+        Schedule_fromStorage: p19,
+        Schedule_toStorage: p20,
+        SystemData_STATUS_fromStorage: p21,
+        SystemData_STATUS_toStorage: p22,
+        TimeInWeek_STATUS_fromStorage: p23,
+        TimeInWeek_STATUS_toStorage: p24,
+        TimeInWeek_fromStorage: p23,
+        TimeInWeek_toStorage: p24,
+        TimeSpan_STATUS_fromStorage: p4,
+        TimeSpan_STATUS_toStorage: p5,
+        TimeSpan_fromStorage: p4,
+        TimeSpan_toStorage: p5,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p25,
+        TrustedAccessRoleBinding_STATUS_toStorage: p26,
+        TrustedAccessRoleBinding_Spec_fromStorage: p27,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        WeeklySchedule_STATUS_fromStorage: p28,
+        WeeklySchedule_STATUS_toStorage: p29,
+        WeeklySchedule_fromStorage: p28,
+        WeeklySchedule_toStorage: p29,
+        conditions_Condition_fromStorage: p30,
+        conditions_Condition_toStorage: p30,
+        core_DestinationExpression_fromStorage: p31,
+        core_DestinationExpression_toStorage: p31,
+        genruntime_KnownResourceReference_fromStorage: p32,
+        genruntime_KnownResourceReference_toStorage: p32,
+        genruntime_ResourceReference_fromStorage: p33,
+        genruntime_ResourceReference_toStorage: p33,
       },
     },
     "v1api20240901storage": {
       resources: {
+        MaintenanceConfiguration_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"MaintenanceConfiguration_Spec_from_v1api20250801storage","status":"MaintenanceConfiguration_STATUS_from_v1api20250801storage"},
+        MaintenanceConfiguration_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"MaintenanceConfiguration_Spec_to_v1api20250801storage","status":"MaintenanceConfiguration_STATUS_to_v1api20250801storage"},
         TrustedAccessRoleBinding_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"TrustedAccessRoleBinding_Spec_from_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_from_v1api20250801storage"},
         TrustedAccessRoleBinding_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_to_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_to_v1api20250801storage"},
       },
       types: {
-        SystemData_STATUS_from_v1api20250801storage: p1,
-        SystemData_STATUS_to_v1api20250801storage: p1,
-        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p11,
-        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p12,
-        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p13,
-        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p14,
-        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p15,
-        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p16,
-        conditions_Condition_from_v1api20250801storage: p7,
-        conditions_Condition_to_v1api20250801storage: p7,
-        core_DestinationExpression_from_v1api20250801storage: p8,
-        core_DestinationExpression_to_v1api20250801storage: p8,
-        genruntime_KnownResourceReference_from_v1api20250801storage: p9,
-        genruntime_KnownResourceReference_to_v1api20250801storage: p9,
-        genruntime_ResourceReference_from_v1api20250801storage: p10,
-        genruntime_ResourceReference_to_v1api20250801storage: p10,
+        AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage: p1,
+        AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage: p1,
+        AbsoluteMonthlySchedule_from_v1api20250801storage: p1,
+        AbsoluteMonthlySchedule_to_v1api20250801storage: p1,
+        DailySchedule_STATUS_from_v1api20250801storage: p3,
+        DailySchedule_STATUS_to_v1api20250801storage: p3,
+        DailySchedule_from_v1api20250801storage: p3,
+        DailySchedule_to_v1api20250801storage: p3,
+        DateSpan_STATUS_from_v1api20250801storage: p5,
+        DateSpan_STATUS_to_v1api20250801storage: p5,
+        DateSpan_from_v1api20250801storage: p5,
+        DateSpan_to_v1api20250801storage: p5,
+        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p34,
+        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p35,
+        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p36,
+        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p37,
+        MaintenanceConfiguration_Spec_from_v1api20250801storage: p38,
+        MaintenanceConfiguration_Spec_to_v1api20250801storage: p39,
+        MaintenanceWindow_STATUS_from_v1api20250801storage: p40,
+        MaintenanceWindow_STATUS_to_v1api20250801storage: p41,
+        MaintenanceWindow_from_v1api20250801storage: p42,
+        MaintenanceWindow_to_v1api20250801storage: p43,
+        RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p16,
+        RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p16,
+        RelativeMonthlySchedule_from_v1api20250801storage: p16,
+        RelativeMonthlySchedule_to_v1api20250801storage: p16,
+        Schedule_STATUS_from_v1api20250801storage: p44,
+        Schedule_STATUS_to_v1api20250801storage: p45,
+        Schedule_from_v1api20250801storage: p46,
+        Schedule_to_v1api20250801storage: p47,
+        SystemData_STATUS_from_v1api20250801storage: p22,
+        SystemData_STATUS_to_v1api20250801storage: p22,
+        TimeInWeek_STATUS_from_v1api20250801storage: p24,
+        TimeInWeek_STATUS_to_v1api20250801storage: p24,
+        TimeInWeek_from_v1api20250801storage: p24,
+        TimeInWeek_to_v1api20250801storage: p24,
+        TimeSpan_STATUS_from_v1api20250801storage: p5,
+        TimeSpan_STATUS_to_v1api20250801storage: p5,
+        TimeSpan_from_v1api20250801storage: p5,
+        TimeSpan_to_v1api20250801storage: p5,
+        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p34,
+        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p35,
+        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p48,
+        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p49,
+        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p50,
+        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p51,
+        WeeklySchedule_STATUS_from_v1api20250801storage: p29,
+        WeeklySchedule_STATUS_to_v1api20250801storage: p29,
+        WeeklySchedule_from_v1api20250801storage: p29,
+        WeeklySchedule_to_v1api20250801storage: p29,
+        conditions_Condition_from_v1api20250801storage: p30,
+        conditions_Condition_to_v1api20250801storage: p30,
+        core_DestinationExpression_from_v1api20250801storage: p31,
+        core_DestinationExpression_to_v1api20250801storage: p31,
+        genruntime_KnownResourceReference_from_v1api20250801storage: p32,
+        genruntime_KnownResourceReference_to_v1api20250801storage: p32,
+        genruntime_ResourceReference_from_v1api20250801storage: p33,
+        genruntime_ResourceReference_to_v1api20250801storage: p33,
       },
     },
     "v1api20250301": {
@@ -142,198 +276,330 @@ export const plans: GroupPlans = {
         FleetsUpdateStrategy_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250301storage","spec":"FleetsUpdateStrategy_Spec_toStorage","status":"FleetsUpdateStrategy_STATUS_toStorage"},
       },
       types: {
-        APIServerAccessProfile_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
-        APIServerAccessProfile_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
-        APIServerAccessProfile_fromStorage: {"known":k10,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        APIServerAccessProfile_toStorage: {"known":k10,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        AgentProfile_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
-        AgentProfile_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
-        AgentProfile_fromStorage: {"known":k12,"destBag":false,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
-        AgentProfile_toStorage: {"known":k12,"destBag":true,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
-        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p17,
-        AutoUpgradeNodeImageSelection_STATUS_toStorage: p18,
-        AutoUpgradeNodeImageSelection_fromStorage: p17,
-        AutoUpgradeNodeImageSelection_toStorage: p18,
-        AutoUpgradeProfileStatus_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastTriggerStatus",{"spell":["Failed","Succeeded"]}],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
-        AutoUpgradeProfileStatus_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastTriggerStatus","s"],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
-        CommonUserAssignedIdentity_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        CommonUserAssignedIdentity_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        ErrorAdditionalInfo_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
-        ErrorAdditionalInfo_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]},
-        FleetHubProfile_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_fromStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
-        FleetHubProfile_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_toStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
-        FleetHubProfile_fromStorage: {"known":k20,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_fromStorage"}],["=","dnsPrefix","s"]]},
-        FleetHubProfile_toStorage: {"known":k20,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_toStorage"}],["=","dnsPrefix","s"]]},
-        FleetMemberStatus_STATUS_fromStorage: p19,
-        FleetMemberStatus_STATUS_toStorage: p20,
-        FleetOperatorSecrets_fromStorage: {"known":k22,"destBag":false,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
-        FleetOperatorSecrets_toStorage: {"known":k22,"destBag":true,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_toStorage"}]]},
-        FleetOperatorSpec_fromStorage: {"known":k23,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
-        FleetOperatorSpec_toStorage: {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
-        FleetStatus_STATUS_fromStorage: p19,
-        FleetStatus_STATUS_toStorage: p20,
-        Fleet_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
-        Fleet_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
+        APIServerAccessProfile_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
+        APIServerAccessProfile_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
+        APIServerAccessProfile_fromStorage: {"known":k21,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        APIServerAccessProfile_toStorage: {"known":k21,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+        AgentProfile_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
+        AgentProfile_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
+        AgentProfile_fromStorage: {"known":k23,"destBag":false,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
+        AgentProfile_toStorage: {"known":k23,"destBag":true,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
+        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p52,
+        AutoUpgradeNodeImageSelection_STATUS_toStorage: p53,
+        AutoUpgradeNodeImageSelection_fromStorage: p52,
+        AutoUpgradeNodeImageSelection_toStorage: p53,
+        AutoUpgradeProfileStatus_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastTriggerStatus",{"spell":["Failed","Succeeded"]}],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
+        AutoUpgradeProfileStatus_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastTriggerStatus","s"],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
+        CommonUserAssignedIdentity_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+        CommonUserAssignedIdentity_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+        ErrorAdditionalInfo_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
+        ErrorAdditionalInfo_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]},
+        FleetHubProfile_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_fromStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
+        FleetHubProfile_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_toStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
+        FleetHubProfile_fromStorage: {"known":k31,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_fromStorage"}],["=","dnsPrefix","s"]]},
+        FleetHubProfile_toStorage: {"known":k31,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_toStorage"}],["=","dnsPrefix","s"]]},
+        FleetMemberStatus_STATUS_fromStorage: p54,
+        FleetMemberStatus_STATUS_toStorage: p55,
+        FleetOperatorSecrets_fromStorage: {"known":k33,"destBag":false,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+        FleetOperatorSecrets_toStorage: {"known":k33,"destBag":true,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+        FleetOperatorSpec_fromStorage: {"known":k34,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
+        FleetOperatorSpec_toStorage: {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
+        FleetStatus_STATUS_fromStorage: p54,
+        FleetStatus_STATUS_toStorage: p55,
+        Fleet_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
+        Fleet_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
         Fleet_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_fromStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_fromStorage"}]]},
         Fleet_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_toStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsAutoUpgradeProfileOperatorSpec_fromStorage: p2,
-        FleetsAutoUpgradeProfileOperatorSpec_toStorage: p3,
-        FleetsAutoUpgradeProfile_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","updateStrategyId","s"]]},
-        FleetsAutoUpgradeProfile_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_toStorage"}],["=","provisioningState","s"],["=","updateStrategyId","s"]]},
+        FleetsAutoUpgradeProfileOperatorSpec_fromStorage: p6,
+        FleetsAutoUpgradeProfileOperatorSpec_toStorage: p7,
+        FleetsAutoUpgradeProfile_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","updateStrategyId","s"]]},
+        FleetsAutoUpgradeProfile_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_toStorage"}],["=","provisioningState","s"],["=","updateStrategyId","s"]]},
         FleetsAutoUpgradeProfile_Spec_fromStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_fromStorage"}]]},
         FleetsAutoUpgradeProfile_Spec_toStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsMemberOperatorSpec_fromStorage: p2,
-        FleetsMemberOperatorSpec_toStorage: p3,
-        FleetsMember_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState",{"spell":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]}],["=","status",{"obj":"FleetMemberStatus_STATUS_fromStorage"}]]},
-        FleetsMember_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState","s"],["=","status",{"obj":"FleetMemberStatus_STATUS_toStorage"}]]},
+        FleetsMemberOperatorSpec_fromStorage: p6,
+        FleetsMemberOperatorSpec_toStorage: p7,
+        FleetsMember_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState",{"spell":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]}],["=","status",{"obj":"FleetMemberStatus_STATUS_fromStorage"}]]},
+        FleetsMember_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState","s"],["=","status",{"obj":"FleetMemberStatus_STATUS_toStorage"}]]},
         FleetsMember_Spec_fromStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_fromStorage"}]]},
         FleetsMember_Spec_toStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsUpdateRunOperatorSpec_fromStorage: p2,
-        FleetsUpdateRunOperatorSpec_toStorage: p3,
-        FleetsUpdateRun_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","status",{"obj":"UpdateRunStatus_STATUS_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}],["=","updateStrategyId","s"]]},
-        FleetsUpdateRun_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"UpdateRunStatus_STATUS_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}],["=","updateStrategyId","s"]]},
+        FleetsUpdateRunOperatorSpec_fromStorage: p6,
+        FleetsUpdateRunOperatorSpec_toStorage: p7,
+        FleetsUpdateRun_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","status",{"obj":"UpdateRunStatus_STATUS_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}],["=","updateStrategyId","s"]]},
+        FleetsUpdateRun_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"UpdateRunStatus_STATUS_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}],["=","updateStrategyId","s"]]},
         FleetsUpdateRun_Spec_fromStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_fromStorage"}]]},
         FleetsUpdateRun_Spec_toStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsUpdateStrategyOperatorSpec_fromStorage: p2,
-        FleetsUpdateStrategyOperatorSpec_toStorage: p3,
-        FleetsUpdateStrategy_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
-        FleetsUpdateStrategy_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
+        FleetsUpdateStrategyOperatorSpec_fromStorage: p6,
+        FleetsUpdateStrategyOperatorSpec_toStorage: p7,
+        FleetsUpdateStrategy_STATUS_fromStorage: {"known":k39,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
+        FleetsUpdateStrategy_STATUS_toStorage: {"known":k39,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
         FleetsUpdateStrategy_Spec_fromStorage: {"known":["azureName","owner","strategy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_fromStorage"}]]},
         FleetsUpdateStrategy_Spec_toStorage: {"known":["azureName","owner","strategy","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        ManagedClusterUpdate_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_fromStorage"}]]},
-        ManagedClusterUpdate_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_toStorage"}]]},
-        ManagedClusterUpdate_fromStorage: {"known":k29,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_fromStorage"}]]},
-        ManagedClusterUpdate_toStorage: {"known":k29,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_toStorage"}]]},
-        ManagedClusterUpgradeSpec_STATUS_fromStorage: p21,
-        ManagedClusterUpgradeSpec_STATUS_toStorage: p22,
-        ManagedClusterUpgradeSpec_fromStorage: p21,
-        ManagedClusterUpgradeSpec_toStorage: p22,
-        ManagedServiceIdentity_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_fromStorage"}}]]},
-        ManagedServiceIdentity_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_toStorage"}}]]},
-        ManagedServiceIdentity_fromStorage: {"known":k32,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        ManagedServiceIdentity_toStorage: {"known":k32,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        MemberUpdateStatus_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        MemberUpdateStatus_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        NodeImageSelectionStatus_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}]]},
-        NodeImageSelectionStatus_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}]]},
-        NodeImageSelection_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}],["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
-        NodeImageSelection_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}],["=","type","s"]]},
-        NodeImageSelection_fromStorage: {"known":k13,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
-        NodeImageSelection_toStorage: p18,
-        NodeImageVersion_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","version","s"]]},
-        NodeImageVersion_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","version","s"]]},
-        SystemData_STATUS_fromStorage: p0,
-        SystemData_STATUS_toStorage: p1,
-        UpdateGroupStatus_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateGroupStatus_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateGroup_STATUS_fromStorage: p23,
-        UpdateGroup_STATUS_toStorage: p24,
-        UpdateGroup_fromStorage: p23,
-        UpdateGroup_toStorage: p24,
-        UpdateRunStatus_STATUS_fromStorage: {"known":k39,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateRunStatus_STATUS_toStorage: {"known":k39,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateRunStrategy_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
-        UpdateRunStrategy_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_toStorage"}}]]},
-        UpdateRunStrategy_fromStorage: {"known":k40,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_fromStorage"}}]]},
-        UpdateRunStrategy_toStorage: {"known":k40,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_toStorage"}}]]},
-        UpdateStageStatus_STATUS_fromStorage: {"known":k41,"destBag":false,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_fromStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateStageStatus_STATUS_toStorage: {"known":k41,"destBag":true,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_toStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateStage_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_fromStorage"}}],["=","name","s"]]},
-        UpdateStage_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_toStorage"}}],["=","name","s"]]},
-        UpdateStage_fromStorage: {"known":k42,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_fromStorage"}}],["=","name","s"]]},
-        UpdateStage_toStorage: {"known":k42,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
-        UpdateStatus_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","startTime","s"],["=","state",{"spell":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]}]]},
-        UpdateStatus_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","startTime","s"],["=","state","s"]]},
-        UserAssignedIdentityDetails_fromStorage: {"known":k44,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k44,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        WaitStatus_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}],["=","waitDurationInSeconds","i"]]},
-        WaitStatus_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}],["=","waitDurationInSeconds","i"]]},
-        conditions_Condition_fromStorage: p7,
-        conditions_Condition_toStorage: p7,
-        core_DestinationExpression_fromStorage: p8,
-        core_DestinationExpression_toStorage: p8,
-        genruntime_KnownResourceReference_fromStorage: p9,
-        genruntime_KnownResourceReference_toStorage: p9,
-        genruntime_ResourceReference_fromStorage: p10,
-        genruntime_ResourceReference_toStorage: p10,
-        genruntime_SecretDestination_fromStorage: p25,
-        genruntime_SecretDestination_toStorage: p25,
+        ManagedClusterUpdate_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_fromStorage"}]]},
+        ManagedClusterUpdate_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_toStorage"}]]},
+        ManagedClusterUpdate_fromStorage: {"known":k40,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_fromStorage"}]]},
+        ManagedClusterUpdate_toStorage: {"known":k40,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_toStorage"}]]},
+        ManagedClusterUpgradeSpec_STATUS_fromStorage: p56,
+        ManagedClusterUpgradeSpec_STATUS_toStorage: p57,
+        ManagedClusterUpgradeSpec_fromStorage: p56,
+        ManagedClusterUpgradeSpec_toStorage: p57,
+        ManagedServiceIdentity_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_fromStorage"}}]]},
+        ManagedServiceIdentity_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_toStorage"}}]]},
+        ManagedServiceIdentity_fromStorage: {"known":k43,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+        ManagedServiceIdentity_toStorage: {"known":k43,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+        MemberUpdateStatus_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        MemberUpdateStatus_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        NodeImageSelectionStatus_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}]]},
+        NodeImageSelectionStatus_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}]]},
+        NodeImageSelection_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}],["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
+        NodeImageSelection_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}],["=","type","s"]]},
+        NodeImageSelection_fromStorage: {"known":k24,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
+        NodeImageSelection_toStorage: p53,
+        NodeImageVersion_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","version","s"]]},
+        NodeImageVersion_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","version","s"]]},
+        SystemData_STATUS_fromStorage: p21,
+        SystemData_STATUS_toStorage: p22,
+        UpdateGroupStatus_STATUS_fromStorage: {"known":k48,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateGroupStatus_STATUS_toStorage: {"known":k48,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateGroup_STATUS_fromStorage: p58,
+        UpdateGroup_STATUS_toStorage: p59,
+        UpdateGroup_fromStorage: p58,
+        UpdateGroup_toStorage: p59,
+        UpdateRunStatus_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateRunStatus_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateRunStrategy_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
+        UpdateRunStrategy_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_toStorage"}}]]},
+        UpdateRunStrategy_fromStorage: {"known":k51,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_fromStorage"}}]]},
+        UpdateRunStrategy_toStorage: {"known":k51,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_toStorage"}}]]},
+        UpdateStageStatus_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_fromStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateStageStatus_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_toStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateStage_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_fromStorage"}}],["=","name","s"]]},
+        UpdateStage_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_toStorage"}}],["=","name","s"]]},
+        UpdateStage_fromStorage: {"known":k53,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_fromStorage"}}],["=","name","s"]]},
+        UpdateStage_toStorage: {"known":k53,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
+        UpdateStatus_STATUS_fromStorage: {"known":k54,"destBag":false,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","startTime","s"],["=","state",{"spell":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]}]]},
+        UpdateStatus_STATUS_toStorage: {"known":k54,"destBag":true,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","startTime","s"],["=","state","s"]]},
+        UserAssignedIdentityDetails_fromStorage: {"known":k55,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        UserAssignedIdentityDetails_toStorage: {"known":k55,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+        WaitStatus_STATUS_fromStorage: {"known":k56,"destBag":false,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}],["=","waitDurationInSeconds","i"]]},
+        WaitStatus_STATUS_toStorage: {"known":k56,"destBag":true,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}],["=","waitDurationInSeconds","i"]]},
+        conditions_Condition_fromStorage: p30,
+        conditions_Condition_toStorage: p30,
+        core_DestinationExpression_fromStorage: p31,
+        core_DestinationExpression_toStorage: p31,
+        genruntime_KnownResourceReference_fromStorage: p32,
+        genruntime_KnownResourceReference_toStorage: p32,
+        genruntime_ResourceReference_fromStorage: p33,
+        genruntime_ResourceReference_toStorage: p33,
+        genruntime_SecretDestination_fromStorage: p60,
+        genruntime_SecretDestination_toStorage: p60,
       },
     },
     "v1api20250801": {
       resources: {
+        MaintenanceConfiguration_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250801","spec":"MaintenanceConfiguration_Spec_fromStorage","status":"MaintenanceConfiguration_STATUS_fromStorage"},
+        MaintenanceConfiguration_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"MaintenanceConfiguration_Spec_toStorage","status":"MaintenanceConfiguration_STATUS_toStorage"},
         TrustedAccessRoleBinding_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250801","spec":"TrustedAccessRoleBinding_Spec_fromStorage","status":"TrustedAccessRoleBinding_STATUS_fromStorage"},
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
       types: {
-        SystemData_STATUS_fromStorage: p0,
-        SystemData_STATUS_toStorage: p1,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p2,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p3,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p4,
-        TrustedAccessRoleBinding_STATUS_toStorage: p5,
-        TrustedAccessRoleBinding_Spec_fromStorage: p6,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20250801"]]},
-        conditions_Condition_fromStorage: p7,
-        conditions_Condition_toStorage: p7,
-        core_DestinationExpression_fromStorage: p8,
-        core_DestinationExpression_toStorage: p8,
-        genruntime_KnownResourceReference_fromStorage: p9,
-        genruntime_KnownResourceReference_toStorage: p9,
-        genruntime_ResourceReference_fromStorage: p10,
-        genruntime_ResourceReference_toStorage: p10,
+        AbsoluteMonthlySchedule_STATUS_fromStorage: p0,
+        AbsoluteMonthlySchedule_STATUS_toStorage: p1,
+        AbsoluteMonthlySchedule_fromStorage: p0,
+        AbsoluteMonthlySchedule_toStorage: p1,
+        DailySchedule_STATUS_fromStorage: p2,
+        DailySchedule_STATUS_toStorage: p3,
+        DailySchedule_fromStorage: p2,
+        DailySchedule_toStorage: p3,
+        DateSpan_STATUS_fromStorage: p4,
+        DateSpan_STATUS_toStorage: p5,
+        DateSpan_fromStorage: p4,
+        DateSpan_toStorage: p5,
+        MaintenanceConfigurationOperatorSpec_fromStorage: p6,
+        MaintenanceConfigurationOperatorSpec_toStorage: p7,
+        MaintenanceConfiguration_STATUS_fromStorage: p8,
+        MaintenanceConfiguration_STATUS_toStorage: p9,
+        MaintenanceConfiguration_Spec_fromStorage: p10,
+        MaintenanceConfiguration_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        MaintenanceWindow_STATUS_fromStorage: p11,
+        MaintenanceWindow_STATUS_toStorage: p12,
+        MaintenanceWindow_fromStorage: p13,
+        MaintenanceWindow_toStorage: p14,
+        RelativeMonthlySchedule_STATUS_fromStorage: p15,
+        RelativeMonthlySchedule_STATUS_toStorage: p16,
+        RelativeMonthlySchedule_fromStorage: p15,
+        RelativeMonthlySchedule_toStorage: p16,
+        Schedule_STATUS_fromStorage: p17,
+        Schedule_STATUS_toStorage: p18,
+        Schedule_fromStorage: p19,
+        Schedule_toStorage: p20,
+        SystemData_STATUS_fromStorage: p21,
+        SystemData_STATUS_toStorage: p22,
+        TimeInWeek_STATUS_fromStorage: p23,
+        TimeInWeek_STATUS_toStorage: p24,
+        TimeInWeek_fromStorage: p23,
+        TimeInWeek_toStorage: p24,
+        TimeSpan_STATUS_fromStorage: p4,
+        TimeSpan_STATUS_toStorage: p5,
+        TimeSpan_fromStorage: p4,
+        TimeSpan_toStorage: p5,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p25,
+        TrustedAccessRoleBinding_STATUS_toStorage: p26,
+        TrustedAccessRoleBinding_Spec_fromStorage: p27,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        WeeklySchedule_STATUS_fromStorage: p28,
+        WeeklySchedule_STATUS_toStorage: p29,
+        WeeklySchedule_fromStorage: p28,
+        WeeklySchedule_toStorage: p29,
+        conditions_Condition_fromStorage: p30,
+        conditions_Condition_toStorage: p30,
+        core_DestinationExpression_fromStorage: p31,
+        core_DestinationExpression_toStorage: p31,
+        genruntime_KnownResourceReference_fromStorage: p32,
+        genruntime_KnownResourceReference_toStorage: p32,
+        genruntime_ResourceReference_fromStorage: p33,
+        genruntime_ResourceReference_toStorage: p33,
       },
     },
     "v20251002preview": {
       resources: {
+        MaintenanceConfiguration_fromStorage: {"apiVersion":"containerservice.azure.com/v20251002preview","spec":"MaintenanceConfiguration_Spec_fromStorage","status":"MaintenanceConfiguration_STATUS_fromStorage"},
+        MaintenanceConfiguration_toStorage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"MaintenanceConfiguration_Spec_toStorage","status":"MaintenanceConfiguration_STATUS_toStorage"},
         TrustedAccessRoleBinding_fromStorage: {"apiVersion":"containerservice.azure.com/v20251002preview","spec":"TrustedAccessRoleBinding_Spec_fromStorage","status":"TrustedAccessRoleBinding_STATUS_fromStorage"},
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
       types: {
-        SystemData_STATUS_fromStorage: p0,
-        SystemData_STATUS_toStorage: p1,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p2,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p3,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p4,
-        TrustedAccessRoleBinding_STATUS_toStorage: p5,
-        TrustedAccessRoleBinding_Spec_fromStorage: p6,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v20251002preview"]]},
-        conditions_Condition_fromStorage: p7,
-        conditions_Condition_toStorage: p7,
-        core_DestinationExpression_fromStorage: p8,
-        core_DestinationExpression_toStorage: p8,
-        genruntime_KnownResourceReference_fromStorage: p9,
-        genruntime_KnownResourceReference_toStorage: p9,
-        genruntime_ResourceReference_fromStorage: p10,
-        genruntime_ResourceReference_toStorage: p10,
+        AbsoluteMonthlySchedule_STATUS_fromStorage: p0,
+        AbsoluteMonthlySchedule_STATUS_toStorage: p1,
+        AbsoluteMonthlySchedule_fromStorage: p0,
+        AbsoluteMonthlySchedule_toStorage: p1,
+        DailySchedule_STATUS_fromStorage: p2,
+        DailySchedule_STATUS_toStorage: p3,
+        DailySchedule_fromStorage: p2,
+        DailySchedule_toStorage: p3,
+        DateSpan_STATUS_fromStorage: p4,
+        DateSpan_STATUS_toStorage: p5,
+        DateSpan_fromStorage: p4,
+        DateSpan_toStorage: p5,
+        MaintenanceConfigurationOperatorSpec_fromStorage: p6,
+        MaintenanceConfigurationOperatorSpec_toStorage: p7,
+        MaintenanceConfiguration_STATUS_fromStorage: p8,
+        MaintenanceConfiguration_STATUS_toStorage: p9,
+        MaintenanceConfiguration_Spec_fromStorage: p10,
+        MaintenanceConfiguration_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        MaintenanceWindow_STATUS_fromStorage: p11,
+        MaintenanceWindow_STATUS_toStorage: p12,
+        MaintenanceWindow_fromStorage: p13,
+        MaintenanceWindow_toStorage: p14,
+        RelativeMonthlySchedule_STATUS_fromStorage: p15,
+        RelativeMonthlySchedule_STATUS_toStorage: p16,
+        RelativeMonthlySchedule_fromStorage: p15,
+        RelativeMonthlySchedule_toStorage: p16,
+        Schedule_STATUS_fromStorage: p17,
+        Schedule_STATUS_toStorage: p18,
+        Schedule_fromStorage: p19,
+        Schedule_toStorage: p20,
+        SystemData_STATUS_fromStorage: p21,
+        SystemData_STATUS_toStorage: p22,
+        TimeInWeek_STATUS_fromStorage: p23,
+        TimeInWeek_STATUS_toStorage: p24,
+        TimeInWeek_fromStorage: p23,
+        TimeInWeek_toStorage: p24,
+        TimeSpan_STATUS_fromStorage: p4,
+        TimeSpan_STATUS_toStorage: p5,
+        TimeSpan_fromStorage: p4,
+        TimeSpan_toStorage: p5,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p25,
+        TrustedAccessRoleBinding_STATUS_toStorage: p26,
+        TrustedAccessRoleBinding_Spec_fromStorage: p27,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        WeeklySchedule_STATUS_fromStorage: p28,
+        WeeklySchedule_STATUS_toStorage: p29,
+        WeeklySchedule_fromStorage: p28,
+        WeeklySchedule_toStorage: p29,
+        conditions_Condition_fromStorage: p30,
+        conditions_Condition_toStorage: p30,
+        core_DestinationExpression_fromStorage: p31,
+        core_DestinationExpression_toStorage: p31,
+        genruntime_KnownResourceReference_fromStorage: p32,
+        genruntime_KnownResourceReference_toStorage: p32,
+        genruntime_ResourceReference_fromStorage: p33,
+        genruntime_ResourceReference_toStorage: p33,
       },
     },
     "v20251002previewstorage": {
       resources: {
+        MaintenanceConfiguration_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"MaintenanceConfiguration_Spec_from_v1api20250801storage","status":"MaintenanceConfiguration_STATUS_from_v1api20250801storage"},
+        MaintenanceConfiguration_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"MaintenanceConfiguration_Spec_to_v1api20250801storage","status":"MaintenanceConfiguration_STATUS_to_v1api20250801storage"},
         TrustedAccessRoleBinding_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"TrustedAccessRoleBinding_Spec_from_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_from_v1api20250801storage"},
         TrustedAccessRoleBinding_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_to_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_to_v1api20250801storage"},
       },
       types: {
-        SystemData_STATUS_from_v1api20250801storage: p1,
-        SystemData_STATUS_to_v1api20250801storage: p1,
-        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p11,
-        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p12,
-        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p13,
-        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p14,
-        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p15,
-        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p16,
-        conditions_Condition_from_v1api20250801storage: p7,
-        conditions_Condition_to_v1api20250801storage: p7,
-        core_DestinationExpression_from_v1api20250801storage: p8,
-        core_DestinationExpression_to_v1api20250801storage: p8,
-        genruntime_KnownResourceReference_from_v1api20250801storage: p9,
-        genruntime_KnownResourceReference_to_v1api20250801storage: p9,
-        genruntime_ResourceReference_from_v1api20250801storage: p10,
-        genruntime_ResourceReference_to_v1api20250801storage: p10,
+        AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage: p1,
+        AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage: p1,
+        AbsoluteMonthlySchedule_from_v1api20250801storage: p1,
+        AbsoluteMonthlySchedule_to_v1api20250801storage: p1,
+        DailySchedule_STATUS_from_v1api20250801storage: p3,
+        DailySchedule_STATUS_to_v1api20250801storage: p3,
+        DailySchedule_from_v1api20250801storage: p3,
+        DailySchedule_to_v1api20250801storage: p3,
+        DateSpan_STATUS_from_v1api20250801storage: p5,
+        DateSpan_STATUS_to_v1api20250801storage: p5,
+        DateSpan_from_v1api20250801storage: p5,
+        DateSpan_to_v1api20250801storage: p5,
+        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p34,
+        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p35,
+        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p36,
+        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p37,
+        MaintenanceConfiguration_Spec_from_v1api20250801storage: p38,
+        MaintenanceConfiguration_Spec_to_v1api20250801storage: p39,
+        MaintenanceWindow_STATUS_from_v1api20250801storage: p40,
+        MaintenanceWindow_STATUS_to_v1api20250801storage: p41,
+        MaintenanceWindow_from_v1api20250801storage: p42,
+        MaintenanceWindow_to_v1api20250801storage: p43,
+        RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p16,
+        RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p16,
+        RelativeMonthlySchedule_from_v1api20250801storage: p16,
+        RelativeMonthlySchedule_to_v1api20250801storage: p16,
+        Schedule_STATUS_from_v1api20250801storage: p44,
+        Schedule_STATUS_to_v1api20250801storage: p45,
+        Schedule_from_v1api20250801storage: p46,
+        Schedule_to_v1api20250801storage: p47,
+        SystemData_STATUS_from_v1api20250801storage: p22,
+        SystemData_STATUS_to_v1api20250801storage: p22,
+        TimeInWeek_STATUS_from_v1api20250801storage: p24,
+        TimeInWeek_STATUS_to_v1api20250801storage: p24,
+        TimeInWeek_from_v1api20250801storage: p24,
+        TimeInWeek_to_v1api20250801storage: p24,
+        TimeSpan_STATUS_from_v1api20250801storage: p5,
+        TimeSpan_STATUS_to_v1api20250801storage: p5,
+        TimeSpan_from_v1api20250801storage: p5,
+        TimeSpan_to_v1api20250801storage: p5,
+        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p34,
+        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p35,
+        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p48,
+        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p49,
+        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p50,
+        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p51,
+        WeeklySchedule_STATUS_from_v1api20250801storage: p29,
+        WeeklySchedule_STATUS_to_v1api20250801storage: p29,
+        WeeklySchedule_from_v1api20250801storage: p29,
+        WeeklySchedule_to_v1api20250801storage: p29,
+        conditions_Condition_from_v1api20250801storage: p30,
+        conditions_Condition_to_v1api20250801storage: p30,
+        core_DestinationExpression_from_v1api20250801storage: p31,
+        core_DestinationExpression_to_v1api20250801storage: p31,
+        genruntime_KnownResourceReference_from_v1api20250801storage: p32,
+        genruntime_KnownResourceReference_to_v1api20250801storage: p32,
+        genruntime_ResourceReference_from_v1api20250801storage: p33,
+        genruntime_ResourceReference_to_v1api20250801storage: p33,
       },
     },
   },

@@ -3,299 +3,470 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t1: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t2: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t3: TypeShape = {"enum":["Canceled","Deleting","Failed","Succeeded","Updating"]};
-const t4: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState",{"type":"TrustedAccessRoleBinding_ProvisioningState_STATUS"}],["roles",{"array":"string"}],["sourceResourceId","string"]]};
-const t5: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}]]};
-const t6: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t7: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t8: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t9: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t10: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState","string"],["roles",{"array":"string"}],["sourceResourceId","string"]]};
-const t12: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}],["originalVersion","string"]]};
-const t13: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetReference",{"type":"genruntime_ResourceReference"}]]};
-const t14: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetId","string"]]};
-const t15: TypeShape = {"properties":[["subnetReference",{"type":"genruntime_ResourceReference"}],["vmSize","string"]]};
-const t16: TypeShape = {"properties":[["subnetId","string"],["vmSize","string"]]};
-const t17: TypeShape = {"enum":["Consistent","Latest"]};
-const t18: TypeShape = {"properties":[]};
-const t19: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t20: TypeShape = {"properties":[["info",{"map":"json"}],["type","string"]]};
-const t21: TypeShape = {"properties":[["additionalInfo",{"array":{"type":"ErrorAdditionalInfo_STATUS"}}],["code","string"],["details",{"array":{"type":"ErrorDetail_STATUS_Unrolled_STATUS"}}],["message","string"],["target","string"]]};
-const t22: TypeShape = {"properties":[["additionalInfo",{"array":{"type":"ErrorAdditionalInfo_STATUS"}}],["code","string"],["message","string"],["target","string"]]};
-const t23: TypeShape = {"properties":[["agentProfile",{"type":"AgentProfile"}],["apiServerAccessProfile",{"type":"APIServerAccessProfile"}],["dnsPrefix","string"]]};
-const t24: TypeShape = {"properties":[["agentProfile",{"type":"AgentProfile_STATUS"}],["apiServerAccessProfile",{"type":"APIServerAccessProfile_STATUS"}],["dnsPrefix","string"],["fqdn","string"],["kubernetesVersion","string"],["portalFqdn","string"]]};
-const t25: TypeShape = {"properties":[["lastOperationError",{"type":"ErrorDetail_STATUS"}],["lastOperationId","string"]]};
-const t26: TypeShape = {"properties":[["userCredentials",{"type":"genruntime_SecretDestination"}]]};
-const t27: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"FleetOperatorSecrets"}]]};
-const t28: TypeShape = {"enum":["NodeImage","Rapid","Stable"]};
-const t29: TypeShape = {"enum":["Canceled","Failed","Succeeded"]};
-const t30: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelection"}],["upgrade",{"type":"ManagedClusterUpgradeSpec"}]]};
-const t31: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelection_STATUS"}],["upgrade",{"type":"ManagedClusterUpgradeSpec_STATUS"}]]};
-const t32: TypeShape = {"enum":["ControlPlaneOnly","Full","NodeImageOnly"]};
-const t33: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t34: TypeShape = {"properties":[["clusterResourceId","string"],["message","string"],["name","string"],["operationId","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
-const t35: TypeShape = {"properties":[["selectedNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}]]};
-const t36: TypeShape = {"enum":["Consistent","Custom","Latest"]};
-const t37: TypeShape = {"properties":[["version","string"]]};
-const t38: TypeShape = {"properties":[["name","string"]]};
-const t39: TypeShape = {"properties":[["members",{"array":{"type":"MemberUpdateStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
-const t40: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelectionStatus_STATUS"}],["stages",{"array":{"type":"UpdateStageStatus_STATUS"}}],["status",{"type":"UpdateStatus_STATUS"}]]};
-const t41: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage"}}]]};
-const t42: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage_STATUS"}}]]};
-const t43: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup"}}],["name","string"]]};
-const t44: TypeShape = {"properties":[["afterStageWaitStatus",{"type":"WaitStatus_STATUS"}],["groups",{"array":{"type":"UpdateGroupStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
-const t45: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup_STATUS"}}],["name","string"]]};
-const t46: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
-const t47: TypeShape = {"properties":[["status",{"type":"UpdateStatus_STATUS"}],["waitDurationInSeconds","integer"]]};
-const t48: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t49: TypeShape = {"properties":[["type","string"]]};
-const t50: TypeShape = {"properties":[["kubernetesVersion","string"],["type","string"]]};
+const t0: TypeShape = {"properties":[["dayOfMonth","integer"],["intervalMonths","integer"]]};
+const t1: TypeShape = {"properties":[["intervalDays","integer"]]};
+const t2: TypeShape = {"properties":[["end","string"],["start","string"]]};
+const t3: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t4: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["maintenanceWindow",{"type":"MaintenanceWindow_STATUS"}],["notAllowedTime",{"array":{"type":"TimeSpan_STATUS"}}],["timeInWeek",{"array":{"type":"TimeInWeek_STATUS"}}]]};
+const t5: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["maintenanceWindow",{"type":"MaintenanceWindow"}],["notAllowedTime",{"array":{"type":"TimeSpan"}}],["timeInWeek",{"array":{"type":"TimeInWeek"}}],["operatorSpec",{"type":"MaintenanceConfigurationOperatorSpec"}]]};
+const t6: TypeShape = {"properties":[["durationHours","integer"],["notAllowedDates",{"array":{"type":"DateSpan"}}],["schedule",{"type":"Schedule"}],["startDate","string"],["startTime","string"],["utcOffset","string"]]};
+const t7: TypeShape = {"properties":[["durationHours","integer"],["notAllowedDates",{"array":{"type":"DateSpan_STATUS"}}],["schedule",{"type":"Schedule_STATUS"}],["startDate","string"],["startTime","string"],["utcOffset","string"]]};
+const t8: TypeShape = {"properties":[["dayOfWeek",{"type":"RelativeMonthlySchedule_DayOfWeek"}],["intervalMonths","integer"],["weekIndex",{"type":"RelativeMonthlySchedule_WeekIndex"}]]};
+const t9: TypeShape = {"enum":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]};
+const t10: TypeShape = {"properties":[["dayOfWeek",{"type":"RelativeMonthlySchedule_DayOfWeek_STATUS"}],["intervalMonths","integer"],["weekIndex",{"type":"RelativeMonthlySchedule_WeekIndex_STATUS"}]]};
+const t11: TypeShape = {"enum":["First","Fourth","Last","Second","Third"]};
+const t12: TypeShape = {"properties":[["absoluteMonthly",{"type":"AbsoluteMonthlySchedule"}],["daily",{"type":"DailySchedule"}],["relativeMonthly",{"type":"RelativeMonthlySchedule"}],["weekly",{"type":"WeeklySchedule"}]]};
+const t13: TypeShape = {"properties":[["absoluteMonthly",{"type":"AbsoluteMonthlySchedule_STATUS"}],["daily",{"type":"DailySchedule_STATUS"}],["relativeMonthly",{"type":"RelativeMonthlySchedule_STATUS"}],["weekly",{"type":"WeeklySchedule_STATUS"}]]};
+const t14: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t15: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t16: TypeShape = {"properties":[["day",{"type":"TimeInWeek_Day"}],["hourSlots",{"array":"integer"}]]};
+const t17: TypeShape = {"properties":[["day",{"type":"TimeInWeek_Day_STATUS"}],["hourSlots",{"array":"integer"}]]};
+const t18: TypeShape = {"enum":["Canceled","Deleting","Failed","Succeeded","Updating"]};
+const t19: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState",{"type":"TrustedAccessRoleBinding_ProvisioningState_STATUS"}],["roles",{"array":"string"}],["sourceResourceId","string"]]};
+const t20: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}]]};
+const t21: TypeShape = {"properties":[["dayOfWeek",{"type":"WeeklySchedule_DayOfWeek"}],["intervalWeeks","integer"]]};
+const t22: TypeShape = {"properties":[["dayOfWeek",{"type":"WeeklySchedule_DayOfWeek_STATUS"}],["intervalWeeks","integer"]]};
+const t23: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t24: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t25: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t26: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t27: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["maintenanceWindow",{"type":"MaintenanceWindow"}],["notAllowedTime",{"array":{"type":"TimeSpan"}}],["timeInWeek",{"array":{"type":"TimeInWeek"}}],["operatorSpec",{"type":"MaintenanceConfigurationOperatorSpec"}],["originalVersion","string"]]};
+const t28: TypeShape = {"properties":[["dayOfWeek","string"],["intervalMonths","integer"],["weekIndex","string"]]};
+const t29: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t30: TypeShape = {"properties":[["day","string"],["hourSlots",{"array":"integer"}]]};
+const t31: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState","string"],["roles",{"array":"string"}],["sourceResourceId","string"]]};
+const t32: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}],["originalVersion","string"]]};
+const t33: TypeShape = {"properties":[["dayOfWeek","string"],["intervalWeeks","integer"]]};
+const t34: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetReference",{"type":"genruntime_ResourceReference"}]]};
+const t35: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetId","string"]]};
+const t36: TypeShape = {"properties":[["subnetReference",{"type":"genruntime_ResourceReference"}],["vmSize","string"]]};
+const t37: TypeShape = {"properties":[["subnetId","string"],["vmSize","string"]]};
+const t38: TypeShape = {"enum":["Consistent","Latest"]};
+const t39: TypeShape = {"properties":[]};
+const t40: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t41: TypeShape = {"properties":[["info",{"map":"json"}],["type","string"]]};
+const t42: TypeShape = {"properties":[["additionalInfo",{"array":{"type":"ErrorAdditionalInfo_STATUS"}}],["code","string"],["details",{"array":{"type":"ErrorDetail_STATUS_Unrolled_STATUS"}}],["message","string"],["target","string"]]};
+const t43: TypeShape = {"properties":[["additionalInfo",{"array":{"type":"ErrorAdditionalInfo_STATUS"}}],["code","string"],["message","string"],["target","string"]]};
+const t44: TypeShape = {"properties":[["agentProfile",{"type":"AgentProfile"}],["apiServerAccessProfile",{"type":"APIServerAccessProfile"}],["dnsPrefix","string"]]};
+const t45: TypeShape = {"properties":[["agentProfile",{"type":"AgentProfile_STATUS"}],["apiServerAccessProfile",{"type":"APIServerAccessProfile_STATUS"}],["dnsPrefix","string"],["fqdn","string"],["kubernetesVersion","string"],["portalFqdn","string"]]};
+const t46: TypeShape = {"properties":[["lastOperationError",{"type":"ErrorDetail_STATUS"}],["lastOperationId","string"]]};
+const t47: TypeShape = {"properties":[["userCredentials",{"type":"genruntime_SecretDestination"}]]};
+const t48: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"FleetOperatorSecrets"}]]};
+const t49: TypeShape = {"enum":["NodeImage","Rapid","Stable"]};
+const t50: TypeShape = {"enum":["Canceled","Failed","Succeeded"]};
+const t51: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelection"}],["upgrade",{"type":"ManagedClusterUpgradeSpec"}]]};
+const t52: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelection_STATUS"}],["upgrade",{"type":"ManagedClusterUpgradeSpec_STATUS"}]]};
+const t53: TypeShape = {"enum":["ControlPlaneOnly","Full","NodeImageOnly"]};
+const t54: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t55: TypeShape = {"properties":[["clusterResourceId","string"],["message","string"],["name","string"],["operationId","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t56: TypeShape = {"properties":[["selectedNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}]]};
+const t57: TypeShape = {"enum":["Consistent","Custom","Latest"]};
+const t58: TypeShape = {"properties":[["version","string"]]};
+const t59: TypeShape = {"properties":[["name","string"]]};
+const t60: TypeShape = {"properties":[["members",{"array":{"type":"MemberUpdateStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t61: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelectionStatus_STATUS"}],["stages",{"array":{"type":"UpdateStageStatus_STATUS"}}],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t62: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage"}}]]};
+const t63: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage_STATUS"}}]]};
+const t64: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup"}}],["name","string"]]};
+const t65: TypeShape = {"properties":[["afterStageWaitStatus",{"type":"WaitStatus_STATUS"}],["groups",{"array":{"type":"UpdateGroupStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t66: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup_STATUS"}}],["name","string"]]};
+const t67: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t68: TypeShape = {"properties":[["status",{"type":"UpdateStatus_STATUS"}],["waitDurationInSeconds","integer"]]};
+const t69: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t70: TypeShape = {"properties":[["type","string"]]};
+const t71: TypeShape = {"properties":[["kubernetesVersion","string"],["type","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "containerservice.azure.com",
-  names: ["additionalInfo","afterStageWaitInSeconds","afterStageWaitStatus","agentProfile","annotations","apiServerAccessProfile","armId","autoUpgradeProfileId","autoUpgradeProfileStatus","azureName","channel","clientId","clusterResourceId","clusterResourceReference","code","completedTime","conditions","configMapExpressions","createdAt","createdBy","createdByType","customNodeImageVersions","details","disabled","dnsPrefix","eTag","enablePrivateCluster","enableVnetIntegration","error","fqdn","group","groups","hubProfile","id","identity","info","key","kind","kubernetesVersion","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastOperationError","lastOperationId","lastTransitionTime","lastTriggerError","lastTriggerStatus","lastTriggerUpgradeVersions","lastTriggeredAt","location","managedClusterUpdate","members","message","name","nodeImageSelection","observedGeneration","operationId","operatorSpec","owner","portalFqdn","principalId","provisioningState","reason","reference","roles","secretExpressions","secrets","selectedNodeImageVersions","severity","sourceResourceId","sourceResourceReference","stages","startTime","state","status","strategy","subnetId","subnetReference","systemData","tags","target","tenantId","type","updateStrategyId","updateStrategyReference","upgrade","userAssignedIdentities","userCredentials","value","version","vmSize","waitDurationInSeconds"],
+  names: ["absoluteMonthly","additionalInfo","afterStageWaitInSeconds","afterStageWaitStatus","agentProfile","annotations","apiServerAccessProfile","armId","autoUpgradeProfileId","autoUpgradeProfileStatus","azureName","channel","clientId","clusterResourceId","clusterResourceReference","code","completedTime","conditions","configMapExpressions","createdAt","createdBy","createdByType","customNodeImageVersions","daily","day","dayOfMonth","dayOfWeek","details","disabled","dnsPrefix","durationHours","eTag","enablePrivateCluster","enableVnetIntegration","end","error","fqdn","group","groups","hourSlots","hubProfile","id","identity","info","intervalDays","intervalMonths","intervalWeeks","key","kind","kubernetesVersion","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastOperationError","lastOperationId","lastTransitionTime","lastTriggerError","lastTriggerStatus","lastTriggerUpgradeVersions","lastTriggeredAt","location","maintenanceWindow","managedClusterUpdate","members","message","name","nodeImageSelection","notAllowedDates","notAllowedTime","observedGeneration","operationId","operatorSpec","owner","portalFqdn","principalId","provisioningState","reason","reference","relativeMonthly","roles","schedule","secretExpressions","secrets","selectedNodeImageVersions","severity","sourceResourceId","sourceResourceReference","stages","start","startDate","startTime","state","status","strategy","subnetId","subnetReference","systemData","tags","target","tenantId","timeInWeek","type","updateStrategyId","updateStrategyReference","upgrade","userAssignedIdentities","userCredentials","utcOffset","value","version","vmSize","waitDurationInSeconds","weekIndex","weekly"],
   packages: {
     "v1api20240901": {
-      resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
+      resources: {"MaintenanceConfiguration":["MaintenanceConfiguration_Spec","MaintenanceConfiguration_STATUS"],"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "SystemData_CreatedByType_STATUS": t0,
-        "SystemData_LastModifiedByType_STATUS": t0,
-        "SystemData_STATUS": t1,
-        "TrustedAccessRoleBindingOperatorSpec": t2,
-        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t3,
-        "TrustedAccessRoleBinding_STATUS": t4,
-        "TrustedAccessRoleBinding_Spec": t5,
-        "conditions_Condition": t6,
-        "core_DestinationExpression": t7,
-        "genruntime_KnownResourceReference": t8,
-        "genruntime_ResourceReference": t9,
+        "AbsoluteMonthlySchedule": t0,
+        "AbsoluteMonthlySchedule_STATUS": t0,
+        "DailySchedule": t1,
+        "DailySchedule_STATUS": t1,
+        "DateSpan": t2,
+        "DateSpan_STATUS": t2,
+        "MaintenanceConfigurationOperatorSpec": t3,
+        "MaintenanceConfiguration_STATUS": t4,
+        "MaintenanceConfiguration_Spec": t5,
+        "MaintenanceWindow": t6,
+        "MaintenanceWindow_STATUS": t7,
+        "RelativeMonthlySchedule": t8,
+        "RelativeMonthlySchedule_DayOfWeek": t9,
+        "RelativeMonthlySchedule_DayOfWeek_STATUS": t9,
+        "RelativeMonthlySchedule_STATUS": t10,
+        "RelativeMonthlySchedule_WeekIndex": t11,
+        "RelativeMonthlySchedule_WeekIndex_STATUS": t11,
+        "Schedule": t12,
+        "Schedule_STATUS": t13,
+        "SystemData_CreatedByType_STATUS": t14,
+        "SystemData_LastModifiedByType_STATUS": t14,
+        "SystemData_STATUS": t15,
+        "TimeInWeek": t16,
+        "TimeInWeek_Day": t9,
+        "TimeInWeek_Day_STATUS": t9,
+        "TimeInWeek_STATUS": t17,
+        "TimeSpan": t2,
+        "TimeSpan_STATUS": t2,
+        "TrustedAccessRoleBindingOperatorSpec": t3,
+        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t18,
+        "TrustedAccessRoleBinding_STATUS": t19,
+        "TrustedAccessRoleBinding_Spec": t20,
+        "WeeklySchedule": t21,
+        "WeeklySchedule_DayOfWeek": t9,
+        "WeeklySchedule_DayOfWeek_STATUS": t9,
+        "WeeklySchedule_STATUS": t22,
+        "conditions_Condition": t23,
+        "core_DestinationExpression": t24,
+        "genruntime_KnownResourceReference": t25,
+        "genruntime_ResourceReference": t26,
       },
     },
     "v1api20240901storage": {
-      resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
+      resources: {"MaintenanceConfiguration":["MaintenanceConfiguration_Spec","MaintenanceConfiguration_STATUS"],"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "SystemData_STATUS": t10,
-        "TrustedAccessRoleBindingOperatorSpec": t2,
-        "TrustedAccessRoleBinding_STATUS": t11,
-        "TrustedAccessRoleBinding_Spec": t12,
-        "conditions_Condition": t6,
-        "core_DestinationExpression": t7,
-        "genruntime_KnownResourceReference": t8,
-        "genruntime_ResourceReference": t9,
+        "AbsoluteMonthlySchedule": t0,
+        "AbsoluteMonthlySchedule_STATUS": t0,
+        "DailySchedule": t1,
+        "DailySchedule_STATUS": t1,
+        "DateSpan": t2,
+        "DateSpan_STATUS": t2,
+        "MaintenanceConfigurationOperatorSpec": t3,
+        "MaintenanceConfiguration_STATUS": t4,
+        "MaintenanceConfiguration_Spec": t27,
+        "MaintenanceWindow": t6,
+        "MaintenanceWindow_STATUS": t7,
+        "RelativeMonthlySchedule": t28,
+        "RelativeMonthlySchedule_STATUS": t28,
+        "Schedule": t12,
+        "Schedule_STATUS": t13,
+        "SystemData_STATUS": t29,
+        "TimeInWeek": t30,
+        "TimeInWeek_STATUS": t30,
+        "TimeSpan": t2,
+        "TimeSpan_STATUS": t2,
+        "TrustedAccessRoleBindingOperatorSpec": t3,
+        "TrustedAccessRoleBinding_STATUS": t31,
+        "TrustedAccessRoleBinding_Spec": t32,
+        "WeeklySchedule": t33,
+        "WeeklySchedule_STATUS": t33,
+        "conditions_Condition": t23,
+        "core_DestinationExpression": t24,
+        "genruntime_KnownResourceReference": t25,
+        "genruntime_ResourceReference": t26,
       },
     },
     "v1api20250301": {
       resources: {"Fleet":["Fleet_Spec","Fleet_STATUS"],"FleetsAutoUpgradeProfile":["FleetsAutoUpgradeProfile_Spec","FleetsAutoUpgradeProfile_STATUS"],"FleetsMember":["FleetsMember_Spec","FleetsMember_STATUS"],"FleetsUpdateRun":["FleetsUpdateRun_Spec","FleetsUpdateRun_STATUS"],"FleetsUpdateStrategy":["FleetsUpdateStrategy_Spec","FleetsUpdateStrategy_STATUS"]},
       types: {
-        "APIServerAccessProfile": t13,
-        "APIServerAccessProfile_STATUS": t14,
-        "AgentProfile": t15,
-        "AgentProfile_STATUS": t16,
+        "APIServerAccessProfile": t34,
+        "APIServerAccessProfile_STATUS": t35,
+        "AgentProfile": t36,
+        "AgentProfile_STATUS": t37,
         "AutoUpgradeNodeImageSelection": {"properties":[["type",{"type":"AutoUpgradeNodeImageSelection_Type"}]]},
         "AutoUpgradeNodeImageSelection_STATUS": {"properties":[["type",{"type":"AutoUpgradeNodeImageSelection_Type_STATUS"}]]},
-        "AutoUpgradeNodeImageSelection_Type": t17,
-        "AutoUpgradeNodeImageSelection_Type_STATUS": t17,
+        "AutoUpgradeNodeImageSelection_Type": t38,
+        "AutoUpgradeNodeImageSelection_Type_STATUS": t38,
         "AutoUpgradeProfileStatus_LastTriggerStatus_STATUS": {"enum":["Failed","Succeeded"]},
         "AutoUpgradeProfileStatus_STATUS": {"properties":[["lastTriggerError",{"type":"ErrorDetail_STATUS"}],["lastTriggerStatus",{"type":"AutoUpgradeProfileStatus_LastTriggerStatus_STATUS"}],["lastTriggerUpgradeVersions",{"array":"string"}],["lastTriggeredAt","string"]]},
-        "CommonUserAssignedIdentity": t18,
-        "CommonUserAssignedIdentity_STATUS": t19,
-        "ErrorAdditionalInfo_STATUS": t20,
-        "ErrorDetail_STATUS": t21,
-        "ErrorDetail_STATUS_Unrolled_STATUS": t22,
-        "FleetHubProfile": t23,
-        "FleetHubProfile_STATUS": t24,
-        "FleetMemberStatus_STATUS": t25,
-        "FleetOperatorSecrets": t26,
-        "FleetOperatorSpec": t27,
-        "FleetStatus_STATUS": t25,
+        "CommonUserAssignedIdentity": t39,
+        "CommonUserAssignedIdentity_STATUS": t40,
+        "ErrorAdditionalInfo_STATUS": t41,
+        "ErrorDetail_STATUS": t42,
+        "ErrorDetail_STATUS_Unrolled_STATUS": t43,
+        "FleetHubProfile": t44,
+        "FleetHubProfile_STATUS": t45,
+        "FleetMemberStatus_STATUS": t46,
+        "FleetOperatorSecrets": t47,
+        "FleetOperatorSpec": t48,
+        "FleetStatus_STATUS": t46,
         "Fleet_ProvisioningState_STATUS": {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]},
         "Fleet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["hubProfile",{"type":"FleetHubProfile_STATUS"}],["provisioningState",{"type":"Fleet_ProvisioningState_STATUS"}],["status",{"type":"FleetStatus_STATUS"}]]},
         "Fleet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["hubProfile",{"type":"FleetHubProfile"}],["operatorSpec",{"type":"FleetOperatorSpec"}]]},
-        "FleetsAutoUpgradeProfileOperatorSpec": t2,
-        "FleetsAutoUpgradeProfile_Channel": t28,
-        "FleetsAutoUpgradeProfile_Channel_STATUS": t28,
-        "FleetsAutoUpgradeProfile_ProvisioningState_STATUS": t29,
+        "FleetsAutoUpgradeProfileOperatorSpec": t3,
+        "FleetsAutoUpgradeProfile_Channel": t49,
+        "FleetsAutoUpgradeProfile_Channel_STATUS": t49,
+        "FleetsAutoUpgradeProfile_ProvisioningState_STATUS": t50,
         "FleetsAutoUpgradeProfile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileStatus",{"type":"AutoUpgradeProfileStatus_STATUS"}],["channel",{"type":"FleetsAutoUpgradeProfile_Channel_STATUS"}],["disabled","boolean"],["eTag","string"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection_STATUS"}],["provisioningState",{"type":"FleetsAutoUpgradeProfile_ProvisioningState_STATUS"}],["updateStrategyId","string"]]},
         "FleetsAutoUpgradeProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["channel",{"type":"FleetsAutoUpgradeProfile_Channel"}],["disabled","boolean"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection"}],["updateStrategyReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"FleetsAutoUpgradeProfileOperatorSpec"}]]},
-        "FleetsMemberOperatorSpec": t2,
+        "FleetsMemberOperatorSpec": t3,
         "FleetsMember_ProvisioningState_STATUS": {"enum":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]},
         "FleetsMember_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["clusterResourceId","string"],["eTag","string"],["group","string"],["provisioningState",{"type":"FleetsMember_ProvisioningState_STATUS"}],["status",{"type":"FleetMemberStatus_STATUS"}]]},
         "FleetsMember_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clusterResourceReference",{"type":"genruntime_ResourceReference"}],["group","string"],["operatorSpec",{"type":"FleetsMemberOperatorSpec"}]]},
-        "FleetsUpdateRunOperatorSpec": t2,
-        "FleetsUpdateRun_ProvisioningState_STATUS": t29,
+        "FleetsUpdateRunOperatorSpec": t3,
+        "FleetsUpdateRun_ProvisioningState_STATUS": t50,
         "FleetsUpdateRun_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileId","string"],["eTag","string"],["managedClusterUpdate",{"type":"ManagedClusterUpdate_STATUS"}],["provisioningState",{"type":"FleetsUpdateRun_ProvisioningState_STATUS"}],["status",{"type":"UpdateRunStatus_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}],["updateStrategyId","string"]]},
         "FleetsUpdateRun_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["managedClusterUpdate",{"type":"ManagedClusterUpdate"}],["strategy",{"type":"UpdateRunStrategy"}],["updateStrategyReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"FleetsUpdateRunOperatorSpec"}]]},
-        "FleetsUpdateStrategyOperatorSpec": t2,
-        "FleetsUpdateStrategy_ProvisioningState_STATUS": t29,
+        "FleetsUpdateStrategyOperatorSpec": t3,
+        "FleetsUpdateStrategy_ProvisioningState_STATUS": t50,
         "FleetsUpdateStrategy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eTag","string"],["provisioningState",{"type":"FleetsUpdateStrategy_ProvisioningState_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}]]},
         "FleetsUpdateStrategy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["strategy",{"type":"UpdateRunStrategy"}],["operatorSpec",{"type":"FleetsUpdateStrategyOperatorSpec"}]]},
-        "ManagedClusterUpdate": t30,
-        "ManagedClusterUpdate_STATUS": t31,
+        "ManagedClusterUpdate": t51,
+        "ManagedClusterUpdate_STATUS": t52,
         "ManagedClusterUpgradeSpec": {"properties":[["kubernetesVersion","string"],["type",{"type":"ManagedClusterUpgradeSpec_Type"}]]},
         "ManagedClusterUpgradeSpec_STATUS": {"properties":[["kubernetesVersion","string"],["type",{"type":"ManagedClusterUpgradeSpec_Type_STATUS"}]]},
-        "ManagedClusterUpgradeSpec_Type": t32,
-        "ManagedClusterUpgradeSpec_Type_STATUS": t32,
+        "ManagedClusterUpgradeSpec_Type": t53,
+        "ManagedClusterUpgradeSpec_Type_STATUS": t53,
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"CommonUserAssignedIdentity_STATUS"}}]]},
-        "ManagedServiceIdentity_Type": t33,
-        "ManagedServiceIdentity_Type_STATUS": t33,
-        "MemberUpdateStatus_STATUS": t34,
+        "ManagedServiceIdentity_Type": t54,
+        "ManagedServiceIdentity_Type_STATUS": t54,
+        "MemberUpdateStatus_STATUS": t55,
         "NodeImageSelection": {"properties":[["type",{"type":"NodeImageSelection_Type"}]]},
-        "NodeImageSelectionStatus_STATUS": t35,
+        "NodeImageSelectionStatus_STATUS": t56,
         "NodeImageSelection_STATUS": {"properties":[["customNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}],["type",{"type":"NodeImageSelection_Type_STATUS"}]]},
-        "NodeImageSelection_Type": t36,
-        "NodeImageSelection_Type_STATUS": t36,
-        "NodeImageVersion_STATUS": t37,
-        "SystemData_CreatedByType_STATUS": t0,
-        "SystemData_LastModifiedByType_STATUS": t0,
-        "SystemData_STATUS": t1,
-        "UpdateGroup": t38,
-        "UpdateGroupStatus_STATUS": t39,
-        "UpdateGroup_STATUS": t38,
-        "UpdateRunStatus_STATUS": t40,
-        "UpdateRunStrategy": t41,
-        "UpdateRunStrategy_STATUS": t42,
-        "UpdateStage": t43,
-        "UpdateStageStatus_STATUS": t44,
-        "UpdateStage_STATUS": t45,
+        "NodeImageSelection_Type": t57,
+        "NodeImageSelection_Type_STATUS": t57,
+        "NodeImageVersion_STATUS": t58,
+        "SystemData_CreatedByType_STATUS": t14,
+        "SystemData_LastModifiedByType_STATUS": t14,
+        "SystemData_STATUS": t15,
+        "UpdateGroup": t59,
+        "UpdateGroupStatus_STATUS": t60,
+        "UpdateGroup_STATUS": t59,
+        "UpdateRunStatus_STATUS": t61,
+        "UpdateRunStrategy": t62,
+        "UpdateRunStrategy_STATUS": t63,
+        "UpdateStage": t64,
+        "UpdateStageStatus_STATUS": t65,
+        "UpdateStage_STATUS": t66,
         "UpdateStatus_STATUS": {"properties":[["completedTime","string"],["error",{"type":"ErrorDetail_STATUS"}],["startTime","string"],["state",{"type":"UpdateStatus_State_STATUS"}]]},
         "UpdateStatus_State_STATUS": {"enum":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]},
-        "UserAssignedIdentityDetails": t46,
-        "WaitStatus_STATUS": t47,
-        "conditions_Condition": t6,
-        "core_DestinationExpression": t7,
-        "genruntime_KnownResourceReference": t8,
-        "genruntime_ResourceReference": t9,
-        "genruntime_SecretDestination": t48,
+        "UserAssignedIdentityDetails": t67,
+        "WaitStatus_STATUS": t68,
+        "conditions_Condition": t23,
+        "core_DestinationExpression": t24,
+        "genruntime_KnownResourceReference": t25,
+        "genruntime_ResourceReference": t26,
+        "genruntime_SecretDestination": t69,
       },
     },
     "v1api20250301storage": {
       resources: {"Fleet":["Fleet_Spec","Fleet_STATUS"],"FleetsAutoUpgradeProfile":["FleetsAutoUpgradeProfile_Spec","FleetsAutoUpgradeProfile_STATUS"],"FleetsMember":["FleetsMember_Spec","FleetsMember_STATUS"],"FleetsUpdateRun":["FleetsUpdateRun_Spec","FleetsUpdateRun_STATUS"],"FleetsUpdateStrategy":["FleetsUpdateStrategy_Spec","FleetsUpdateStrategy_STATUS"]},
       types: {
-        "APIServerAccessProfile": t13,
-        "APIServerAccessProfile_STATUS": t14,
-        "AgentProfile": t15,
-        "AgentProfile_STATUS": t16,
-        "AutoUpgradeNodeImageSelection": t49,
-        "AutoUpgradeNodeImageSelection_STATUS": t49,
+        "APIServerAccessProfile": t34,
+        "APIServerAccessProfile_STATUS": t35,
+        "AgentProfile": t36,
+        "AgentProfile_STATUS": t37,
+        "AutoUpgradeNodeImageSelection": t70,
+        "AutoUpgradeNodeImageSelection_STATUS": t70,
         "AutoUpgradeProfileStatus_STATUS": {"properties":[["lastTriggerError",{"type":"ErrorDetail_STATUS"}],["lastTriggerStatus","string"],["lastTriggerUpgradeVersions",{"array":"string"}],["lastTriggeredAt","string"]]},
-        "CommonUserAssignedIdentity": t18,
-        "CommonUserAssignedIdentity_STATUS": t19,
-        "ErrorAdditionalInfo_STATUS": t20,
-        "ErrorDetail_STATUS": t21,
-        "ErrorDetail_STATUS_Unrolled_STATUS": t22,
-        "FleetHubProfile": t23,
-        "FleetHubProfile_STATUS": t24,
-        "FleetMemberStatus_STATUS": t25,
-        "FleetOperatorSecrets": t26,
-        "FleetOperatorSpec": t27,
-        "FleetStatus_STATUS": t25,
+        "CommonUserAssignedIdentity": t39,
+        "CommonUserAssignedIdentity_STATUS": t40,
+        "ErrorAdditionalInfo_STATUS": t41,
+        "ErrorDetail_STATUS": t42,
+        "ErrorDetail_STATUS_Unrolled_STATUS": t43,
+        "FleetHubProfile": t44,
+        "FleetHubProfile_STATUS": t45,
+        "FleetMemberStatus_STATUS": t46,
+        "FleetOperatorSecrets": t47,
+        "FleetOperatorSpec": t48,
+        "FleetStatus_STATUS": t46,
         "Fleet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["hubProfile",{"type":"FleetHubProfile_STATUS"}],["provisioningState","string"],["status",{"type":"FleetStatus_STATUS"}]]},
         "Fleet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["hubProfile",{"type":"FleetHubProfile"}],["operatorSpec",{"type":"FleetOperatorSpec"}],["originalVersion","string"]]},
-        "FleetsAutoUpgradeProfileOperatorSpec": t2,
+        "FleetsAutoUpgradeProfileOperatorSpec": t3,
         "FleetsAutoUpgradeProfile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileStatus",{"type":"AutoUpgradeProfileStatus_STATUS"}],["channel","string"],["disabled","boolean"],["eTag","string"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection_STATUS"}],["provisioningState","string"],["updateStrategyId","string"]]},
         "FleetsAutoUpgradeProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["channel","string"],["disabled","boolean"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection"}],["updateStrategyReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"FleetsAutoUpgradeProfileOperatorSpec"}],["originalVersion","string"]]},
-        "FleetsMemberOperatorSpec": t2,
+        "FleetsMemberOperatorSpec": t3,
         "FleetsMember_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["clusterResourceId","string"],["eTag","string"],["group","string"],["provisioningState","string"],["status",{"type":"FleetMemberStatus_STATUS"}]]},
         "FleetsMember_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clusterResourceReference",{"type":"genruntime_ResourceReference"}],["group","string"],["operatorSpec",{"type":"FleetsMemberOperatorSpec"}],["originalVersion","string"]]},
-        "FleetsUpdateRunOperatorSpec": t2,
+        "FleetsUpdateRunOperatorSpec": t3,
         "FleetsUpdateRun_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileId","string"],["eTag","string"],["managedClusterUpdate",{"type":"ManagedClusterUpdate_STATUS"}],["provisioningState","string"],["status",{"type":"UpdateRunStatus_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}],["updateStrategyId","string"]]},
         "FleetsUpdateRun_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["managedClusterUpdate",{"type":"ManagedClusterUpdate"}],["strategy",{"type":"UpdateRunStrategy"}],["updateStrategyReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"FleetsUpdateRunOperatorSpec"}],["originalVersion","string"]]},
-        "FleetsUpdateStrategyOperatorSpec": t2,
+        "FleetsUpdateStrategyOperatorSpec": t3,
         "FleetsUpdateStrategy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eTag","string"],["provisioningState","string"],["strategy",{"type":"UpdateRunStrategy_STATUS"}]]},
         "FleetsUpdateStrategy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["strategy",{"type":"UpdateRunStrategy"}],["operatorSpec",{"type":"FleetsUpdateStrategyOperatorSpec"}],["originalVersion","string"]]},
-        "ManagedClusterUpdate": t30,
-        "ManagedClusterUpdate_STATUS": t31,
-        "ManagedClusterUpgradeSpec": t50,
-        "ManagedClusterUpgradeSpec_STATUS": t50,
+        "ManagedClusterUpdate": t51,
+        "ManagedClusterUpdate_STATUS": t52,
+        "ManagedClusterUpgradeSpec": t71,
+        "ManagedClusterUpgradeSpec_STATUS": t71,
         "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"CommonUserAssignedIdentity_STATUS"}}]]},
-        "MemberUpdateStatus_STATUS": t34,
-        "NodeImageSelection": t49,
-        "NodeImageSelectionStatus_STATUS": t35,
+        "MemberUpdateStatus_STATUS": t55,
+        "NodeImageSelection": t70,
+        "NodeImageSelectionStatus_STATUS": t56,
         "NodeImageSelection_STATUS": {"properties":[["customNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}],["type","string"]]},
-        "NodeImageVersion_STATUS": t37,
-        "SystemData_STATUS": t10,
-        "UpdateGroup": t38,
-        "UpdateGroupStatus_STATUS": t39,
-        "UpdateGroup_STATUS": t38,
-        "UpdateRunStatus_STATUS": t40,
-        "UpdateRunStrategy": t41,
-        "UpdateRunStrategy_STATUS": t42,
-        "UpdateStage": t43,
-        "UpdateStageStatus_STATUS": t44,
-        "UpdateStage_STATUS": t45,
+        "NodeImageVersion_STATUS": t58,
+        "SystemData_STATUS": t29,
+        "UpdateGroup": t59,
+        "UpdateGroupStatus_STATUS": t60,
+        "UpdateGroup_STATUS": t59,
+        "UpdateRunStatus_STATUS": t61,
+        "UpdateRunStrategy": t62,
+        "UpdateRunStrategy_STATUS": t63,
+        "UpdateStage": t64,
+        "UpdateStageStatus_STATUS": t65,
+        "UpdateStage_STATUS": t66,
         "UpdateStatus_STATUS": {"properties":[["completedTime","string"],["error",{"type":"ErrorDetail_STATUS"}],["startTime","string"],["state","string"]]},
-        "UserAssignedIdentityDetails": t46,
-        "WaitStatus_STATUS": t47,
-        "conditions_Condition": t6,
-        "core_DestinationExpression": t7,
-        "genruntime_KnownResourceReference": t8,
-        "genruntime_ResourceReference": t9,
-        "genruntime_SecretDestination": t48,
+        "UserAssignedIdentityDetails": t67,
+        "WaitStatus_STATUS": t68,
+        "conditions_Condition": t23,
+        "core_DestinationExpression": t24,
+        "genruntime_KnownResourceReference": t25,
+        "genruntime_ResourceReference": t26,
+        "genruntime_SecretDestination": t69,
       },
     },
     "v1api20250801": {
-      resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
+      resources: {"MaintenanceConfiguration":["MaintenanceConfiguration_Spec","MaintenanceConfiguration_STATUS"],"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "SystemData_CreatedByType_STATUS": t0,
-        "SystemData_LastModifiedByType_STATUS": t0,
-        "SystemData_STATUS": t1,
-        "TrustedAccessRoleBindingOperatorSpec": t2,
-        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t3,
-        "TrustedAccessRoleBinding_STATUS": t4,
-        "TrustedAccessRoleBinding_Spec": t5,
-        "conditions_Condition": t6,
-        "core_DestinationExpression": t7,
-        "genruntime_KnownResourceReference": t8,
-        "genruntime_ResourceReference": t9,
+        "AbsoluteMonthlySchedule": t0,
+        "AbsoluteMonthlySchedule_STATUS": t0,
+        "DailySchedule": t1,
+        "DailySchedule_STATUS": t1,
+        "DateSpan": t2,
+        "DateSpan_STATUS": t2,
+        "MaintenanceConfigurationOperatorSpec": t3,
+        "MaintenanceConfiguration_STATUS": t4,
+        "MaintenanceConfiguration_Spec": t5,
+        "MaintenanceWindow": t6,
+        "MaintenanceWindow_STATUS": t7,
+        "RelativeMonthlySchedule": t8,
+        "RelativeMonthlySchedule_DayOfWeek": t9,
+        "RelativeMonthlySchedule_DayOfWeek_STATUS": t9,
+        "RelativeMonthlySchedule_STATUS": t10,
+        "RelativeMonthlySchedule_WeekIndex": t11,
+        "RelativeMonthlySchedule_WeekIndex_STATUS": t11,
+        "Schedule": t12,
+        "Schedule_STATUS": t13,
+        "SystemData_CreatedByType_STATUS": t14,
+        "SystemData_LastModifiedByType_STATUS": t14,
+        "SystemData_STATUS": t15,
+        "TimeInWeek": t16,
+        "TimeInWeek_Day": t9,
+        "TimeInWeek_Day_STATUS": t9,
+        "TimeInWeek_STATUS": t17,
+        "TimeSpan": t2,
+        "TimeSpan_STATUS": t2,
+        "TrustedAccessRoleBindingOperatorSpec": t3,
+        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t18,
+        "TrustedAccessRoleBinding_STATUS": t19,
+        "TrustedAccessRoleBinding_Spec": t20,
+        "WeeklySchedule": t21,
+        "WeeklySchedule_DayOfWeek": t9,
+        "WeeklySchedule_DayOfWeek_STATUS": t9,
+        "WeeklySchedule_STATUS": t22,
+        "conditions_Condition": t23,
+        "core_DestinationExpression": t24,
+        "genruntime_KnownResourceReference": t25,
+        "genruntime_ResourceReference": t26,
       },
     },
     "v1api20250801storage": {
-      resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
+      resources: {"MaintenanceConfiguration":["MaintenanceConfiguration_Spec","MaintenanceConfiguration_STATUS"],"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "SystemData_STATUS": t10,
-        "TrustedAccessRoleBindingOperatorSpec": t2,
-        "TrustedAccessRoleBinding_STATUS": t11,
-        "TrustedAccessRoleBinding_Spec": t12,
-        "conditions_Condition": t6,
-        "core_DestinationExpression": t7,
-        "genruntime_KnownResourceReference": t8,
-        "genruntime_ResourceReference": t9,
+        "AbsoluteMonthlySchedule": t0,
+        "AbsoluteMonthlySchedule_STATUS": t0,
+        "DailySchedule": t1,
+        "DailySchedule_STATUS": t1,
+        "DateSpan": t2,
+        "DateSpan_STATUS": t2,
+        "MaintenanceConfigurationOperatorSpec": t3,
+        "MaintenanceConfiguration_STATUS": t4,
+        "MaintenanceConfiguration_Spec": t27,
+        "MaintenanceWindow": t6,
+        "MaintenanceWindow_STATUS": t7,
+        "RelativeMonthlySchedule": t28,
+        "RelativeMonthlySchedule_STATUS": t28,
+        "Schedule": t12,
+        "Schedule_STATUS": t13,
+        "SystemData_STATUS": t29,
+        "TimeInWeek": t30,
+        "TimeInWeek_STATUS": t30,
+        "TimeSpan": t2,
+        "TimeSpan_STATUS": t2,
+        "TrustedAccessRoleBindingOperatorSpec": t3,
+        "TrustedAccessRoleBinding_STATUS": t31,
+        "TrustedAccessRoleBinding_Spec": t32,
+        "WeeklySchedule": t33,
+        "WeeklySchedule_STATUS": t33,
+        "conditions_Condition": t23,
+        "core_DestinationExpression": t24,
+        "genruntime_KnownResourceReference": t25,
+        "genruntime_ResourceReference": t26,
       },
     },
     "v20251002preview": {
-      resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
+      resources: {"MaintenanceConfiguration":["MaintenanceConfiguration_Spec","MaintenanceConfiguration_STATUS"],"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "SystemData_CreatedByType_STATUS": t0,
-        "SystemData_LastModifiedByType_STATUS": t0,
-        "SystemData_STATUS": t1,
-        "TrustedAccessRoleBindingOperatorSpec": t2,
-        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t3,
-        "TrustedAccessRoleBinding_STATUS": t4,
-        "TrustedAccessRoleBinding_Spec": t5,
-        "conditions_Condition": t6,
-        "core_DestinationExpression": t7,
-        "genruntime_KnownResourceReference": t8,
-        "genruntime_ResourceReference": t9,
+        "AbsoluteMonthlySchedule": t0,
+        "AbsoluteMonthlySchedule_STATUS": t0,
+        "DailySchedule": t1,
+        "DailySchedule_STATUS": t1,
+        "DateSpan": t2,
+        "DateSpan_STATUS": t2,
+        "MaintenanceConfigurationOperatorSpec": t3,
+        "MaintenanceConfiguration_STATUS": t4,
+        "MaintenanceConfiguration_Spec": t5,
+        "MaintenanceWindow": t6,
+        "MaintenanceWindow_STATUS": t7,
+        "RelativeMonthlySchedule": t8,
+        "RelativeMonthlySchedule_DayOfWeek": t9,
+        "RelativeMonthlySchedule_DayOfWeek_STATUS": t9,
+        "RelativeMonthlySchedule_STATUS": t10,
+        "RelativeMonthlySchedule_WeekIndex": t11,
+        "RelativeMonthlySchedule_WeekIndex_STATUS": t11,
+        "Schedule": t12,
+        "Schedule_STATUS": t13,
+        "SystemData_CreatedByType_STATUS": t14,
+        "SystemData_LastModifiedByType_STATUS": t14,
+        "SystemData_STATUS": t15,
+        "TimeInWeek": t16,
+        "TimeInWeek_Day": t9,
+        "TimeInWeek_Day_STATUS": t9,
+        "TimeInWeek_STATUS": t17,
+        "TimeSpan": t2,
+        "TimeSpan_STATUS": t2,
+        "TrustedAccessRoleBindingOperatorSpec": t3,
+        "TrustedAccessRoleBinding_ProvisioningState_STATUS": t18,
+        "TrustedAccessRoleBinding_STATUS": t19,
+        "TrustedAccessRoleBinding_Spec": t20,
+        "WeeklySchedule": t21,
+        "WeeklySchedule_DayOfWeek": t9,
+        "WeeklySchedule_DayOfWeek_STATUS": t9,
+        "WeeklySchedule_STATUS": t22,
+        "conditions_Condition": t23,
+        "core_DestinationExpression": t24,
+        "genruntime_KnownResourceReference": t25,
+        "genruntime_ResourceReference": t26,
       },
     },
     "v20251002previewstorage": {
-      resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
+      resources: {"MaintenanceConfiguration":["MaintenanceConfiguration_Spec","MaintenanceConfiguration_STATUS"],"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
       types: {
-        "SystemData_STATUS": t10,
-        "TrustedAccessRoleBindingOperatorSpec": t2,
-        "TrustedAccessRoleBinding_STATUS": t11,
-        "TrustedAccessRoleBinding_Spec": t12,
-        "conditions_Condition": t6,
-        "core_DestinationExpression": t7,
-        "genruntime_KnownResourceReference": t8,
-        "genruntime_ResourceReference": t9,
+        "AbsoluteMonthlySchedule": t0,
+        "AbsoluteMonthlySchedule_STATUS": t0,
+        "DailySchedule": t1,
+        "DailySchedule_STATUS": t1,
+        "DateSpan": t2,
+        "DateSpan_STATUS": t2,
+        "MaintenanceConfigurationOperatorSpec": t3,
+        "MaintenanceConfiguration_STATUS": t4,
+        "MaintenanceConfiguration_Spec": t27,
+        "MaintenanceWindow": t6,
+        "MaintenanceWindow_STATUS": t7,
+        "RelativeMonthlySchedule": t28,
+        "RelativeMonthlySchedule_STATUS": t28,
+        "Schedule": t12,
+        "Schedule_STATUS": t13,
+        "SystemData_STATUS": t29,
+        "TimeInWeek": t30,
+        "TimeInWeek_STATUS": t30,
+        "TimeSpan": t2,
+        "TimeSpan_STATUS": t2,
+        "TrustedAccessRoleBindingOperatorSpec": t3,
+        "TrustedAccessRoleBinding_STATUS": t31,
+        "TrustedAccessRoleBinding_Spec": t32,
+        "WeeklySchedule": t33,
+        "WeeklySchedule_STATUS": t33,
+        "conditions_Condition": t23,
+        "core_DestinationExpression": t24,
+        "genruntime_KnownResourceReference": t25,
+        "genruntime_ResourceReference": t26,
       },
     },
   },

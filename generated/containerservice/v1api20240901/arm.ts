@@ -6,6 +6,19 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2024-09-01';
 
+/** Where MaintenanceConfiguration's properties sit in ARM (Microsoft.ContainerService/managedClusters/maintenanceConfigurations). */
+export const MaintenanceConfiguration_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["maintenanceWindow","notAllowedTime","timeInWeek"],"values":{"maintenanceWindow":{"object":"MaintenanceWindow"},"notAllowedTime":{"array":{"object":"TimeSpan"}},"timeInWeek":{"array":{"object":"TimeInWeek"}}}},"status":{"root":["id","name","type","systemData"],"properties":["maintenanceWindow","notAllowedTime","timeInWeek"]},"objects":{"AbsoluteMonthlySchedule":{"dayOfMonth":0,"intervalMonths":0},"DailySchedule":{"intervalDays":0},"DateSpan":{"end":0,"start":0},"MaintenanceWindow":{"durationHours":0,"notAllowedDates":{"array":{"object":"DateSpan"}},"schedule":{"object":"Schedule"},"startDate":0,"startTime":0,"utcOffset":0},"RelativeMonthlySchedule":{"dayOfWeek":0,"intervalMonths":0,"weekIndex":0},"Schedule":{"absoluteMonthly":{"object":"AbsoluteMonthlySchedule"},"daily":{"object":"DailySchedule"},"relativeMonthly":{"object":"RelativeMonthlySchedule"},"weekly":{"object":"WeeklySchedule"}},"TimeInWeek":{"day":0,"hourSlots":{"array":0}},"TimeSpan":{"end":0,"start":0},"WeeklySchedule":{"dayOfWeek":0,"intervalWeeks":0}}};
+
+/** The ARM PUT body of a MaintenanceConfiguration: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function MaintenanceConfiguration_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, MaintenanceConfiguration_armLayout, resolvers);
+}
+
+/** The MaintenanceConfiguration status an ARM GET response describes. */
+export function MaintenanceConfiguration_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, MaintenanceConfiguration_armLayout);
+}
+
 /** Where TrustedAccessRoleBinding's properties sit in ARM (Microsoft.ContainerService/managedClusters/trustedAccessRoleBindings). */
 export const TrustedAccessRoleBinding_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["roles","sourceResourceReference"],"values":{"roles":{"array":0},"sourceResourceReference":{"reference":"sourceResourceId"}}},"status":{"root":["id","name","type","systemData"],"properties":["provisioningState","roles","sourceResourceId"]},"objects":{}};
 
