@@ -2336,6 +2336,59 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "containerservice.azure.com",
+    "kind": "ManagedCluster",
+    "plural": "managedclusters",
+    "armType": "Microsoft.ContainerService/managedClusters",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20251002preview",
+        "armApiVersion": "2025-10-02-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240901",
+        "armApiVersion": "2024-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v20251002previewstorage",
+      "v1api20240901storage",
+      "v1api20250801storage"
+    ],
+    "hub": "v1api20250801storage",
+    "immutable": {
+      "v20251002preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250801": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerservice.azure.com",
     "kind": "TrustedAccessRoleBinding",
     "plural": "trustedaccessrolebindings",
     "armType": "Microsoft.ContainerService/managedClusters/trustedAccessRoleBindings",

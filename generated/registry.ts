@@ -614,6 +614,17 @@ export const registry: ConversionRegistry = {
           v1api20250801storage: { storage: true },
         },
       },
+      ManagedCluster: {
+        hub: 'v1api20250801storage',
+        versions: {
+          v20251002preview: { storage: false, up: { to: 'v20251002previewstorage', convert: containerservice_conversions.resource('v20251002preview', 'ManagedCluster_toStorage') }, down: { from: 'v20251002previewstorage', convert: containerservice_conversions.resource('v20251002preview', 'ManagedCluster_fromStorage') } },
+          v1api20240901: { storage: false, up: { to: 'v1api20240901storage', convert: containerservice_conversions.resource('v1api20240901', 'ManagedCluster_toStorage') }, down: { from: 'v1api20240901storage', convert: containerservice_conversions.resource('v1api20240901', 'ManagedCluster_fromStorage') } },
+          v1api20250801: { storage: false, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'ManagedCluster_toStorage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'ManagedCluster_fromStorage') } },
+          v20251002previewstorage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'ManagedCluster_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'ManagedCluster_from_v1api20250801storage') } },
+          v1api20240901storage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'ManagedCluster_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'ManagedCluster_from_v1api20250801storage') } },
+          v1api20250801storage: { storage: true },
+        },
+      },
       TrustedAccessRoleBinding: {
         hub: 'v1api20250801storage',
         versions: {

@@ -4,124 +4,685 @@ import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/pl
 
 // Name lists and plans that recur (the same type in several versions and directions), written once.
 const k0: readonly string[] = ["dayOfMonth","intervalMonths"];
-const k1: readonly string[] = ["intervalDays"];
-const k2: readonly string[] = ["end","start"];
-const k3: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k4: readonly string[] = ["conditions","id","name","type","systemData","maintenanceWindow","notAllowedTime","timeInWeek"];
-const k5: readonly string[] = ["azureName","owner","maintenanceWindow","notAllowedTime","timeInWeek","operatorSpec","originalVersion"];
-const k6: readonly string[] = ["azureName","owner","maintenanceWindow","notAllowedTime","timeInWeek","operatorSpec"];
-const k7: readonly string[] = ["durationHours","notAllowedDates","schedule","startDate","startTime","utcOffset"];
-const k8: readonly string[] = ["dayOfWeek","intervalMonths","weekIndex"];
-const k9: readonly string[] = ["absoluteMonthly","daily","relativeMonthly","weekly"];
-const k10: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k11: readonly string[] = ["day","hourSlots"];
-const k12: readonly string[] = ["conditions","id","name","type","systemData","provisioningState","roles","sourceResourceId"];
-const k13: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec","originalVersion"];
-const k14: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec"];
-const k15: readonly string[] = ["dayOfWeek","intervalWeeks"];
-const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k17: readonly string[] = ["name","key","value","annotations","labels"];
-const k18: readonly string[] = ["name","armId"];
-const k19: readonly string[] = ["group","kind","name","armId"];
-const k20: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetId"];
-const k21: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetReference"];
-const k22: readonly string[] = ["subnetId","vmSize"];
-const k23: readonly string[] = ["subnetReference","vmSize"];
-const k24: readonly string[] = ["type"];
-const k25: readonly string[] = ["lastTriggerError","lastTriggerStatus","lastTriggerUpgradeVersions","lastTriggeredAt"];
-const k26: readonly string[] = ["clientId","principalId"];
-const k27: readonly string[] = ["info","type"];
-const k28: readonly string[] = ["additionalInfo","code","message","target"];
-const k29: readonly string[] = ["additionalInfo","code","details","message","target"];
-const k30: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix","fqdn","kubernetesVersion","portalFqdn"];
-const k31: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix"];
-const k32: readonly string[] = ["lastOperationError","lastOperationId"];
-const k33: readonly string[] = ["userCredentials"];
-const k34: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k35: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","eTag","hubProfile","provisioningState","status"];
-const k36: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileStatus","channel","disabled","eTag","nodeImageSelection","provisioningState","updateStrategyId"];
-const k37: readonly string[] = ["conditions","id","name","type","systemData","clusterResourceId","eTag","group","provisioningState","status"];
-const k38: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileId","eTag","managedClusterUpdate","provisioningState","status","strategy","updateStrategyId"];
-const k39: readonly string[] = ["conditions","id","name","type","systemData","eTag","provisioningState","strategy"];
-const k40: readonly string[] = ["nodeImageSelection","upgrade"];
-const k41: readonly string[] = ["kubernetesVersion","type"];
-const k42: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k43: readonly string[] = ["type","userAssignedIdentities"];
-const k44: readonly string[] = ["clusterResourceId","message","name","operationId","status"];
-const k45: readonly string[] = ["selectedNodeImageVersions"];
-const k46: readonly string[] = ["customNodeImageVersions","type"];
-const k47: readonly string[] = ["version"];
-const k48: readonly string[] = ["members","name","status"];
-const k49: readonly string[] = ["name"];
-const k50: readonly string[] = ["nodeImageSelection","stages","status"];
-const k51: readonly string[] = ["stages"];
-const k52: readonly string[] = ["afterStageWaitStatus","groups","name","status"];
-const k53: readonly string[] = ["afterStageWaitInSeconds","groups","name"];
-const k54: readonly string[] = ["completedTime","error","startTime","state"];
-const k55: readonly string[] = ["reference"];
-const k56: readonly string[] = ["status","waitDurationInSeconds"];
-const k57: readonly string[] = ["name","key","annotations","labels"];
+const k1: readonly string[] = ["enabled"];
+const k2: readonly string[] = ["enabled","observability","security"];
+const k3: readonly string[] = ["allowedHostPorts","applicationSecurityGroups","nodePublicIPTags"];
+const k4: readonly string[] = ["allowedHostPorts","applicationSecurityGroupsReferences","nodePublicIPTags"];
+const k5: readonly string[] = ["enableSecureBoot","enableVTPM"];
+const k6: readonly string[] = ["drainTimeoutInMinutes","maxSurge","nodeSoakDurationInMinutes"];
+const k7: readonly string[] = ["disableOutboundNat"];
+const k8: readonly string[] = ["enabled","keyId","keyVaultNetworkAccess","keyVaultResourceId"];
+const k9: readonly string[] = ["enabled","keyId","keyVaultNetworkAccess","keyVaultResourceReference"];
+const k10: readonly string[] = ["overrideSettings"];
+const k11: readonly string[] = ["adminUsername","ssh"];
+const k12: readonly string[] = ["advancedNetworking","dnsServiceIP","ipFamilies","loadBalancerProfile","loadBalancerSku","natGatewayProfile","networkDataplane","networkMode","networkPlugin","networkPluginMode","networkPolicy","outboundType","podCidr","podCidrs","serviceCidr","serviceCidrs"];
+const k13: readonly string[] = ["publicKeys"];
+const k14: readonly string[] = ["keyData"];
+const k15: readonly string[] = ["sourceResourceId"];
+const k16: readonly string[] = ["sourceResourceReference"];
+const k17: readonly string[] = ["intervalDays"];
+const k18: readonly string[] = ["end","start"];
+const k19: readonly string[] = ["location","referralResource","resourceId","tenantId"];
+const k20: readonly string[] = ["location","referralResource","resourceReference","tenantId"];
+const k21: readonly string[] = ["name","type"];
+const k22: readonly string[] = ["ipTagType","tag"];
+const k23: readonly string[] = ["plugin"];
+const k24: readonly string[] = ["egressGateways","ingressGateways"];
+const k25: readonly string[] = ["enabled","mode"];
+const k26: readonly string[] = ["certChainObjectName","certObjectName","keyObjectName","keyVaultId","rootCertObjectName"];
+const k27: readonly string[] = ["certChainObjectName","certObjectName","keyObjectName","keyVaultReference","rootCertObjectName"];
+const k28: readonly string[] = ["certificateAuthority","components","revisions"];
+const k29: readonly string[] = ["allowedUnsafeSysctls","containerLogMaxFiles","containerLogMaxSizeMB","cpuCfsQuota","cpuCfsQuotaPeriod","cpuManagerPolicy","failSwapOn","imageGcHighThreshold","imageGcLowThreshold","podMaxPids","topologyManagerPolicy"];
+const k30: readonly string[] = ["swapFileSizeMB","sysctls","transparentHugePageDefrag","transparentHugePageEnabled"];
+const k31: readonly string[] = ["configMapExpressions","secretExpressions"];
+const k32: readonly string[] = ["conditions","id","name","type","systemData","maintenanceWindow","notAllowedTime","timeInWeek"];
+const k33: readonly string[] = ["azureName","owner","maintenanceWindow","notAllowedTime","timeInWeek","operatorSpec","originalVersion"];
+const k34: readonly string[] = ["azureName","owner","maintenanceWindow","notAllowedTime","timeInWeek","operatorSpec"];
+const k35: readonly string[] = ["durationHours","notAllowedDates","schedule","startDate","startTime","utcOffset"];
+const k36: readonly string[] = ["adminGroupObjectIDs","clientAppID","enableAzureRBAC","managed","serverAppID","serverAppSecret","tenantID"];
+const k37: readonly string[] = ["authorizedIPRanges","disableRunCommand","enablePrivateCluster","enablePrivateClusterPublicFQDN","privateDNSZone"];
+const k38: readonly string[] = ["config","enabled","identity"];
+const k39: readonly string[] = ["config","enabled"];
+const k40: readonly string[] = ["availabilityZones","capacityReservationGroupID","count","creationData","currentOrchestratorVersion","eTag","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gpuInstanceProfile","hostGroupID","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","minCount","mode","name","networkProfile","nodeImageVersion","nodeLabels","nodePublicIPPrefixID","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podSubnetID","powerState","provisioningState","proximityPlacementGroupID","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","tags","type","upgradeSettings","vmSize","vnetSubnetID","windowsProfile","workloadRuntime"];
+const k41: readonly string[] = ["availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gpuInstanceProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","minCount","mode","name","networkProfile","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","tags","type","upgradeSettings","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime"];
+const k42: readonly string[] = ["nodeOSUpgradeChannel","upgradeChannel"];
+const k43: readonly string[] = ["metricAnnotationsAllowList","metricLabelsAllowlist"];
+const k44: readonly string[] = ["enabled","kubeStateMetrics"];
+const k45: readonly string[] = ["metrics"];
+const k46: readonly string[] = ["httpProxy","httpsProxy","noProxy","trustedCa"];
+const k47: readonly string[] = ["delegatedResources","principalId","tenantId","type","userAssignedIdentities"];
+const k48: readonly string[] = ["clientId","principalId"];
+const k49: readonly string[] = ["delegatedResources","type","userAssignedIdentities"];
+const k50: readonly string[] = ["dnsZoneResourceIds","enabled","identity"];
+const k51: readonly string[] = ["dnsZoneResourceReferences","enabled"];
+const k52: readonly string[] = ["webAppRouting"];
+const k53: readonly string[] = ["count","countIPv6"];
+const k54: readonly string[] = ["publicIPPrefixes"];
+const k55: readonly string[] = ["publicIPs"];
+const k56: readonly string[] = ["allocatedOutboundPorts","backendPoolType","effectiveOutboundIPs","enableMultipleStandardLoadBalancers","idleTimeoutInMinutes","managedOutboundIPs","outboundIPPrefixes","outboundIPs"];
+const k57: readonly string[] = ["count"];
+const k58: readonly string[] = ["costAnalysis"];
+const k59: readonly string[] = ["effectiveOutboundIPs","idleTimeoutInMinutes","managedOutboundIPProfile"];
+const k60: readonly string[] = ["restrictionLevel"];
+const k61: readonly string[] = ["enabled","issuerURL"];
+const k62: readonly string[] = ["oidcIssuerProfile","principalId"];
+const k63: readonly string[] = ["adminCredentials","userCredentials"];
+const k64: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
+const k65: readonly string[] = ["name","namespace","podLabels"];
+const k66: readonly string[] = ["allowNetworkPluginKubenet","enabled","userAssignedIdentities","userAssignedIdentityExceptions"];
+const k67: readonly string[] = ["code","message","target"];
+const k68: readonly string[] = ["code","details","message","target"];
+const k69: readonly string[] = ["error"];
+const k70: readonly string[] = ["bindingSelector","identity","name","namespace","provisioningInfo","provisioningState"];
+const k71: readonly string[] = ["bindingSelector","identity","name","namespace"];
+const k72: readonly string[] = ["code"];
+const k73: readonly string[] = ["balance-similar-node-groups","daemonset-eviction-for-empty-nodes","daemonset-eviction-for-occupied-nodes","expander","ignore-daemonsets-utilization","max-empty-bulk-delete","max-graceful-termination-sec","max-node-provision-time","max-total-unready-percentage","new-pod-scale-up-delay","ok-total-unready-count","scale-down-delay-after-add","scale-down-delay-after-delete","scale-down-delay-after-failure","scale-down-unneeded-time","scale-down-unready-time","scale-down-utilization-threshold","scan-interval","skip-nodes-with-local-storage","skip-nodes-with-system-pods"];
+const k74: readonly string[] = ["name","tier"];
+const k75: readonly string[] = ["logAnalyticsWorkspaceResourceId","securityMonitoring"];
+const k76: readonly string[] = ["logAnalyticsWorkspaceResourceReference","securityMonitoring"];
+const k77: readonly string[] = ["enabled","intervalHours"];
+const k78: readonly string[] = ["azureKeyVaultKms","defender","imageCleaner","workloadIdentity"];
+const k79: readonly string[] = ["clientId"];
+const k80: readonly string[] = ["clientId","secret"];
+const k81: readonly string[] = ["blobCSIDriver","diskCSIDriver","fileCSIDriver","snapshotController"];
+const k82: readonly string[] = ["adminUsername","enableCSIProxy","gmsaProfile","licenseType"];
+const k83: readonly string[] = ["adminPassword","adminUsername","enableCSIProxy","gmsaProfile","licenseType"];
+const k84: readonly string[] = ["keda","verticalPodAutoscaler"];
+const k85: readonly string[] = ["conditions","id","name","type","extendedLocation","identity","location","sku","systemData","tags","aadProfile","addonProfiles","agentPoolProfiles","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","azurePortalFQDN","currentKubernetesVersion","disableLocalAccounts","diskEncryptionSetID","dnsPrefix","eTag","enablePodSecurityPolicy","enableRBAC","fqdn","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","maxAgentPools","metricsProfile","networkProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","powerState","privateFQDN","privateLinkResources","provisioningState","publicNetworkAccess","resourceUID","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile"];
+const k86: readonly string[] = ["azureName","owner","extendedLocation","identity","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enablePodSecurityPolicy","enableRBAC","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec","originalVersion"];
+const k87: readonly string[] = ["portEnd","portStart","protocol"];
+const k88: readonly string[] = ["groupId","id","name","privateLinkServiceID","requiredMembers","type"];
+const k89: readonly string[] = ["groupId","reference","name","requiredMembers","type"];
+const k90: readonly string[] = ["dayOfWeek","intervalMonths","weekIndex"];
+const k91: readonly string[] = ["id"];
+const k92: readonly string[] = ["reference"];
+const k93: readonly string[] = ["absoluteMonthly","daily","relativeMonthly","weekly"];
+const k94: readonly string[] = ["istio","mode"];
+const k95: readonly string[] = ["fsAioMaxNr","fsFileMax","fsInotifyMaxUserWatches","fsNrOpen","kernelThreadsMax","netCoreNetdevMaxBacklog","netCoreOptmemMax","netCoreRmemDefault","netCoreRmemMax","netCoreSomaxconn","netCoreWmemDefault","netCoreWmemMax","netIpv4IpLocalPortRange","netIpv4NeighDefaultGcThresh1","netIpv4NeighDefaultGcThresh2","netIpv4NeighDefaultGcThresh3","netIpv4TcpFinTimeout","netIpv4TcpKeepaliveProbes","netIpv4TcpKeepaliveTime","netIpv4TcpMaxSynBacklog","netIpv4TcpMaxTwBuckets","netIpv4TcpTwReuse","netIpv4TcpkeepaliveIntvl","netNetfilterNfConntrackBuckets","netNetfilterNfConntrackMax","vmMaxMapCount","vmSwappiness","vmVfsCachePressure"];
+const k96: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+const k97: readonly string[] = ["day","hourSlots"];
+const k98: readonly string[] = ["conditions","id","name","type","systemData","provisioningState","roles","sourceResourceId"];
+const k99: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec","originalVersion"];
+const k100: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec"];
+const k101: readonly string[] = ["forceUpgrade","until"];
+const k102: readonly string[] = ["clientId","objectId","resourceId"];
+const k103: readonly string[] = ["clientId","clientIdFromConfig","objectId","objectIdFromConfig","resourceReference"];
+const k104: readonly string[] = ["dayOfWeek","intervalWeeks"];
+const k105: readonly string[] = ["dnsServer","enabled","rootDomainName"];
+const k106: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+const k107: readonly string[] = ["name","key","value","annotations","labels"];
+const k108: readonly string[] = ["name","key","annotations","labels"];
+const k109: readonly string[] = ["name","key"];
+const k110: readonly string[] = ["name","armId"];
+const k111: readonly string[] = ["group","kind","name","armId"];
+const k112: readonly string[] = ["advancedNetworkPolicies","enabled"];
+const k113: readonly string[] = ["enableSecureBoot","enableVTPM","sshAccess"];
+const k114: readonly string[] = ["drainTimeoutInMinutes","maxSurge","maxUnavailable","nodeSoakDurationInMinutes","undrainableNodeBehavior"];
+const k115: readonly string[] = ["advancedNetworking","dnsServiceIP","ipFamilies","loadBalancerProfile","loadBalancerSku","natGatewayProfile","networkDataplane","networkMode","networkPlugin","networkPluginMode","networkPolicy","outboundType","podCidr","podCidrs","serviceCidr","serviceCidrs","staticEgressGatewayProfile"];
+const k116: readonly string[] = ["authorizedIPRanges","disableRunCommand","enablePrivateCluster","enablePrivateClusterPublicFQDN","enableVnetIntegration","privateDNSZone","subnetId"];
+const k117: readonly string[] = ["authorizedIPRanges","disableRunCommand","enablePrivateCluster","enablePrivateClusterPublicFQDN","enableVnetIntegration","privateDNSZone","subnetReference"];
+const k118: readonly string[] = ["availabilityZones","capacityReservationGroupID","count","creationData","currentOrchestratorVersion","eTag","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupID","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","messageOfTheDay","minCount","mode","name","networkProfile","nodeImageVersion","nodeLabels","nodePublicIPPrefixID","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetID","powerState","provisioningState","proximityPlacementGroupID","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","status","tags","type","upgradeSettings","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetID","windowsProfile","workloadRuntime"];
+const k119: readonly string[] = ["availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","messageOfTheDay","minCount","mode","name","networkProfile","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","tags","type","upgradeSettings","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime"];
+const k120: readonly string[] = ["dnsZoneResourceIds","enabled","identity","nginx"];
+const k121: readonly string[] = ["dnsZoneResourceReferences","enabled","nginx"];
+const k122: readonly string[] = ["allocatedOutboundPorts","backendPoolType","enableMultipleStandardLoadBalancers","idleTimeoutInMinutes","managedOutboundIPs","outboundIPPrefixes","outboundIPs"];
+const k123: readonly string[] = ["idleTimeoutInMinutes","managedOutboundIPProfile"];
+const k124: readonly string[] = ["azureKeyVaultKms","customCATrustCertificates","defender","imageCleaner","workloadIdentity"];
+const k125: readonly string[] = ["conditions","id","name","type","extendedLocation","identity","kind","location","sku","systemData","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","azurePortalFQDN","bootstrapProfile","currentKubernetesVersion","disableLocalAccounts","diskEncryptionSetID","dnsPrefix","eTag","enableRBAC","fqdn","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","maxAgentPools","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","powerState","privateFQDN","privateLinkResources","provisioningState","publicNetworkAccess","resourceUID","securityProfile","serviceMeshProfile","servicePrincipalProfile","status","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile"];
+const k126: readonly string[] = ["azureName","owner","extendedLocation","identity","kind","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","bootstrapProfile","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enableRBAC","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec","originalVersion"];
+const k127: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetId"];
+const k128: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetReference"];
+const k129: readonly string[] = ["subnetId","vmSize"];
+const k130: readonly string[] = ["subnetReference","vmSize"];
+const k131: readonly string[] = ["type"];
+const k132: readonly string[] = ["lastTriggerError","lastTriggerStatus","lastTriggerUpgradeVersions","lastTriggeredAt"];
+const k133: readonly string[] = ["info","type"];
+const k134: readonly string[] = ["additionalInfo","code","message","target"];
+const k135: readonly string[] = ["additionalInfo","code","details","message","target"];
+const k136: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix","fqdn","kubernetesVersion","portalFqdn"];
+const k137: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix"];
+const k138: readonly string[] = ["lastOperationError","lastOperationId"];
+const k139: readonly string[] = ["userCredentials"];
+const k140: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+const k141: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","eTag","hubProfile","provisioningState","status"];
+const k142: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileStatus","channel","disabled","eTag","nodeImageSelection","provisioningState","updateStrategyId"];
+const k143: readonly string[] = ["conditions","id","name","type","systemData","clusterResourceId","eTag","group","provisioningState","status"];
+const k144: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileId","eTag","managedClusterUpdate","provisioningState","status","strategy","updateStrategyId"];
+const k145: readonly string[] = ["conditions","id","name","type","systemData","eTag","provisioningState","strategy"];
+const k146: readonly string[] = ["nodeImageSelection","upgrade"];
+const k147: readonly string[] = ["kubernetesVersion","type"];
+const k148: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+const k149: readonly string[] = ["type","userAssignedIdentities"];
+const k150: readonly string[] = ["clusterResourceId","message","name","operationId","status"];
+const k151: readonly string[] = ["selectedNodeImageVersions"];
+const k152: readonly string[] = ["customNodeImageVersions","type"];
+const k153: readonly string[] = ["version"];
+const k154: readonly string[] = ["members","name","status"];
+const k155: readonly string[] = ["name"];
+const k156: readonly string[] = ["nodeImageSelection","stages","status"];
+const k157: readonly string[] = ["stages"];
+const k158: readonly string[] = ["afterStageWaitStatus","groups","name","status"];
+const k159: readonly string[] = ["afterStageWaitInSeconds","groups","name"];
+const k160: readonly string[] = ["completedTime","error","startTime","state"];
+const k161: readonly string[] = ["status","waitDurationInSeconds"];
+const k162: readonly string[] = ["publicIPPrefixSize"];
+const k163: readonly string[] = ["provisioningError"];
+const k164: readonly string[] = ["driver"];
+const k165: readonly string[] = ["artifactSource","containerRegistryId"];
+const k166: readonly string[] = ["artifactSource","containerRegistryReference"];
+const k167: readonly string[] = ["defaultIngressControllerType"];
+const k168: readonly string[] = ["defaultNodePools","mode"];
+const k169: readonly string[] = ["count","size"];
+const k170: readonly string[] = ["manual"];
+const k171: readonly string[] = ["scale"];
+const k172: readonly string[] = ["accelerationMode"];
+const k173: readonly string[] = ["advancedNetworkPolicies","enabled","transitEncryption"];
+const k174: readonly string[] = ["enabled","observability","performance","security"];
+const k175: readonly string[] = ["batchSoakDurationInMinutes","drainBatchSize","drainTimeoutInMinutes","finalSoakDurationInMinutes"];
+const k176: readonly string[] = ["drainTimeoutInMinutes","maxBlockedNodes","maxSurge","maxUnavailable","nodeSoakDurationInMinutes","undrainableNodeBehavior"];
+const k177: readonly string[] = ["maxCount","minCount","size"];
+const k178: readonly string[] = ["scheduler","tcpFinTimeoutSeconds","tcpTimeoutSeconds","udpTimeoutSeconds"];
+const k179: readonly string[] = ["enabled","ipvsConfig","mode"];
+const k180: readonly string[] = ["advancedNetworking","dnsServiceIP","ipFamilies","kubeProxyConfig","loadBalancerProfile","loadBalancerSku","natGatewayProfile","networkDataplane","networkMode","networkPlugin","networkPluginMode","networkPolicy","outboundType","podCidr","podCidrs","podLinkLocalAccess","serviceCidr","serviceCidrs","staticEgressGatewayProfile"];
+const k181: readonly string[] = ["driver","driverType"];
+const k182: readonly string[] = ["egressGateways","ingressGateways","proxyRedirectionMechanism"];
+const k183: readonly string[] = ["enabled","gatewayConfigurationName","name","namespace"];
+const k184: readonly string[] = ["allowedUnsafeSysctls","containerLogMaxFiles","containerLogMaxSizeMB","cpuCfsQuota","cpuCfsQuotaPeriod","cpuManagerPolicy","failSwapOn","imageGcHighThreshold","imageGcLowThreshold","podMaxPids","seccompDefault","topologyManagerPolicy"];
+const k185: readonly string[] = ["infrastructureEncryption"];
+const k186: readonly string[] = ["cacheDurationInSeconds","forwardDestination","forwardPolicy","maxConcurrent","protocol","queryLogging","serveStale","serveStaleDurationInSeconds"];
+const k187: readonly string[] = ["kubeDNSOverrides","mode","state","vnetDNSOverrides"];
+const k188: readonly string[] = ["kubeDNSOverrides","mode","vnetDNSOverrides"];
+const k189: readonly string[] = ["artifactStreamingProfile","availabilityZones","capacityReservationGroupID","count","creationData","currentOrchestratorVersion","eTag","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupID","kubeletConfig","kubeletDiskType","linuxOSConfig","localDNSProfile","maxCount","maxPods","messageOfTheDay","minCount","mode","name","networkProfile","nodeCustomizationProfile","nodeImageVersion","nodeInitializationTaints","nodeLabels","nodePublicIPPrefixID","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetID","powerState","provisioningState","proximityPlacementGroupID","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","status","tags","type","upgradeSettings","upgradeSettingsBlueGreen","upgradeStrategy","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetID","windowsProfile","workloadRuntime"];
+const k190: readonly string[] = ["artifactStreamingProfile","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","localDNSProfile","maxCount","maxPods","messageOfTheDay","minCount","mode","name","networkProfile","nodeCustomizationProfile","nodeInitializationTaints","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","tags","type","upgradeSettings","upgradeSettingsBlueGreen","upgradeStrategy","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime"];
+const k191: readonly string[] = ["enabled","port"];
+const k192: readonly string[] = ["autoInstrumentation","openTelemetryLogs","openTelemetryMetrics"];
+const k193: readonly string[] = ["disableCustomMetrics","disablePrometheusMetricsScraping","enabled","logAnalyticsWorkspaceResourceId","syslogPort"];
+const k194: readonly string[] = ["disableCustomMetrics","disablePrometheusMetricsScraping","enabled","logAnalyticsWorkspaceResourceReference","syslogPort"];
+const k195: readonly string[] = ["appMonitoring","containerInsights","metrics"];
+const k196: readonly string[] = ["effectiveNoProxy","enabled","httpProxy","httpsProxy","noProxy","trustedCa"];
+const k197: readonly string[] = ["enabled","httpProxy","httpsProxy","noProxy","trustedCa"];
+const k198: readonly string[] = ["domainName","enabled"];
+const k199: readonly string[] = ["enabled","identity"];
+const k200: readonly string[] = ["installation"];
+const k201: readonly string[] = ["defaultDomain","dnsZoneResourceIds","enabled","identity","nginx"];
+const k202: readonly string[] = ["defaultDomain","dnsZoneResourceReferences","enabled","nginx"];
+const k203: readonly string[] = ["applicationLoadBalancer","gatewayAPI","webAppRouting"];
+const k204: readonly string[] = ["allocatedOutboundPorts","backendPoolType","clusterServiceLoadBalancerHealthProbeMode","effectiveOutboundIPs","enableMultipleStandardLoadBalancers","idleTimeoutInMinutes","managedOutboundIPs","outboundIPPrefixes","outboundIPs"];
+const k205: readonly string[] = ["allocatedOutboundPorts","backendPoolType","clusterServiceLoadBalancerHealthProbeMode","enableMultipleStandardLoadBalancers","idleTimeoutInMinutes","managedOutboundIPs","outboundIPPrefixes","outboundIPs"];
+const k206: readonly string[] = ["oidcIssuerProfile"];
+const k207: readonly string[] = ["azureContainerRegistry","identity"];
+const k208: readonly string[] = ["allowSecretAccess","enabled","identities"];
+const k209: readonly string[] = ["logAnalyticsWorkspaceResourceId","securityGating","securityMonitoring"];
+const k210: readonly string[] = ["logAnalyticsWorkspaceResourceReference","securityGating","securityMonitoring"];
+const k211: readonly string[] = ["azureKeyVaultKms","customCATrustCertificates","defender","imageCleaner","imageIntegrity","kubernetesResourceObjectEncryptionProfile","nodeRestriction","workloadIdentity"];
+const k212: readonly string[] = ["enabled","version"];
+const k213: readonly string[] = ["addonAutoscaling","enabled"];
+const k214: readonly string[] = ["conditions","id","name","type","extendedLocation","identity","kind","location","sku","systemData","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","azurePortalFQDN","bootstrapProfile","creationData","currentKubernetesVersion","disableLocalAccounts","diskEncryptionSetID","dnsPrefix","eTag","enableNamespaceResources","enableRBAC","fqdn","fqdnSubdomain","hostedSystemProfile","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","maxAgentPools","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","powerState","privateFQDN","privateLinkResources","provisioningState","publicNetworkAccess","resourceUID","schedulerProfile","securityProfile","serviceMeshProfile","servicePrincipalProfile","status","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile"];
+const k215: readonly string[] = ["azureName","owner","extendedLocation","identity","kind","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","bootstrapProfile","creationData","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enableNamespaceResources","enableRBAC","fqdnSubdomain","hostedSystemProfile","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","schedulerProfile","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec","originalVersion"];
+const k216: readonly string[] = ["nodeCustomizationId"];
+const k217: readonly string[] = ["nodeCustomizationReference"];
+const k218: readonly string[] = ["autoscale","manual"];
+const k219: readonly string[] = ["schedulerConfigMode"];
+const k220: readonly string[] = ["upstream"];
+const k221: readonly string[] = ["schedulerInstanceProfiles"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","dayOfMonth","i"],["=","intervalMonths","i"]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","dayOfMonth","i"],["=","intervalMonths","i"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","intervalDays","i"]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","intervalDays","i"]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","end","s"],["=","start","s"]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","end","s"],["=","start","s"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_fromStorage"}}]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_toStorage"}}]]};
-const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_fromStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_fromStorage"}]]};
-const p11: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_fromStorage"}}],["=","schedule",{"obj":"Schedule_STATUS_fromStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p12: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_toStorage"}}],["=","schedule",{"obj":"Schedule_STATUS_toStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p13: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_fromStorage"}}],["=","schedule",{"obj":"Schedule_fromStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p14: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_toStorage"}}],["=","schedule",{"obj":"Schedule_toStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p15: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","intervalMonths","i"],["=","weekIndex",{"spell":["First","Fourth","Last","Second","Third"]}]]};
-const p16: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalMonths","i"],["=","weekIndex","s"]]};
-const p17: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_fromStorage"}],["=","daily",{"obj":"DailySchedule_STATUS_fromStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_fromStorage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_fromStorage"}]]};
-const p18: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_toStorage"}],["=","daily",{"obj":"DailySchedule_STATUS_toStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_toStorage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_toStorage"}]]};
-const p19: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_fromStorage"}],["=","daily",{"obj":"DailySchedule_fromStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_fromStorage"}],["=","weekly",{"obj":"WeeklySchedule_fromStorage"}]]};
-const p20: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_toStorage"}],["=","daily",{"obj":"DailySchedule_toStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_toStorage"}],["=","weekly",{"obj":"WeeklySchedule_toStorage"}]]};
-const p21: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p22: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p23: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","day",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","hourSlots",{"arr":"i"}]]};
-const p24: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","day","s"],["=","hourSlots",{"arr":"i"}]]};
-const p25: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","Succeeded","Updating"]}],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p26: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p27: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
-const p28: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","intervalWeeks","i"]]};
-const p29: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalWeeks","i"]]};
-const p30: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p31: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p32: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p33: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p34: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
-const p35: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
-const p36: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_from_v1api20250801storage"}}]]};
-const p37: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_to_v1api20250801storage"}}]]};
-const p38: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_from_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p39: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_to_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p40: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p41: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p42: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p43: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p44: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_from_v1api20250801storage"}]]};
-const p45: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_to_v1api20250801storage"}]]};
-const p46: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_from_v1api20250801storage"}]]};
-const p47: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_to_v1api20250801storage"}]]};
-const p48: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p49: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p50: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p51: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p52: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
-const p53: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","type","s"]]};
-const p54: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
-const p55: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
-const p56: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
-const p57: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
-const p58: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","name","s"]]};
-const p59: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","name","s"]]};
-const p60: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","enabled","b"]]};
+const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"]]};
+const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_fromStorage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_fromStorage"}]]};
+const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_toStorage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_toStorage"}]]};
+const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_fromStorage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_fromStorage"}]]};
+const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_toStorage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_toStorage"}]]};
+const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_fromStorage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_fromStorage"}}]]};
+const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_toStorage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_toStorage"}}]]};
+const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_fromStorage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_fromStorage"}}]]};
+const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_toStorage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_toStorage"}}]]};
+const p12: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"]]};
+const p13: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"]]};
+const p14: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","nodeSoakDurationInMinutes","i"]]};
+const p15: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","nodeSoakDurationInMinutes","i"]]};
+const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","disableOutboundNat","b"]]};
+const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","disableOutboundNat","b"]]};
+const p18: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess",{"spell":["Private","Public"]}],["=","keyVaultResourceId","s"]]};
+const p19: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceId","s"]]};
+const p20: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess",{"spell":["Private","Public"]}],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p21: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p22: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_fromStorage"}]]};
+const p23: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_toStorage"}]]};
+const p24: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_fromStorage"}]]};
+const p25: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_toStorage"}]]};
+const p26: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_fromStorage"}]]};
+const p27: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_toStorage"}]]};
+const p28: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_fromStorage"}]]};
+const p29: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_toStorage"}]]};
+const p30: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_fromStorage"}}]]};
+const p31: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_toStorage"}}]]};
+const p32: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_fromStorage"}}]]};
+const p33: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_toStorage"}}]]};
+const p34: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","keyData","s"]]};
+const p35: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","keyData","s"]]};
+const p36: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","sourceResourceId","s"]]};
+const p37: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","sourceResourceId","s"]]};
+const p38: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p39: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p40: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","intervalDays","i"]]};
+const p41: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","intervalDays","i"]]};
+const p42: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","end","s"],["=","start","s"]]};
+const p43: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","end","s"],["=","start","s"]]};
+const p44: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceId","s"],["=","tenantId","s"]]};
+const p45: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceId","s"],["=","tenantId","s"]]};
+const p46: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","tenantId","s"]]};
+const p47: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","tenantId","s"]]};
+const p48: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","name","s"],["=","type",{"spell":["EdgeZone"]}]]};
+const p49: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","name","s"],["=","type","s"]]};
+const p50: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","ipTagType","s"],["=","tag","s"]]};
+const p51: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","ipTagType","s"],["=","tag","s"]]};
+const p52: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_fromStorage"}]]};
+const p53: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_toStorage"}]]};
+const p54: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_fromStorage"}]]};
+const p55: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_toStorage"}]]};
+const p56: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_fromStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_fromStorage"}}]]};
+const p57: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_toStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_toStorage"}}]]};
+const p58: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_fromStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_fromStorage"}}]]};
+const p59: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_toStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_toStorage"}}]]};
+const p60: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","enabled","b"],["=","mode",{"spell":["External","Internal"]}]]};
+const p61: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","enabled","b"],["=","mode","s"]]};
+const p62: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultId","s"],["=","rootCertObjectName","s"]]};
+const p63: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultId","s"],["=","rootCertObjectName","s"]]};
+const p64: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","rootCertObjectName","s"]]};
+const p65: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","rootCertObjectName","s"]]};
+const p66: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_fromStorage"}],["=","components",{"obj":"IstioComponents_STATUS_fromStorage"}],["=","revisions",{"arr":"s"}]]};
+const p67: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_toStorage"}],["=","components",{"obj":"IstioComponents_STATUS_toStorage"}],["=","revisions",{"arr":"s"}]]};
+const p68: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_fromStorage"}],["=","components",{"obj":"IstioComponents_fromStorage"}],["=","revisions",{"arr":"s"}]]};
+const p69: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_toStorage"}],["=","components",{"obj":"IstioComponents_toStorage"}],["=","revisions",{"arr":"s"}]]};
+const p70: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","topologyManagerPolicy","s"]]};
+const p71: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","topologyManagerPolicy","s"]]};
+const p72: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_fromStorage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p73: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_toStorage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p74: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_fromStorage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p75: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_toStorage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p76: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p77: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p78: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_fromStorage"}}]]};
+const p79: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_toStorage"}}]]};
+const p80: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_fromStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_fromStorage"}]]};
+const p81: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_fromStorage"}}],["=","schedule",{"obj":"Schedule_STATUS_fromStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p82: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_toStorage"}}],["=","schedule",{"obj":"Schedule_STATUS_toStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p83: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_fromStorage"}}],["=","schedule",{"obj":"Schedule_fromStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p84: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_toStorage"}}],["=","schedule",{"obj":"Schedule_toStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p85: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","adminGroupObjectIDs",{"arr":"s"}],["=","clientAppID","s"],["=","enableAzureRBAC","b"],["=","managed","b"],["=","serverAppID","s"],["=","serverAppSecret","s"],["=","tenantID","s"]]};
+const p86: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","adminGroupObjectIDs",{"arr":"s"}],["=","clientAppID","s"],["=","enableAzureRBAC","b"],["=","managed","b"],["=","serverAppID","s"],["=","serverAppSecret","s"],["=","tenantID","s"]]};
+const p87: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","privateDNSZone","s"]]};
+const p88: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","privateDNSZone","s"]]};
+const p89: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}]]};
+const p90: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}]]};
+const p91: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","config",{"map":"s"}],["=","enabled","b"]]};
+const p92: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"]]};
+const p93: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=","nodeOSUpgradeChannel",{"spell":["NodeImage","None","SecurityPatch","Unmanaged"]}],["=","upgradeChannel",{"spell":["node-image","none","patch","rapid","stable"]}]]};
+const p94: TypeConversionPlan = {"known":k42,"destBag":true,"steps":[["=","nodeOSUpgradeChannel","s"],["=","upgradeChannel","s"]]};
+const p95: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=","metricAnnotationsAllowList","s"],["=","metricLabelsAllowlist","s"]]};
+const p96: TypeConversionPlan = {"known":k43,"destBag":true,"steps":[["=","metricAnnotationsAllowList","s"],["=","metricLabelsAllowlist","s"]]};
+const p97: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_fromStorage"}]]};
+const p98: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_toStorage"}]]};
+const p99: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_fromStorage"}]]};
+const p100: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_toStorage"}]]};
+const p101: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_fromStorage"}]]};
+const p102: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_toStorage"}]]};
+const p103: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_fromStorage"}]]};
+const p104: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_toStorage"}]]};
+const p105: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]};
+const p106: TypeConversionPlan = {"known":k46,"destBag":true,"steps":[["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]};
+const p107: TypeConversionPlan = {"known":k47,"destBag":false,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_fromStorage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"ManagedClusterIdentity_UserAssignedIdentities_STATUS_fromStorage"}}]]};
+const p108: TypeConversionPlan = {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_toStorage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedClusterIdentity_UserAssignedIdentities_STATUS_toStorage"}}]]};
+const p109: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p110: TypeConversionPlan = {"known":k48,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p111: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_fromStorage"}}],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+const p112: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_toStorage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+const p113: TypeConversionPlan = {"known":k52,"destBag":false,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage"}]]};
+const p114: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage"}]]};
+const p115: TypeConversionPlan = {"known":k52,"destBag":false,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_fromStorage"}]]};
+const p116: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_toStorage"}]]};
+const p117: TypeConversionPlan = {"known":k53,"destBag":false,"steps":[["=","count","i"],["=","countIPv6","i"]]};
+const p118: TypeConversionPlan = {"known":k53,"destBag":true,"steps":[["=","count","i"],["=","countIPv6","i"]]};
+const p119: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}]]};
+const p120: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}]]};
+const p121: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_fromStorage"}}]]};
+const p122: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_toStorage"}}]]};
+const p123: TypeConversionPlan = {"known":k55,"destBag":false,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}]]};
+const p124: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}]]};
+const p125: TypeConversionPlan = {"known":k55,"destBag":false,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_fromStorage"}}]]};
+const p126: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_toStorage"}}]]};
+const p127: TypeConversionPlan = {"known":k56,"destBag":false,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType",{"spell":["NodeIP","NodeIPConfiguration"]}],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_fromStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_fromStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_fromStorage"}]]};
+const p128: TypeConversionPlan = {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_toStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_toStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_toStorage"}]]};
+const p129: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=","count","i"]]};
+const p130: TypeConversionPlan = {"known":k57,"destBag":true,"steps":[["=","count","i"]]};
+const p131: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_fromStorage"}]]};
+const p132: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_toStorage"}]]};
+const p133: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_fromStorage"}]]};
+const p134: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_toStorage"}]]};
+const p135: TypeConversionPlan = {"known":k59,"destBag":false,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_fromStorage"}]]};
+const p136: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_toStorage"}]]};
+const p137: TypeConversionPlan = {"known":k60,"destBag":false,"steps":[["=","restrictionLevel",{"spell":["ReadOnly","Unrestricted"]}]]};
+const p138: TypeConversionPlan = {"known":k60,"destBag":true,"steps":[["=","restrictionLevel","s"]]};
+const p139: TypeConversionPlan = {"known":k61,"destBag":false,"steps":[["=","enabled","b"],["=","issuerURL","s"]]};
+const p140: TypeConversionPlan = {"known":k61,"destBag":true,"steps":[["=","enabled","b"],["=","issuerURL","s"]]};
+const p141: TypeConversionPlan = {"known":k62,"destBag":false,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
+const p142: TypeConversionPlan = {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
+const p143: TypeConversionPlan = {"known":k63,"destBag":false,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+const p144: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_toStorage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+const p145: TypeConversionPlan = {"known":k64,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_fromStorage"}]]};
+const p146: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_toStorage"}]]};
+const p147: TypeConversionPlan = {"known":k65,"destBag":false,"steps":[["=","name","s"],["=","namespace","s"],["=","podLabels",{"map":"s"}]]};
+const p148: TypeConversionPlan = {"known":k65,"destBag":true,"steps":[["=","name","s"],["=","namespace","s"],["=","podLabels",{"map":"s"}]]};
+const p149: TypeConversionPlan = {"known":k66,"destBag":false,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_fromStorage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_fromStorage"}}]]};
+const p150: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_toStorage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_toStorage"}}]]};
+const p151: TypeConversionPlan = {"known":k66,"destBag":false,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_fromStorage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_fromStorage"}}]]};
+const p152: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_toStorage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_toStorage"}}]]};
+const p153: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=","code","s"],["=","message","s"],["=","target","s"]]};
+const p154: TypeConversionPlan = {"known":k67,"destBag":true,"steps":[["=","code","s"],["=","message","s"],["=","target","s"]]};
+const p155: TypeConversionPlan = {"known":k68,"destBag":false,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]};
+const p156: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]};
+const p157: TypeConversionPlan = {"known":k69,"destBag":false,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_fromStorage"}]]};
+const p158: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_toStorage"}]]};
+const p159: TypeConversionPlan = {"known":k69,"destBag":false,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_fromStorage"}]]};
+const p160: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_toStorage"}]]};
+const p161: TypeConversionPlan = {"known":k70,"destBag":false,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentity_ProvisioningInfo_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Assigned","Canceled","Deleting","Failed","Succeeded","Updating"]}]]};
+const p162: TypeConversionPlan = {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentity_ProvisioningInfo_STATUS_toStorage"}],["=","provisioningState","s"]]};
+const p163: TypeConversionPlan = {"known":k71,"destBag":false,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_fromStorage"}],["=","name","s"],["=","namespace","s"]]};
+const p164: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_toStorage"}],["=","name","s"],["=","namespace","s"]]};
+const p165: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=","code",{"spell":["Running","Stopped"]}]]};
+const p166: TypeConversionPlan = {"known":k72,"destBag":true,"steps":[["=","code","s"]]};
+const p167: TypeConversionPlan = {"known":k73,"destBag":false,"steps":[["=","balance-similar-node-groups","s"],["=","daemonset-eviction-for-empty-nodes","b"],["=","daemonset-eviction-for-occupied-nodes","b"],["=","expander",{"spell":["least-waste","most-pods","priority","random"]}],["=","ignore-daemonsets-utilization","b"],["=","max-empty-bulk-delete","s"],["=","max-graceful-termination-sec","s"],["=","max-node-provision-time","s"],["=","max-total-unready-percentage","s"],["=","new-pod-scale-up-delay","s"],["=","ok-total-unready-count","s"],["=","scale-down-delay-after-add","s"],["=","scale-down-delay-after-delete","s"],["=","scale-down-delay-after-failure","s"],["=","scale-down-unneeded-time","s"],["=","scale-down-unready-time","s"],["=","scale-down-utilization-threshold","s"],["=","scan-interval","s"],["=","skip-nodes-with-local-storage","s"],["=","skip-nodes-with-system-pods","s"]]};
+const p168: TypeConversionPlan = {"known":k73,"destBag":true,"steps":[["=","balance-similar-node-groups","s"],["=","daemonset-eviction-for-empty-nodes","b"],["=","daemonset-eviction-for-occupied-nodes","b"],["=","expander","s"],["=","ignore-daemonsets-utilization","b"],["=","max-empty-bulk-delete","s"],["=","max-graceful-termination-sec","s"],["=","max-node-provision-time","s"],["=","max-total-unready-percentage","s"],["=","new-pod-scale-up-delay","s"],["=","ok-total-unready-count","s"],["=","scale-down-delay-after-add","s"],["=","scale-down-delay-after-delete","s"],["=","scale-down-delay-after-failure","s"],["=","scale-down-unneeded-time","s"],["=","scale-down-unready-time","s"],["=","scale-down-utilization-threshold","s"],["=","scan-interval","s"],["=","skip-nodes-with-local-storage","s"],["=","skip-nodes-with-system-pods","s"]]};
+const p169: TypeConversionPlan = {"known":k74,"destBag":false,"steps":[["=","name",{"spell":["Base"]}],["=","tier",{"spell":["Free","Premium","Standard"]}]]};
+const p170: TypeConversionPlan = {"known":k74,"destBag":true,"steps":[["=","name","s"],["=","tier","s"]]};
+const p171: TypeConversionPlan = {"known":k75,"destBag":false,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_fromStorage"}]]};
+const p172: TypeConversionPlan = {"known":k75,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_toStorage"}]]};
+const p173: TypeConversionPlan = {"known":k76,"destBag":false,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_fromStorage"}]]};
+const p174: TypeConversionPlan = {"known":k76,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_toStorage"}]]};
+const p175: TypeConversionPlan = {"known":k77,"destBag":false,"steps":[["=","enabled","b"],["=","intervalHours","i"]]};
+const p176: TypeConversionPlan = {"known":k77,"destBag":true,"steps":[["=","enabled","b"],["=","intervalHours","i"]]};
+const p177: TypeConversionPlan = {"known":k79,"destBag":false,"steps":[["=","clientId","s"]]};
+const p178: TypeConversionPlan = {"known":k79,"destBag":true,"steps":[["=","clientId","s"]]};
+const p179: TypeConversionPlan = {"known":k80,"destBag":false,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_fromStorage"}]]};
+const p180: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_toStorage"}]]};
+const p181: TypeConversionPlan = {"known":k81,"destBag":false,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_fromStorage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_fromStorage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_fromStorage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_fromStorage"}]]};
+const p182: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_toStorage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_toStorage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_toStorage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_toStorage"}]]};
+const p183: TypeConversionPlan = {"known":k81,"destBag":false,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_fromStorage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_fromStorage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_fromStorage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_fromStorage"}]]};
+const p184: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_toStorage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_toStorage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_toStorage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_toStorage"}]]};
+const p185: TypeConversionPlan = {"known":k82,"destBag":false,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_fromStorage"}],["=","licenseType",{"spell":["None","Windows_Server"]}]]};
+const p186: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_toStorage"}],["=","licenseType","s"]]};
+const p187: TypeConversionPlan = {"known":k83,"destBag":false,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_fromStorage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_fromStorage"}],["=","licenseType",{"spell":["None","Windows_Server"]}]]};
+const p188: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_toStorage"}],["=","licenseType","s"]]};
+const p189: TypeConversionPlan = {"known":k84,"destBag":false,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_fromStorage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_fromStorage"}]]};
+const p190: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_toStorage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_toStorage"}]]};
+const p191: TypeConversionPlan = {"known":k84,"destBag":false,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_fromStorage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_fromStorage"}]]};
+const p192: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_toStorage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_toStorage"}]]};
+const p193: TypeConversionPlan = {"known":k87,"destBag":false,"steps":[["=","portEnd","i"],["=","portStart","i"],["=","protocol",{"spell":["TCP","UDP"]}]]};
+const p194: TypeConversionPlan = {"known":k87,"destBag":true,"steps":[["=","portEnd","i"],["=","portStart","i"],["=","protocol","s"]]};
+const p195: TypeConversionPlan = {"known":k88,"destBag":false,"steps":[["=","groupId","s"],["=","id","s"],["=","name","s"],["=","privateLinkServiceID","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p196: TypeConversionPlan = {"known":k88,"destBag":true,"steps":[["=","groupId","s"],["=","id","s"],["=","name","s"],["=","privateLinkServiceID","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p197: TypeConversionPlan = {"known":k89,"destBag":false,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p198: TypeConversionPlan = {"known":k89,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p199: TypeConversionPlan = {"known":k90,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","intervalMonths","i"],["=","weekIndex",{"spell":["First","Fourth","Last","Second","Third"]}]]};
+const p200: TypeConversionPlan = {"known":k90,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalMonths","i"],["=","weekIndex","s"]]};
+const p201: TypeConversionPlan = {"known":k91,"destBag":false,"steps":[["=","id","s"]]};
+const p202: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","id","s"]]};
+const p203: TypeConversionPlan = {"known":k92,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p204: TypeConversionPlan = {"known":k92,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p205: TypeConversionPlan = {"known":k93,"destBag":false,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_fromStorage"}],["=","daily",{"obj":"DailySchedule_STATUS_fromStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_fromStorage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_fromStorage"}]]};
+const p206: TypeConversionPlan = {"known":k93,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_toStorage"}],["=","daily",{"obj":"DailySchedule_STATUS_toStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_toStorage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_toStorage"}]]};
+const p207: TypeConversionPlan = {"known":k93,"destBag":false,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_fromStorage"}],["=","daily",{"obj":"DailySchedule_fromStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_fromStorage"}],["=","weekly",{"obj":"WeeklySchedule_fromStorage"}]]};
+const p208: TypeConversionPlan = {"known":k93,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_toStorage"}],["=","daily",{"obj":"DailySchedule_toStorage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_toStorage"}],["=","weekly",{"obj":"WeeklySchedule_toStorage"}]]};
+const p209: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_fromStorage"}],["=","mode",{"spell":["Disabled","Istio"]}]]};
+const p210: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_toStorage"}],["=","mode","s"]]};
+const p211: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","istio",{"obj":"IstioServiceMesh_fromStorage"}],["=","mode",{"spell":["Disabled","Istio"]}]]};
+const p212: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_toStorage"}],["=","mode","s"]]};
+const p213: TypeConversionPlan = {"known":k95,"destBag":false,"steps":[["=","fsAioMaxNr","i"],["=","fsFileMax","i"],["=","fsInotifyMaxUserWatches","i"],["=","fsNrOpen","i"],["=","kernelThreadsMax","i"],["=","netCoreNetdevMaxBacklog","i"],["=","netCoreOptmemMax","i"],["=","netCoreRmemDefault","i"],["=","netCoreRmemMax","i"],["=","netCoreSomaxconn","i"],["=","netCoreWmemDefault","i"],["=","netCoreWmemMax","i"],["=","netIpv4IpLocalPortRange","s"],["=","netIpv4NeighDefaultGcThresh1","i"],["=","netIpv4NeighDefaultGcThresh2","i"],["=","netIpv4NeighDefaultGcThresh3","i"],["=","netIpv4TcpFinTimeout","i"],["=","netIpv4TcpKeepaliveProbes","i"],["=","netIpv4TcpKeepaliveTime","i"],["=","netIpv4TcpMaxSynBacklog","i"],["=","netIpv4TcpMaxTwBuckets","i"],["=","netIpv4TcpTwReuse","b"],["=","netIpv4TcpkeepaliveIntvl","i"],["=","netNetfilterNfConntrackBuckets","i"],["=","netNetfilterNfConntrackMax","i"],["=","vmMaxMapCount","i"],["=","vmSwappiness","i"],["=","vmVfsCachePressure","i"]]};
+const p214: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","fsAioMaxNr","i"],["=","fsFileMax","i"],["=","fsInotifyMaxUserWatches","i"],["=","fsNrOpen","i"],["=","kernelThreadsMax","i"],["=","netCoreNetdevMaxBacklog","i"],["=","netCoreOptmemMax","i"],["=","netCoreRmemDefault","i"],["=","netCoreRmemMax","i"],["=","netCoreSomaxconn","i"],["=","netCoreWmemDefault","i"],["=","netCoreWmemMax","i"],["=","netIpv4IpLocalPortRange","s"],["=","netIpv4NeighDefaultGcThresh1","i"],["=","netIpv4NeighDefaultGcThresh2","i"],["=","netIpv4NeighDefaultGcThresh3","i"],["=","netIpv4TcpFinTimeout","i"],["=","netIpv4TcpKeepaliveProbes","i"],["=","netIpv4TcpKeepaliveTime","i"],["=","netIpv4TcpMaxSynBacklog","i"],["=","netIpv4TcpMaxTwBuckets","i"],["=","netIpv4TcpTwReuse","b"],["=","netIpv4TcpkeepaliveIntvl","i"],["=","netNetfilterNfConntrackBuckets","i"],["=","netNetfilterNfConntrackMax","i"],["=","vmMaxMapCount","i"],["=","vmSwappiness","i"],["=","vmVfsCachePressure","i"]]};
+const p215: TypeConversionPlan = {"known":k96,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p216: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+const p217: TypeConversionPlan = {"known":k97,"destBag":false,"steps":[["=","day",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","hourSlots",{"arr":"i"}]]};
+const p218: TypeConversionPlan = {"known":k97,"destBag":true,"steps":[["=","day","s"],["=","hourSlots",{"arr":"i"}]]};
+const p219: TypeConversionPlan = {"known":k98,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","Succeeded","Updating"]}],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p220: TypeConversionPlan = {"known":k98,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p221: TypeConversionPlan = {"known":k99,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
+const p222: TypeConversionPlan = {"known":k101,"destBag":false,"steps":[["=","forceUpgrade","b"],["=","until","s"]]};
+const p223: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","forceUpgrade","b"],["=","until","s"]]};
+const p224: TypeConversionPlan = {"known":k102,"destBag":false,"steps":[["=","clientId","s"],["=","objectId","s"],["=","resourceId","s"]]};
+const p225: TypeConversionPlan = {"known":k102,"destBag":true,"steps":[["=","clientId","s"],["=","objectId","s"],["=","resourceId","s"]]};
+const p226: TypeConversionPlan = {"known":k103,"destBag":false,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p227: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p228: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","intervalWeeks","i"]]};
+const p229: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalWeeks","i"]]};
+const p230: TypeConversionPlan = {"known":k105,"destBag":false,"steps":[["=","dnsServer","s"],["=","enabled","b"],["=","rootDomainName","s"]]};
+const p231: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","dnsServer","s"],["=","enabled","b"],["=","rootDomainName","s"]]};
+const p232: TypeConversionPlan = {"known":k106,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p233: TypeConversionPlan = {"known":k107,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p234: TypeConversionPlan = {"known":k108,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p235: TypeConversionPlan = {"known":k109,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p236: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p237: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p238: TypeConversionPlan = {"known":k112,"destBag":true,"steps":[[">","advancedNetworkPolicies"],["=","enabled","b"]]};
+const p239: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","advancedNetworkPolicies","s"]]};
+const p240: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_from_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_from_v1api20250801storage"}}]]};
+const p241: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_to_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_to_v1api20250801storage"}}]]};
+const p242: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_from_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_from_v1api20250801storage"}}]]};
+const p243: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_to_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_to_v1api20250801storage"}}]]};
+const p244: TypeConversionPlan = {"known":k113,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],[">","sshAccess"]]};
+const p245: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["<","sshAccess","s"]]};
+const p246: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],[">","maxUnavailable"],["=","nodeSoakDurationInMinutes","i"],[">","undrainableNodeBehavior"]]};
+const p247: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","nodeSoakDurationInMinutes","i"],["<","maxUnavailable","s"],["<","undrainableNodeBehavior","s"]]};
+const p248: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p249: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p250: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_from_v1api20250801storage"}]]};
+const p251: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_to_v1api20250801storage"}]]};
+const p252: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_from_v1api20250801storage"}]]};
+const p253: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_to_v1api20250801storage"}]]};
+const p254: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage"}]]};
+const p255: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage"}]]};
+const p256: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_from_v1api20250801storage"}]]};
+const p257: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_to_v1api20250801storage"}]]};
+const p258: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage"}}]]};
+const p259: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage"}}]]};
+const p260: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_from_v1api20250801storage"}}]]};
+const p261: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_to_v1api20250801storage"}}]]};
+const p262: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p263: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p264: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","tenantId","s"]]};
+const p265: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","tenantId","s"]]};
+const p266: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage"}]]};
+const p267: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage"}]]};
+const p268: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_from_v1api20250801storage"}]]};
+const p269: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_to_v1api20250801storage"}]]};
+const p270: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
+const p271: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
+const p272: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p273: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p274: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p275: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p276: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p277: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p278: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p279: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p280: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
+const p281: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
+const p282: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_from_v1api20250801storage"}}]]};
+const p283: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_to_v1api20250801storage"}}]]};
+const p284: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_from_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p285: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_to_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p286: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p287: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p288: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p289: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p290: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}]]};
+const p291: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}]]};
+const p292: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage"}]]};
+const p293: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage"}]]};
+const p294: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage"}]]};
+const p295: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage"}]]};
+const p296: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_from_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20250801storage"}}]]};
+const p297: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_to_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20250801storage"}}]]};
+const p298: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
+const p299: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
+const p300: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
+const p301: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
+const p302: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
+const p303: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
+const p304: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
+const p305: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
+const p306: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage"}]]};
+const p307: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_to_v1api20250801storage"}]]};
+const p308: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_from_v1api20250801storage"}]]};
+const p309: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_to_v1api20250801storage"}]]};
+const p310: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_from_v1api20250801storage"}]]};
+const p311: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage"}]]};
+const p312: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}]]};
+const p313: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}]]};
+const p314: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_from_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_from_v1api20250801storage"}]]};
+const p315: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_to_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_to_v1api20250801storage"}]]};
+const p316: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage"}}]]};
+const p317: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage"}}]]};
+const p318: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_from_v1api20250801storage"}}]]};
+const p319: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_to_v1api20250801storage"}}]]};
+const p320: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
+const p321: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
+const p322: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage"}]]};
+const p323: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage"}]]};
+const p324: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage"}]]};
+const p325: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage"}]]};
+const p326: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
+const p327: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
+const p328: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}]]};
+const p329: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}]]};
+const p330: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_from_v1api20250801storage"}]]};
+const p331: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage"}]]};
+const p332: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage"}]]};
+const p333: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage"}]]};
+const p334: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_from_v1api20250801storage"}],["=","licenseType","s"]]};
+const p335: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_to_v1api20250801storage"}],["=","licenseType","s"]]};
+const p336: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_from_v1api20250801storage"}],["=","licenseType","s"]]};
+const p337: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_to_v1api20250801storage"}],["=","licenseType","s"]]};
+const p338: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage"}]]};
+const p339: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage"}]]};
+const p340: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage"}]]};
+const p341: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage"}]]};
+const p342: TypeConversionPlan = {"known":k89,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p343: TypeConversionPlan = {"known":k89,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p344: TypeConversionPlan = {"known":k92,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p345: TypeConversionPlan = {"known":k92,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p346: TypeConversionPlan = {"known":k93,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_from_v1api20250801storage"}]]};
+const p347: TypeConversionPlan = {"known":k93,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_to_v1api20250801storage"}]]};
+const p348: TypeConversionPlan = {"known":k93,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_from_v1api20250801storage"}]]};
+const p349: TypeConversionPlan = {"known":k93,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_to_v1api20250801storage"}]]};
+const p350: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_from_v1api20250801storage"}],["=","mode","s"]]};
+const p351: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_to_v1api20250801storage"}],["=","mode","s"]]};
+const p352: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_from_v1api20250801storage"}],["=","mode","s"]]};
+const p353: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_to_v1api20250801storage"}],["=","mode","s"]]};
+const p354: TypeConversionPlan = {"known":k98,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p355: TypeConversionPlan = {"known":k98,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p356: TypeConversionPlan = {"known":k99,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p357: TypeConversionPlan = {"known":k99,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p358: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p359: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p360: TypeConversionPlan = {"known":k131,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
+const p361: TypeConversionPlan = {"known":k131,"destBag":true,"steps":[["=","type","s"]]};
+const p362: TypeConversionPlan = {"known":k133,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
+const p363: TypeConversionPlan = {"known":k133,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
+const p364: TypeConversionPlan = {"known":k134,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
+const p365: TypeConversionPlan = {"known":k134,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
+const p366: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]};
+const p367: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]};
+const p368: TypeConversionPlan = {"known":k138,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
+const p369: TypeConversionPlan = {"known":k138,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
+const p370: TypeConversionPlan = {"known":k147,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
+const p371: TypeConversionPlan = {"known":k147,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
+const p372: TypeConversionPlan = {"known":k155,"destBag":false,"steps":[["=","name","s"]]};
+const p373: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","name","s"]]};
+const p374: TypeConversionPlan = {"known":k112,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"]]};
+const p375: TypeConversionPlan = {"known":k112,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"]]};
+const p376: TypeConversionPlan = {"known":k162,"destBag":false,"steps":[["=","publicIPPrefixSize","i"]]};
+const p377: TypeConversionPlan = {"known":k162,"destBag":true,"steps":[["=","publicIPPrefixSize","i"]]};
+const p378: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","LocalUser"]}]]};
+const p379: TypeConversionPlan = {"known":k113,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess","s"]]};
+const p380: TypeConversionPlan = {"known":k163,"destBag":false,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_fromStorage"}]]};
+const p381: TypeConversionPlan = {"known":k163,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_toStorage"}]]};
+const p382: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
+const p383: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p384: TypeConversionPlan = {"known":k164,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}]]};
+const p385: TypeConversionPlan = {"known":k164,"destBag":true,"steps":[["=","driver","s"]]};
+const p386: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
+const p387: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
+const p388: TypeConversionPlan = {"known":k117,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p389: TypeConversionPlan = {"known":k117,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p390: TypeConversionPlan = {"known":k165,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryId","s"]]};
+const p391: TypeConversionPlan = {"known":k165,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryId","s"]]};
+const p392: TypeConversionPlan = {"known":k166,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p393: TypeConversionPlan = {"known":k166,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p394: TypeConversionPlan = {"known":k167,"destBag":false,"steps":[["=","defaultIngressControllerType",{"spell":["AnnotationControlled","External","Internal","None"]}]]};
+const p395: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","defaultIngressControllerType","s"]]};
+const p396: TypeConversionPlan = {"known":k123,"destBag":false,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_fromStorage"}]]};
+const p397: TypeConversionPlan = {"known":k123,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_toStorage"}]]};
+const p398: TypeConversionPlan = {"known":k168,"destBag":false,"steps":[["=","defaultNodePools",{"spell":["Auto","None"]}],["=","mode",{"spell":["Auto","Manual"]}]]};
+const p399: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","defaultNodePools","s"],["=","mode","s"]]};
+const p400: TypeConversionPlan = {"known":k74,"destBag":false,"steps":[["=","name",{"spell":["Automatic","Base"]}],["=","tier",{"spell":["Free","Premium","Standard"]}]]};
+const p401: TypeConversionPlan = {"known":k169,"destBag":false,"steps":[["=","count","i"],["=","size","s"]]};
+const p402: TypeConversionPlan = {"known":k169,"destBag":true,"steps":[["=","count","i"],["=","size","s"]]};
+const p403: TypeConversionPlan = {"known":k171,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_fromStorage"}]]};
+const p404: TypeConversionPlan = {"known":k171,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_toStorage"}]]};
+const p405: TypeConversionPlan = {"known":k171,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_fromStorage"}]]};
+const p406: TypeConversionPlan = {"known":k171,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_toStorage"}]]};
+const p407: TypeConversionPlan = {"known":k163,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_normalize"}]]};
+const p408: TypeConversionPlan = {"known":k172,"destBag":false,"steps":[["=","accelerationMode",{"spell":["BpfVeth","None"]}]]};
+const p409: TypeConversionPlan = {"known":k172,"destBag":true,"steps":[["=","accelerationMode","s"]]};
+const p410: TypeConversionPlan = {"known":k131,"destBag":false,"steps":[["=","type",{"spell":["None","WireGuard"]}]]};
+const p411: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
+const p412: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
+const p413: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","EntraId","LocalUser"]}]]};
+const p414: TypeConversionPlan = {"known":k176,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
+const p415: TypeConversionPlan = {"known":k176,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p416: TypeConversionPlan = {"known":k177,"destBag":false,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
+const p417: TypeConversionPlan = {"known":k177,"destBag":true,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
+const p418: TypeConversionPlan = {"known":k178,"destBag":false,"steps":[["=","scheduler",{"spell":["LeastConnection","RoundRobin"]}],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
+const p419: TypeConversionPlan = {"known":k178,"destBag":true,"steps":[["=","scheduler","s"],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
+const p420: TypeConversionPlan = {"known":k181,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}],["=","driverType",{"spell":["CUDA","GRID"]}]]};
+const p421: TypeConversionPlan = {"known":k181,"destBag":true,"steps":[["=","driver","s"],["=","driverType","s"]]};
+const p422: TypeConversionPlan = {"known":k183,"destBag":false,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
+const p423: TypeConversionPlan = {"known":k183,"destBag":true,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
+const p424: TypeConversionPlan = {"known":k184,"destBag":false,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault",{"spell":["RuntimeDefault","Unconfined"]}],["=","topologyManagerPolicy","s"]]};
+const p425: TypeConversionPlan = {"known":k184,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault","s"],["=","topologyManagerPolicy","s"]]};
+const p426: TypeConversionPlan = {"known":k185,"destBag":false,"steps":[["=","infrastructureEncryption",{"spell":["Disabled","Enabled"]}]]};
+const p427: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","infrastructureEncryption","s"]]};
+const p428: TypeConversionPlan = {"known":k186,"destBag":false,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination",{"spell":["ClusterCoreDNS","VnetDNS"]}],["=","forwardPolicy",{"spell":["Random","RoundRobin","Sequential"]}],["=","maxConcurrent","i"],["=","protocol",{"spell":["ForceTCP","PreferUDP"]}],["=","queryLogging",{"spell":["Error","Log"]}],["=","serveStale",{"spell":["Disable","Immediate","Verify"]}],["=","serveStaleDurationInSeconds","i"]]};
+const p429: TypeConversionPlan = {"known":k186,"destBag":true,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination","s"],["=","forwardPolicy","s"],["=","maxConcurrent","i"],["=","protocol","s"],["=","queryLogging","s"],["=","serveStale","s"],["=","serveStaleDurationInSeconds","i"]]};
+const p430: TypeConversionPlan = {"known":k191,"destBag":false,"steps":[["=","enabled","b"],["=","port","i"]]};
+const p431: TypeConversionPlan = {"known":k191,"destBag":true,"steps":[["=","enabled","b"],["=","port","i"]]};
+const p432: TypeConversionPlan = {"known":k193,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceId","s"],["=","syslogPort","i"]]};
+const p433: TypeConversionPlan = {"known":k198,"destBag":true,"steps":[["=","domainName","s"],["=","enabled","b"]]};
+const p434: TypeConversionPlan = {"known":k200,"destBag":false,"steps":[["=","installation",{"spell":["Disabled","Standard"]}]]};
+const p435: TypeConversionPlan = {"known":k200,"destBag":true,"steps":[["=","installation","s"]]};
+const p436: TypeConversionPlan = {"known":k212,"destBag":false,"steps":[["=","enabled","b"],["=","version","s"]]};
+const p437: TypeConversionPlan = {"known":k212,"destBag":true,"steps":[["=","enabled","b"],["=","version","s"]]};
+const p438: TypeConversionPlan = {"known":k213,"destBag":false,"steps":[["=","addonAutoscaling",{"spell":["Disabled","Enabled"]}],["=","enabled","b"]]};
+const p439: TypeConversionPlan = {"known":k213,"destBag":true,"steps":[["=","addonAutoscaling","s"],["=","enabled","b"]]};
+const p440: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","nodeCustomizationId","s"]]};
+const p441: TypeConversionPlan = {"known":k219,"destBag":false,"steps":[["=","schedulerConfigMode",{"spell":["Default","ManagedByCRD"]}]]};
+const p442: TypeConversionPlan = {"known":k219,"destBag":true,"steps":[["=","schedulerConfigMode","s"]]};
+const p443: TypeConversionPlan = {"known":k173,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],[">","transitEncryption"]]};
+const p444: TypeConversionPlan = {"known":k163,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_from_v1api20250801storage"}]]};
+const p445: TypeConversionPlan = {"known":k163,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_to_v1api20250801storage"}]]};
+const p446: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"],["<","maxBlockedNodes","s"]]};
+const p447: TypeConversionPlan = {"known":k176,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],[">","maxBlockedNodes"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p448: TypeConversionPlan = {"known":k164,"destBag":true,"steps":[["=","driver","s"],["<","driverType","s"]]};
+const p449: TypeConversionPlan = {"known":k181,"destBag":true,"steps":[["=","driver","s"],[">","driverType"]]};
+const p450: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","gatewayConfigurationName","s"],["<","name","s"],["<","namespace","s"]]};
+const p451: TypeConversionPlan = {"known":k183,"destBag":true,"steps":[["=","enabled","b"],[">","gatewayConfigurationName"],[">","name"],[">","namespace"]]};
+const p452: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","topologyManagerPolicy","s"],["<","seccompDefault","s"]]};
+const p453: TypeConversionPlan = {"known":k184,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],[">","seccompDefault"],["=","topologyManagerPolicy","s"]]};
+const p454: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","version","s"]]};
+const p455: TypeConversionPlan = {"known":k212,"destBag":true,"steps":[["=","enabled","b"],[">","version"]]};
+const p456: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","addonAutoscaling","s"]]};
+const p457: TypeConversionPlan = {"known":k213,"destBag":true,"steps":[[">","addonAutoscaling"],["=","enabled","b"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -130,6 +691,8 @@ export const plans: GroupPlans = {
       resources: {
         MaintenanceConfiguration_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20240901","spec":"MaintenanceConfiguration_Spec_fromStorage","status":"MaintenanceConfiguration_STATUS_fromStorage"},
         MaintenanceConfiguration_toStorage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"MaintenanceConfiguration_Spec_toStorage","status":"MaintenanceConfiguration_STATUS_toStorage"},
+        ManagedCluster_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20240901","spec":"ManagedCluster_Spec_fromStorage","status":"ManagedCluster_STATUS_fromStorage"},
+        ManagedCluster_toStorage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"ManagedCluster_Spec_toStorage","status":"ManagedCluster_STATUS_toStorage"},
         TrustedAccessRoleBinding_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20240901","spec":"TrustedAccessRoleBinding_Spec_fromStorage","status":"TrustedAccessRoleBinding_STATUS_fromStorage"},
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
@@ -138,66 +701,404 @@ export const plans: GroupPlans = {
         AbsoluteMonthlySchedule_STATUS_toStorage: p1,
         AbsoluteMonthlySchedule_fromStorage: p0,
         AbsoluteMonthlySchedule_toStorage: p1,
-        DailySchedule_STATUS_fromStorage: p2,
-        DailySchedule_STATUS_toStorage: p3,
-        DailySchedule_fromStorage: p2,
-        DailySchedule_toStorage: p3,
-        DateSpan_STATUS_fromStorage: p4,
-        DateSpan_STATUS_toStorage: p5,
-        DateSpan_fromStorage: p4,
-        DateSpan_toStorage: p5,
-        MaintenanceConfigurationOperatorSpec_fromStorage: p6,
-        MaintenanceConfigurationOperatorSpec_toStorage: p7,
-        MaintenanceConfiguration_STATUS_fromStorage: p8,
-        MaintenanceConfiguration_STATUS_toStorage: p9,
-        MaintenanceConfiguration_Spec_fromStorage: p10,
-        MaintenanceConfiguration_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20240901"]]},
-        MaintenanceWindow_STATUS_fromStorage: p11,
-        MaintenanceWindow_STATUS_toStorage: p12,
-        MaintenanceWindow_fromStorage: p13,
-        MaintenanceWindow_toStorage: p14,
-        RelativeMonthlySchedule_STATUS_fromStorage: p15,
-        RelativeMonthlySchedule_STATUS_toStorage: p16,
-        RelativeMonthlySchedule_fromStorage: p15,
-        RelativeMonthlySchedule_toStorage: p16,
-        Schedule_STATUS_fromStorage: p17,
-        Schedule_STATUS_toStorage: p18,
-        Schedule_fromStorage: p19,
-        Schedule_toStorage: p20,
-        SystemData_STATUS_fromStorage: p21,
-        SystemData_STATUS_toStorage: p22,
-        TimeInWeek_STATUS_fromStorage: p23,
-        TimeInWeek_STATUS_toStorage: p24,
-        TimeInWeek_fromStorage: p23,
-        TimeInWeek_toStorage: p24,
-        TimeSpan_STATUS_fromStorage: p4,
-        TimeSpan_STATUS_toStorage: p5,
-        TimeSpan_fromStorage: p4,
-        TimeSpan_toStorage: p5,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p25,
-        TrustedAccessRoleBinding_STATUS_toStorage: p26,
-        TrustedAccessRoleBinding_Spec_fromStorage: p27,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20240901"]]},
-        WeeklySchedule_STATUS_fromStorage: p28,
-        WeeklySchedule_STATUS_toStorage: p29,
-        WeeklySchedule_fromStorage: p28,
-        WeeklySchedule_toStorage: p29,
-        conditions_Condition_fromStorage: p30,
-        conditions_Condition_toStorage: p30,
-        core_DestinationExpression_fromStorage: p31,
-        core_DestinationExpression_toStorage: p31,
-        genruntime_KnownResourceReference_fromStorage: p32,
-        genruntime_KnownResourceReference_toStorage: p32,
-        genruntime_ResourceReference_fromStorage: p33,
-        genruntime_ResourceReference_toStorage: p33,
+        AdvancedNetworkingObservability_STATUS_fromStorage: p2,
+        AdvancedNetworkingObservability_STATUS_toStorage: p3,
+        AdvancedNetworkingObservability_fromStorage: p2,
+        AdvancedNetworkingObservability_toStorage: p3,
+        AdvancedNetworkingSecurity_STATUS_fromStorage: p2,
+        AdvancedNetworkingSecurity_STATUS_toStorage: p3,
+        AdvancedNetworkingSecurity_fromStorage: p2,
+        AdvancedNetworkingSecurity_toStorage: p3,
+        AdvancedNetworking_STATUS_fromStorage: p4,
+        AdvancedNetworking_STATUS_toStorage: p5,
+        AdvancedNetworking_fromStorage: p6,
+        AdvancedNetworking_toStorage: p7,
+        AgentPoolNetworkProfile_STATUS_fromStorage: p8,
+        AgentPoolNetworkProfile_STATUS_toStorage: p9,
+        AgentPoolNetworkProfile_fromStorage: p10,
+        AgentPoolNetworkProfile_toStorage: p11,
+        AgentPoolSecurityProfile_STATUS_fromStorage: p12,
+        AgentPoolSecurityProfile_STATUS_toStorage: p13,
+        AgentPoolSecurityProfile_fromStorage: p12,
+        AgentPoolSecurityProfile_toStorage: p13,
+        AgentPoolUpgradeSettings_STATUS_fromStorage: p14,
+        AgentPoolUpgradeSettings_STATUS_toStorage: p15,
+        AgentPoolUpgradeSettings_fromStorage: p14,
+        AgentPoolUpgradeSettings_toStorage: p15,
+        AgentPoolWindowsProfile_STATUS_fromStorage: p16,
+        AgentPoolWindowsProfile_STATUS_toStorage: p17,
+        AgentPoolWindowsProfile_fromStorage: p16,
+        AgentPoolWindowsProfile_toStorage: p17,
+        AzureKeyVaultKms_STATUS_fromStorage: p18,
+        AzureKeyVaultKms_STATUS_toStorage: p19,
+        AzureKeyVaultKms_fromStorage: p20,
+        AzureKeyVaultKms_toStorage: p21,
+        ClusterUpgradeSettings_STATUS_fromStorage: p22,
+        ClusterUpgradeSettings_STATUS_toStorage: p23,
+        ClusterUpgradeSettings_fromStorage: p24,
+        ClusterUpgradeSettings_toStorage: p25,
+        ContainerServiceLinuxProfile_STATUS_fromStorage: p26,
+        ContainerServiceLinuxProfile_STATUS_toStorage: p27,
+        ContainerServiceLinuxProfile_fromStorage: p28,
+        ContainerServiceLinuxProfile_toStorage: p29,
+        ContainerServiceNetworkProfile_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_fromStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":{"spell":["IPv4","IPv6"]}}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_fromStorage"}],["=","loadBalancerSku",{"spell":["basic","standard"]}],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_fromStorage"}],["=","networkDataplane",{"spell":["azure","cilium"]}],["=","networkMode",{"spell":["bridge","transparent"]}],["=","networkPlugin",{"spell":["azure","kubenet","none"]}],["=","networkPluginMode",{"spell":["overlay"]}],["=","networkPolicy",{"spell":["azure","calico","cilium","none"]}],["=","outboundType",{"spell":["loadBalancer","managedNATGateway","userAssignedNATGateway","userDefinedRouting"]}],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}]]},
+        ContainerServiceNetworkProfile_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_toStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_toStorage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_toStorage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}]]},
+        ContainerServiceNetworkProfile_fromStorage: {"known":k12,"destBag":false,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_fromStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":{"spell":["IPv4","IPv6"]}}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_fromStorage"}],["=","loadBalancerSku",{"spell":["basic","standard"]}],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_fromStorage"}],["=","networkDataplane",{"spell":["azure","cilium"]}],["=","networkMode",{"spell":["bridge","transparent"]}],["=","networkPlugin",{"spell":["azure","kubenet","none"]}],["=","networkPluginMode",{"spell":["overlay"]}],["=","networkPolicy",{"spell":["azure","calico","cilium","none"]}],["=","outboundType",{"spell":["loadBalancer","managedNATGateway","userAssignedNATGateway","userDefinedRouting"]}],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}]]},
+        ContainerServiceNetworkProfile_toStorage: {"known":k12,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_toStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_toStorage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_toStorage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}]]},
+        ContainerServiceSshConfiguration_STATUS_fromStorage: p30,
+        ContainerServiceSshConfiguration_STATUS_toStorage: p31,
+        ContainerServiceSshConfiguration_fromStorage: p32,
+        ContainerServiceSshConfiguration_toStorage: p33,
+        ContainerServiceSshPublicKey_STATUS_fromStorage: p34,
+        ContainerServiceSshPublicKey_STATUS_toStorage: p35,
+        ContainerServiceSshPublicKey_fromStorage: p34,
+        ContainerServiceSshPublicKey_toStorage: p35,
+        CreationData_STATUS_fromStorage: p36,
+        CreationData_STATUS_toStorage: p37,
+        CreationData_fromStorage: p38,
+        CreationData_toStorage: p39,
+        DailySchedule_STATUS_fromStorage: p40,
+        DailySchedule_STATUS_toStorage: p41,
+        DailySchedule_fromStorage: p40,
+        DailySchedule_toStorage: p41,
+        DateSpan_STATUS_fromStorage: p42,
+        DateSpan_STATUS_toStorage: p43,
+        DateSpan_fromStorage: p42,
+        DateSpan_toStorage: p43,
+        DelegatedResource_STATUS_fromStorage: p44,
+        DelegatedResource_STATUS_toStorage: p45,
+        DelegatedResource_fromStorage: p46,
+        DelegatedResource_toStorage: p47,
+        ExtendedLocation_STATUS_fromStorage: p48,
+        ExtendedLocation_STATUS_toStorage: p49,
+        ExtendedLocation_fromStorage: p48,
+        ExtendedLocation_toStorage: p49,
+        IPTag_STATUS_fromStorage: p50,
+        IPTag_STATUS_toStorage: p51,
+        IPTag_fromStorage: p50,
+        IPTag_toStorage: p51,
+        IstioCertificateAuthority_STATUS_fromStorage: p52,
+        IstioCertificateAuthority_STATUS_toStorage: p53,
+        IstioCertificateAuthority_fromStorage: p54,
+        IstioCertificateAuthority_toStorage: p55,
+        IstioComponents_STATUS_fromStorage: p56,
+        IstioComponents_STATUS_toStorage: p57,
+        IstioComponents_fromStorage: p58,
+        IstioComponents_toStorage: p59,
+        IstioEgressGateway_STATUS_fromStorage: p2,
+        IstioEgressGateway_STATUS_toStorage: p3,
+        IstioEgressGateway_fromStorage: p2,
+        IstioEgressGateway_toStorage: p3,
+        IstioIngressGateway_STATUS_fromStorage: p60,
+        IstioIngressGateway_STATUS_toStorage: p61,
+        IstioIngressGateway_fromStorage: p60,
+        IstioIngressGateway_toStorage: p61,
+        IstioPluginCertificateAuthority_STATUS_fromStorage: p62,
+        IstioPluginCertificateAuthority_STATUS_toStorage: p63,
+        IstioPluginCertificateAuthority_fromStorage: p64,
+        IstioPluginCertificateAuthority_toStorage: p65,
+        IstioServiceMesh_STATUS_fromStorage: p66,
+        IstioServiceMesh_STATUS_toStorage: p67,
+        IstioServiceMesh_fromStorage: p68,
+        IstioServiceMesh_toStorage: p69,
+        KubeletConfig_STATUS_fromStorage: p70,
+        KubeletConfig_STATUS_toStorage: p71,
+        KubeletConfig_fromStorage: p70,
+        KubeletConfig_toStorage: p71,
+        LinuxOSConfig_STATUS_fromStorage: p72,
+        LinuxOSConfig_STATUS_toStorage: p73,
+        LinuxOSConfig_fromStorage: p74,
+        LinuxOSConfig_toStorage: p75,
+        MaintenanceConfigurationOperatorSpec_fromStorage: p76,
+        MaintenanceConfigurationOperatorSpec_toStorage: p77,
+        MaintenanceConfiguration_STATUS_fromStorage: p78,
+        MaintenanceConfiguration_STATUS_toStorage: p79,
+        MaintenanceConfiguration_Spec_fromStorage: p80,
+        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        MaintenanceWindow_STATUS_fromStorage: p81,
+        MaintenanceWindow_STATUS_toStorage: p82,
+        MaintenanceWindow_fromStorage: p83,
+        MaintenanceWindow_toStorage: p84,
+        ManagedClusterAADProfile_STATUS_fromStorage: p85,
+        ManagedClusterAADProfile_STATUS_toStorage: p86,
+        ManagedClusterAADProfile_fromStorage: p85,
+        ManagedClusterAADProfile_toStorage: p86,
+        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p87,
+        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p88,
+        ManagedClusterAPIServerAccessProfile_fromStorage: p87,
+        ManagedClusterAPIServerAccessProfile_toStorage: p88,
+        ManagedClusterAddonProfile_STATUS_fromStorage: p89,
+        ManagedClusterAddonProfile_STATUS_toStorage: p90,
+        ManagedClusterAddonProfile_fromStorage: p91,
+        ManagedClusterAddonProfile_toStorage: p92,
+        ManagedClusterAgentPoolProfile_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_fromStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode",{"spell":["System","User"]}],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_fromStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","CBLMariner","Ubuntu","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_fromStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_fromStorage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}]]},
+        ManagedClusterAgentPoolProfile_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_toStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_toStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_toStorage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_toStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_toStorage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_fromStorage: {"known":k41,"destBag":false,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode",{"spell":["System","User"]}],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","CBLMariner","Ubuntu","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}]]},
+        ManagedClusterAgentPoolProfile_toStorage: {"known":k41,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAutoUpgradeProfile_STATUS_fromStorage: p93,
+        ManagedClusterAutoUpgradeProfile_STATUS_toStorage: p94,
+        ManagedClusterAutoUpgradeProfile_fromStorage: p93,
+        ManagedClusterAutoUpgradeProfile_toStorage: p94,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_fromStorage: p95,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_toStorage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_fromStorage: p95,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_toStorage: p96,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_fromStorage: p97,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_toStorage: p98,
+        ManagedClusterAzureMonitorProfileMetrics_fromStorage: p99,
+        ManagedClusterAzureMonitorProfileMetrics_toStorage: p100,
+        ManagedClusterAzureMonitorProfile_STATUS_fromStorage: p101,
+        ManagedClusterAzureMonitorProfile_STATUS_toStorage: p102,
+        ManagedClusterAzureMonitorProfile_fromStorage: p103,
+        ManagedClusterAzureMonitorProfile_toStorage: p104,
+        ManagedClusterCostAnalysis_STATUS_fromStorage: p2,
+        ManagedClusterCostAnalysis_STATUS_toStorage: p3,
+        ManagedClusterCostAnalysis_fromStorage: p2,
+        ManagedClusterCostAnalysis_toStorage: p3,
+        ManagedClusterHTTPProxyConfig_STATUS_fromStorage: p105,
+        ManagedClusterHTTPProxyConfig_STATUS_toStorage: p106,
+        ManagedClusterHTTPProxyConfig_fromStorage: p105,
+        ManagedClusterHTTPProxyConfig_toStorage: p106,
+        ManagedClusterIdentity_STATUS_fromStorage: p107,
+        ManagedClusterIdentity_STATUS_toStorage: p108,
+        ManagedClusterIdentity_UserAssignedIdentities_STATUS_fromStorage: p109,
+        ManagedClusterIdentity_UserAssignedIdentities_STATUS_toStorage: p110,
+        ManagedClusterIdentity_fromStorage: p111,
+        ManagedClusterIdentity_toStorage: p112,
+        ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_fromStorage: {"known":k51,"destBag":false,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","enabled","b"]]},
+        ManagedClusterIngressProfileWebAppRouting_toStorage: {"known":k51,"destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","enabled","b"]]},
+        ManagedClusterIngressProfile_STATUS_fromStorage: p113,
+        ManagedClusterIngressProfile_STATUS_toStorage: p114,
+        ManagedClusterIngressProfile_fromStorage: p115,
+        ManagedClusterIngressProfile_toStorage: p116,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_fromStorage: p117,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_toStorage: p118,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_fromStorage: p117,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_toStorage: p118,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_fromStorage: p119,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_toStorage: p120,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_fromStorage: p121,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_toStorage: p122,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_fromStorage: p123,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_toStorage: p124,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_fromStorage: p125,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_toStorage: p126,
+        ManagedClusterLoadBalancerProfile_STATUS_fromStorage: p127,
+        ManagedClusterLoadBalancerProfile_STATUS_toStorage: p128,
+        ManagedClusterLoadBalancerProfile_fromStorage: {"known":k56,"destBag":false,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType",{"spell":["NodeIP","NodeIPConfiguration"]}],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_fromStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_fromStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_fromStorage"}]]},
+        ManagedClusterLoadBalancerProfile_toStorage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_toStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_toStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_toStorage"}]]},
+        ManagedClusterManagedOutboundIPProfile_STATUS_fromStorage: p129,
+        ManagedClusterManagedOutboundIPProfile_STATUS_toStorage: p130,
+        ManagedClusterManagedOutboundIPProfile_fromStorage: p129,
+        ManagedClusterManagedOutboundIPProfile_toStorage: p130,
+        ManagedClusterMetricsProfile_STATUS_fromStorage: p131,
+        ManagedClusterMetricsProfile_STATUS_toStorage: p132,
+        ManagedClusterMetricsProfile_fromStorage: p133,
+        ManagedClusterMetricsProfile_toStorage: p134,
+        ManagedClusterNATGatewayProfile_STATUS_fromStorage: p135,
+        ManagedClusterNATGatewayProfile_STATUS_toStorage: p136,
+        ManagedClusterNATGatewayProfile_fromStorage: {"known":k59,"destBag":false,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_fromStorage"}]]},
+        ManagedClusterNATGatewayProfile_toStorage: {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_toStorage"}]]},
+        ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage: p137,
+        ManagedClusterNodeResourceGroupProfile_STATUS_toStorage: p138,
+        ManagedClusterNodeResourceGroupProfile_fromStorage: p137,
+        ManagedClusterNodeResourceGroupProfile_toStorage: p138,
+        ManagedClusterOIDCIssuerProfile_STATUS_fromStorage: p139,
+        ManagedClusterOIDCIssuerProfile_STATUS_toStorage: p140,
+        ManagedClusterOIDCIssuerProfile_fromStorage: p2,
+        ManagedClusterOIDCIssuerProfile_toStorage: p3,
+        ManagedClusterOperatorConfigMaps_fromStorage: p141,
+        ManagedClusterOperatorConfigMaps_toStorage: p142,
+        ManagedClusterOperatorSecrets_fromStorage: p143,
+        ManagedClusterOperatorSecrets_toStorage: p144,
+        ManagedClusterOperatorSpec_fromStorage: p145,
+        ManagedClusterOperatorSpec_toStorage: p146,
+        ManagedClusterPodIdentityException_STATUS_fromStorage: p147,
+        ManagedClusterPodIdentityException_STATUS_toStorage: p148,
+        ManagedClusterPodIdentityException_fromStorage: p147,
+        ManagedClusterPodIdentityException_toStorage: p148,
+        ManagedClusterPodIdentityProfile_STATUS_fromStorage: p149,
+        ManagedClusterPodIdentityProfile_STATUS_toStorage: p150,
+        ManagedClusterPodIdentityProfile_fromStorage: p151,
+        ManagedClusterPodIdentityProfile_toStorage: p152,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_fromStorage: p153,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_toStorage: p154,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_fromStorage: p155,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_toStorage: p156,
+        ManagedClusterPodIdentityProvisioningError_STATUS_fromStorage: p157,
+        ManagedClusterPodIdentityProvisioningError_STATUS_toStorage: p158,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_fromStorage: p159,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_toStorage: p160,
+        ManagedClusterPodIdentity_STATUS_fromStorage: p161,
+        ManagedClusterPodIdentity_STATUS_toStorage: p162,
+        ManagedClusterPodIdentity_fromStorage: p163,
+        ManagedClusterPodIdentity_toStorage: p164,
+        ManagedClusterPowerState_STATUS_fromStorage: p165,
+        ManagedClusterPowerState_STATUS_toStorage: p166,
+        ManagedClusterProperties_AutoScalerProfile_STATUS_fromStorage: p167,
+        ManagedClusterProperties_AutoScalerProfile_STATUS_toStorage: p168,
+        ManagedClusterProperties_AutoScalerProfile_fromStorage: p167,
+        ManagedClusterProperties_AutoScalerProfile_toStorage: p168,
+        ManagedClusterSKU_STATUS_fromStorage: p169,
+        ManagedClusterSKU_STATUS_toStorage: p170,
+        ManagedClusterSKU_fromStorage: p169,
+        ManagedClusterSKU_toStorage: p170,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_fromStorage: p2,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_toStorage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_fromStorage: p2,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_toStorage: p3,
+        ManagedClusterSecurityProfileDefender_STATUS_fromStorage: p171,
+        ManagedClusterSecurityProfileDefender_STATUS_toStorage: p172,
+        ManagedClusterSecurityProfileDefender_fromStorage: p173,
+        ManagedClusterSecurityProfileDefender_toStorage: p174,
+        ManagedClusterSecurityProfileImageCleaner_STATUS_fromStorage: p175,
+        ManagedClusterSecurityProfileImageCleaner_STATUS_toStorage: p176,
+        ManagedClusterSecurityProfileImageCleaner_fromStorage: p175,
+        ManagedClusterSecurityProfileImageCleaner_toStorage: p176,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_fromStorage: p2,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_toStorage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_fromStorage: p2,
+        ManagedClusterSecurityProfileWorkloadIdentity_toStorage: p3,
+        ManagedClusterSecurityProfile_STATUS_fromStorage: {"known":k78,"destBag":false,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_fromStorage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_fromStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_fromStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_fromStorage"}]]},
+        ManagedClusterSecurityProfile_STATUS_toStorage: {"known":k78,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_toStorage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_toStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_toStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_toStorage"}]]},
+        ManagedClusterSecurityProfile_fromStorage: {"known":k78,"destBag":false,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_fromStorage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_fromStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_fromStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_fromStorage"}]]},
+        ManagedClusterSecurityProfile_toStorage: {"known":k78,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_toStorage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_toStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_toStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_toStorage"}]]},
+        ManagedClusterServicePrincipalProfile_STATUS_fromStorage: p177,
+        ManagedClusterServicePrincipalProfile_STATUS_toStorage: p178,
+        ManagedClusterServicePrincipalProfile_fromStorage: p179,
+        ManagedClusterServicePrincipalProfile_toStorage: p180,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_fromStorage: p2,
+        ManagedClusterStorageProfileBlobCSIDriver_toStorage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_fromStorage: p2,
+        ManagedClusterStorageProfileDiskCSIDriver_toStorage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_fromStorage: p2,
+        ManagedClusterStorageProfileFileCSIDriver_toStorage: p3,
+        ManagedClusterStorageProfileSnapshotController_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileSnapshotController_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileSnapshotController_fromStorage: p2,
+        ManagedClusterStorageProfileSnapshotController_toStorage: p3,
+        ManagedClusterStorageProfile_STATUS_fromStorage: p181,
+        ManagedClusterStorageProfile_STATUS_toStorage: p182,
+        ManagedClusterStorageProfile_fromStorage: p183,
+        ManagedClusterStorageProfile_toStorage: p184,
+        ManagedClusterWindowsProfile_STATUS_fromStorage: p185,
+        ManagedClusterWindowsProfile_STATUS_toStorage: p186,
+        ManagedClusterWindowsProfile_fromStorage: p187,
+        ManagedClusterWindowsProfile_toStorage: p188,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileKeda_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage: p189,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage: p190,
+        ManagedClusterWorkloadAutoScalerProfile_fromStorage: p191,
+        ManagedClusterWorkloadAutoScalerProfile_toStorage: p192,
+        ManagedCluster_STATUS_fromStorage: {"known":k85,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_fromStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_fromStorage"}],["=","azurePortalFQDN","s"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_fromStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_fromStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_fromStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage"}]]},
+        ManagedCluster_STATUS_toStorage: {"known":k85,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_toStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_toStorage"}],["=","azurePortalFQDN","s"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_toStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_toStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_toStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage"}]]},
+        ManagedCluster_Spec_fromStorage: {"known":k86,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
+        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enablePodSecurityPolicy","enableRBAC","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        PortRange_STATUS_fromStorage: p193,
+        PortRange_STATUS_toStorage: p194,
+        PortRange_fromStorage: p193,
+        PortRange_toStorage: p194,
+        PowerState_STATUS_fromStorage: p165,
+        PowerState_STATUS_toStorage: p166,
+        PowerState_fromStorage: p165,
+        PowerState_toStorage: p166,
+        PrivateLinkResource_STATUS_fromStorage: p195,
+        PrivateLinkResource_STATUS_toStorage: p196,
+        PrivateLinkResource_fromStorage: p197,
+        PrivateLinkResource_toStorage: p198,
+        RelativeMonthlySchedule_STATUS_fromStorage: p199,
+        RelativeMonthlySchedule_STATUS_toStorage: p200,
+        RelativeMonthlySchedule_fromStorage: p199,
+        RelativeMonthlySchedule_toStorage: p200,
+        ResourceReference_STATUS_fromStorage: p201,
+        ResourceReference_STATUS_toStorage: p202,
+        ResourceReference_fromStorage: p203,
+        ResourceReference_toStorage: p204,
+        Schedule_STATUS_fromStorage: p205,
+        Schedule_STATUS_toStorage: p206,
+        Schedule_fromStorage: p207,
+        Schedule_toStorage: p208,
+        ServiceMeshProfile_STATUS_fromStorage: p209,
+        ServiceMeshProfile_STATUS_toStorage: p210,
+        ServiceMeshProfile_fromStorage: p211,
+        ServiceMeshProfile_toStorage: p212,
+        SysctlConfig_STATUS_fromStorage: p213,
+        SysctlConfig_STATUS_toStorage: p214,
+        SysctlConfig_fromStorage: p213,
+        SysctlConfig_toStorage: p214,
+        SystemData_STATUS_fromStorage: p215,
+        SystemData_STATUS_toStorage: p216,
+        TimeInWeek_STATUS_fromStorage: p217,
+        TimeInWeek_STATUS_toStorage: p218,
+        TimeInWeek_fromStorage: p217,
+        TimeInWeek_toStorage: p218,
+        TimeSpan_STATUS_fromStorage: p42,
+        TimeSpan_STATUS_toStorage: p43,
+        TimeSpan_fromStorage: p42,
+        TimeSpan_toStorage: p43,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p76,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p77,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p219,
+        TrustedAccessRoleBinding_STATUS_toStorage: p220,
+        TrustedAccessRoleBinding_Spec_fromStorage: p221,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k100,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        UpgradeOverrideSettings_STATUS_fromStorage: p222,
+        UpgradeOverrideSettings_STATUS_toStorage: p223,
+        UpgradeOverrideSettings_fromStorage: p222,
+        UpgradeOverrideSettings_toStorage: p223,
+        UserAssignedIdentityDetails_fromStorage: p203,
+        UserAssignedIdentityDetails_toStorage: p204,
+        UserAssignedIdentity_STATUS_fromStorage: p224,
+        UserAssignedIdentity_STATUS_toStorage: p225,
+        UserAssignedIdentity_fromStorage: p226,
+        UserAssignedIdentity_toStorage: p227,
+        WeeklySchedule_STATUS_fromStorage: p228,
+        WeeklySchedule_STATUS_toStorage: p229,
+        WeeklySchedule_fromStorage: p228,
+        WeeklySchedule_toStorage: p229,
+        WindowsGmsaProfile_STATUS_fromStorage: p230,
+        WindowsGmsaProfile_STATUS_toStorage: p231,
+        WindowsGmsaProfile_fromStorage: p230,
+        WindowsGmsaProfile_toStorage: p231,
+        conditions_Condition_fromStorage: p232,
+        conditions_Condition_toStorage: p232,
+        core_DestinationExpression_fromStorage: p233,
+        core_DestinationExpression_toStorage: p233,
+        genruntime_ConfigMapDestination_fromStorage: p234,
+        genruntime_ConfigMapDestination_toStorage: p234,
+        genruntime_ConfigMapReference_fromStorage: p235,
+        genruntime_ConfigMapReference_toStorage: p235,
+        genruntime_KnownResourceReference_fromStorage: p236,
+        genruntime_KnownResourceReference_toStorage: p236,
+        genruntime_ResourceReference_fromStorage: p237,
+        genruntime_ResourceReference_toStorage: p237,
+        genruntime_SecretDestination_fromStorage: p234,
+        genruntime_SecretDestination_toStorage: p234,
+        genruntime_SecretReference_fromStorage: p235,
+        genruntime_SecretReference_toStorage: p235,
       },
     },
     "v1api20240901storage": {
       resources: {
         MaintenanceConfiguration_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"MaintenanceConfiguration_Spec_from_v1api20250801storage","status":"MaintenanceConfiguration_STATUS_from_v1api20250801storage"},
         MaintenanceConfiguration_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"MaintenanceConfiguration_Spec_to_v1api20250801storage","status":"MaintenanceConfiguration_STATUS_to_v1api20250801storage"},
+        ManagedCluster_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"ManagedCluster_Spec_from_v1api20250801storage","status":"ManagedCluster_STATUS_from_v1api20250801storage"},
+        ManagedCluster_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"ManagedCluster_Spec_to_v1api20250801storage","status":"ManagedCluster_STATUS_to_v1api20250801storage"},
         TrustedAccessRoleBinding_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20240901storage","spec":"TrustedAccessRoleBinding_Spec_from_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_from_v1api20250801storage"},
         TrustedAccessRoleBinding_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_to_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_to_v1api20250801storage"},
       },
@@ -206,60 +1107,398 @@ export const plans: GroupPlans = {
         AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage: p1,
         AbsoluteMonthlySchedule_from_v1api20250801storage: p1,
         AbsoluteMonthlySchedule_to_v1api20250801storage: p1,
-        DailySchedule_STATUS_from_v1api20250801storage: p3,
-        DailySchedule_STATUS_to_v1api20250801storage: p3,
-        DailySchedule_from_v1api20250801storage: p3,
-        DailySchedule_to_v1api20250801storage: p3,
-        DateSpan_STATUS_from_v1api20250801storage: p5,
-        DateSpan_STATUS_to_v1api20250801storage: p5,
-        DateSpan_from_v1api20250801storage: p5,
-        DateSpan_to_v1api20250801storage: p5,
-        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p34,
-        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p35,
-        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p36,
-        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p37,
-        MaintenanceConfiguration_Spec_from_v1api20250801storage: p38,
-        MaintenanceConfiguration_Spec_to_v1api20250801storage: p39,
-        MaintenanceWindow_STATUS_from_v1api20250801storage: p40,
-        MaintenanceWindow_STATUS_to_v1api20250801storage: p41,
-        MaintenanceWindow_from_v1api20250801storage: p42,
-        MaintenanceWindow_to_v1api20250801storage: p43,
-        RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p16,
-        RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p16,
-        RelativeMonthlySchedule_from_v1api20250801storage: p16,
-        RelativeMonthlySchedule_to_v1api20250801storage: p16,
-        Schedule_STATUS_from_v1api20250801storage: p44,
-        Schedule_STATUS_to_v1api20250801storage: p45,
-        Schedule_from_v1api20250801storage: p46,
-        Schedule_to_v1api20250801storage: p47,
-        SystemData_STATUS_from_v1api20250801storage: p22,
-        SystemData_STATUS_to_v1api20250801storage: p22,
-        TimeInWeek_STATUS_from_v1api20250801storage: p24,
-        TimeInWeek_STATUS_to_v1api20250801storage: p24,
-        TimeInWeek_from_v1api20250801storage: p24,
-        TimeInWeek_to_v1api20250801storage: p24,
-        TimeSpan_STATUS_from_v1api20250801storage: p5,
-        TimeSpan_STATUS_to_v1api20250801storage: p5,
-        TimeSpan_from_v1api20250801storage: p5,
-        TimeSpan_to_v1api20250801storage: p5,
-        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p34,
-        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p35,
-        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p48,
-        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p49,
-        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p50,
-        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p51,
-        WeeklySchedule_STATUS_from_v1api20250801storage: p29,
-        WeeklySchedule_STATUS_to_v1api20250801storage: p29,
-        WeeklySchedule_from_v1api20250801storage: p29,
-        WeeklySchedule_to_v1api20250801storage: p29,
-        conditions_Condition_from_v1api20250801storage: p30,
-        conditions_Condition_to_v1api20250801storage: p30,
-        core_DestinationExpression_from_v1api20250801storage: p31,
-        core_DestinationExpression_to_v1api20250801storage: p31,
-        genruntime_KnownResourceReference_from_v1api20250801storage: p32,
-        genruntime_KnownResourceReference_to_v1api20250801storage: p32,
-        genruntime_ResourceReference_from_v1api20250801storage: p33,
-        genruntime_ResourceReference_to_v1api20250801storage: p33,
+        AdvancedNetworkingObservability_STATUS_from_v1api20250801storage: p3,
+        AdvancedNetworkingObservability_STATUS_to_v1api20250801storage: p3,
+        AdvancedNetworkingObservability_from_v1api20250801storage: p3,
+        AdvancedNetworkingObservability_to_v1api20250801storage: p3,
+        AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage: p238,
+        AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: p239,
+        AdvancedNetworkingSecurity_from_v1api20250801storage: p238,
+        AdvancedNetworkingSecurity_to_v1api20250801storage: p239,
+        AdvancedNetworking_STATUS_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage"}]]},
+        AdvancedNetworking_STATUS_to_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_to_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage"}]]},
+        AdvancedNetworking_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_from_v1api20250801storage"}]]},
+        AdvancedNetworking_to_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_to_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_to_v1api20250801storage"}]]},
+        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p240,
+        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p241,
+        AgentPoolNetworkProfile_from_v1api20250801storage: p242,
+        AgentPoolNetworkProfile_to_v1api20250801storage: p243,
+        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p244,
+        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p245,
+        AgentPoolSecurityProfile_from_v1api20250801storage: p244,
+        AgentPoolSecurityProfile_to_v1api20250801storage: p245,
+        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p246,
+        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p247,
+        AgentPoolUpgradeSettings_from_v1api20250801storage: p246,
+        AgentPoolUpgradeSettings_to_v1api20250801storage: p247,
+        AgentPoolWindowsProfile_STATUS_from_v1api20250801storage: p17,
+        AgentPoolWindowsProfile_STATUS_to_v1api20250801storage: p17,
+        AgentPoolWindowsProfile_from_v1api20250801storage: p17,
+        AgentPoolWindowsProfile_to_v1api20250801storage: p17,
+        AzureKeyVaultKms_STATUS_from_v1api20250801storage: p19,
+        AzureKeyVaultKms_STATUS_to_v1api20250801storage: p19,
+        AzureKeyVaultKms_from_v1api20250801storage: p248,
+        AzureKeyVaultKms_to_v1api20250801storage: p249,
+        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p250,
+        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p251,
+        ClusterUpgradeSettings_from_v1api20250801storage: p252,
+        ClusterUpgradeSettings_to_v1api20250801storage: p253,
+        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p254,
+        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p255,
+        ContainerServiceLinuxProfile_from_v1api20250801storage: p256,
+        ContainerServiceLinuxProfile_to_v1api20250801storage: p257,
+        ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage: {"known":k115,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],[">","staticEgressGatewayProfile"]]},
+        ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage: {"known":k12,"dest":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["<","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_normalize"}]]},
+        ContainerServiceNetworkProfile_from_v1api20250801storage: {"known":k115,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],[">","staticEgressGatewayProfile"]]},
+        ContainerServiceNetworkProfile_to_v1api20250801storage: {"known":k12,"dest":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["<","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_normalize"}]]},
+        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p258,
+        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p259,
+        ContainerServiceSshConfiguration_from_v1api20250801storage: p260,
+        ContainerServiceSshConfiguration_to_v1api20250801storage: p261,
+        ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage: p35,
+        ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage: p35,
+        ContainerServiceSshPublicKey_from_v1api20250801storage: p35,
+        ContainerServiceSshPublicKey_to_v1api20250801storage: p35,
+        CreationData_STATUS_from_v1api20250801storage: p37,
+        CreationData_STATUS_to_v1api20250801storage: p37,
+        CreationData_from_v1api20250801storage: p262,
+        CreationData_to_v1api20250801storage: p263,
+        DailySchedule_STATUS_from_v1api20250801storage: p41,
+        DailySchedule_STATUS_to_v1api20250801storage: p41,
+        DailySchedule_from_v1api20250801storage: p41,
+        DailySchedule_to_v1api20250801storage: p41,
+        DateSpan_STATUS_from_v1api20250801storage: p43,
+        DateSpan_STATUS_to_v1api20250801storage: p43,
+        DateSpan_from_v1api20250801storage: p43,
+        DateSpan_to_v1api20250801storage: p43,
+        DelegatedResource_STATUS_from_v1api20250801storage: p45,
+        DelegatedResource_STATUS_to_v1api20250801storage: p45,
+        DelegatedResource_from_v1api20250801storage: p264,
+        DelegatedResource_to_v1api20250801storage: p265,
+        ExtendedLocation_STATUS_from_v1api20250801storage: p49,
+        ExtendedLocation_STATUS_to_v1api20250801storage: p49,
+        ExtendedLocation_from_v1api20250801storage: p49,
+        ExtendedLocation_to_v1api20250801storage: p49,
+        IPTag_STATUS_from_v1api20250801storage: p51,
+        IPTag_STATUS_to_v1api20250801storage: p51,
+        IPTag_from_v1api20250801storage: p51,
+        IPTag_to_v1api20250801storage: p51,
+        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p266,
+        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p267,
+        IstioCertificateAuthority_from_v1api20250801storage: p268,
+        IstioCertificateAuthority_to_v1api20250801storage: p269,
+        IstioComponents_STATUS_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_from_v1api20250801storage"}}]]},
+        IstioComponents_STATUS_to_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_to_v1api20250801storage"}}]]},
+        IstioComponents_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_from_v1api20250801storage"}}]]},
+        IstioComponents_to_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_to_v1api20250801storage"}}]]},
+        IstioEgressGateway_STATUS_from_v1api20250801storage: p3,
+        IstioEgressGateway_STATUS_to_v1api20250801storage: p3,
+        IstioEgressGateway_from_v1api20250801storage: p3,
+        IstioEgressGateway_to_v1api20250801storage: p3,
+        IstioIngressGateway_STATUS_from_v1api20250801storage: p61,
+        IstioIngressGateway_STATUS_to_v1api20250801storage: p61,
+        IstioIngressGateway_from_v1api20250801storage: p61,
+        IstioIngressGateway_to_v1api20250801storage: p61,
+        IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage: p63,
+        IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage: p63,
+        IstioPluginCertificateAuthority_from_v1api20250801storage: p270,
+        IstioPluginCertificateAuthority_to_v1api20250801storage: p271,
+        IstioServiceMesh_STATUS_from_v1api20250801storage: p272,
+        IstioServiceMesh_STATUS_to_v1api20250801storage: p273,
+        IstioServiceMesh_from_v1api20250801storage: p274,
+        IstioServiceMesh_to_v1api20250801storage: p275,
+        KubeletConfig_STATUS_from_v1api20250801storage: p71,
+        KubeletConfig_STATUS_to_v1api20250801storage: p71,
+        KubeletConfig_from_v1api20250801storage: p71,
+        KubeletConfig_to_v1api20250801storage: p71,
+        LinuxOSConfig_STATUS_from_v1api20250801storage: p276,
+        LinuxOSConfig_STATUS_to_v1api20250801storage: p277,
+        LinuxOSConfig_from_v1api20250801storage: p278,
+        LinuxOSConfig_to_v1api20250801storage: p279,
+        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p280,
+        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p281,
+        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p282,
+        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p283,
+        MaintenanceConfiguration_Spec_from_v1api20250801storage: p284,
+        MaintenanceConfiguration_Spec_to_v1api20250801storage: p285,
+        MaintenanceWindow_STATUS_from_v1api20250801storage: p286,
+        MaintenanceWindow_STATUS_to_v1api20250801storage: p287,
+        MaintenanceWindow_from_v1api20250801storage: p288,
+        MaintenanceWindow_to_v1api20250801storage: p289,
+        ManagedClusterAADProfile_STATUS_from_v1api20250801storage: p86,
+        ManagedClusterAADProfile_STATUS_to_v1api20250801storage: p86,
+        ManagedClusterAADProfile_from_v1api20250801storage: p86,
+        ManagedClusterAADProfile_to_v1api20250801storage: p86,
+        ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage: {"known":k116,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],[">","enableVnetIntegration"],["=","privateDNSZone","s"],[">","subnetId"]]},
+        ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage: {"known":k37,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","privateDNSZone","s"],["<","enableVnetIntegration","b"],["<","subnetId","s"]]},
+        ManagedClusterAPIServerAccessProfile_from_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],[">","enableVnetIntegration"],["=","privateDNSZone","s"],[">","subnetReference"]]},
+        ManagedClusterAPIServerAccessProfile_to_v1api20250801storage: {"known":k37,"dest":"v1api20250801storage","destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","privateDNSZone","s"],["<","enableVnetIntegration","b"],["<","subnetReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p290,
+        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p291,
+        ManagedClusterAddonProfile_from_v1api20250801storage: p92,
+        ManagedClusterAddonProfile_to_v1api20250801storage: p92,
+        ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage: {"known":k118,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile"],["=","gpuInstanceProfile","s"],[">","gpuProfile"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],[">","status"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],[">","virtualMachineNodesStatus"],[">","virtualMachinesProfile"],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage: {"known":k40,"dest":"v1api20250801storage","destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_STATUS_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","status",{"obj":"AgentPoolStatus_STATUS_normalize"}],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_normalize"}]]},
+        ManagedClusterAgentPoolProfile_from_v1api20250801storage: {"known":k119,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile"],["=","gpuInstanceProfile","s"],[">","gpuProfile"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],[">","virtualMachineNodesStatus"],[">","virtualMachinesProfile"],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_to_v1api20250801storage: {"known":k41,"dest":"v1api20250801storage","destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}]]},
+        ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage: p94,
+        ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage: p94,
+        ManagedClusterAutoUpgradeProfile_from_v1api20250801storage: p94,
+        ManagedClusterAutoUpgradeProfile_to_v1api20250801storage: p94,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage: p96,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p292,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p293,
+        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p294,
+        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p295,
+        ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage"}]]},
+        ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterAzureMonitorProfile_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage"}]]},
+        ManagedClusterAzureMonitorProfile_to_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage"}]]},
+        ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterCostAnalysis_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterCostAnalysis_from_v1api20250801storage: p3,
+        ManagedClusterCostAnalysis_to_v1api20250801storage: p3,
+        ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage: p106,
+        ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage: p106,
+        ManagedClusterHTTPProxyConfig_from_v1api20250801storage: p106,
+        ManagedClusterHTTPProxyConfig_to_v1api20250801storage: p106,
+        ManagedClusterIdentity_STATUS_from_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_from_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedClusterIdentity_UserAssignedIdentities_STATUS_from_v1api20250801storage"}}]]},
+        ManagedClusterIdentity_STATUS_to_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_to_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedClusterIdentity_UserAssignedIdentities_STATUS_to_v1api20250801storage"}}]]},
+        ManagedClusterIdentity_UserAssignedIdentities_STATUS_from_v1api20250801storage: p110,
+        ManagedClusterIdentity_UserAssignedIdentities_STATUS_to_v1api20250801storage: p110,
+        ManagedClusterIdentity_from_v1api20250801storage: p296,
+        ManagedClusterIdentity_to_v1api20250801storage: p297,
+        ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage: {"known":k120,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],[">","nginx"]]},
+        ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage: {"known":k50,"dest":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["<","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_normalize"}]]},
+        ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage: {"known":k121,"destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","enabled","b"],[">","nginx"]]},
+        ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage: {"known":k51,"dest":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","enabled","b"],["<","nginx",{"obj":"ManagedClusterIngressProfileNginx_normalize"}]]},
+        ManagedClusterIngressProfile_STATUS_from_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage"}]]},
+        ManagedClusterIngressProfile_STATUS_to_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterIngressProfile_from_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage"}]]},
+        ManagedClusterIngressProfile_to_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage"}]]},
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_from_v1api20250801storage: p118,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_to_v1api20250801storage: p118,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_from_v1api20250801storage: p118,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_to_v1api20250801storage: p118,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_from_v1api20250801storage: p298,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_to_v1api20250801storage: p299,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_from_v1api20250801storage: p300,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_to_v1api20250801storage: p301,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_from_v1api20250801storage: p302,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_to_v1api20250801storage: p303,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_from_v1api20250801storage: p304,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_to_v1api20250801storage: p305,
+        ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_from_v1api20250801storage"}]]},
+        ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterLoadBalancerProfile_from_v1api20250801storage: {"known":k122,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_from_v1api20250801storage"}],["<","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}]]},
+        ManagedClusterLoadBalancerProfile_to_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],[">","effectiveOutboundIPs"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_to_v1api20250801storage"}]]},
+        ManagedClusterManagedOutboundIPProfile_STATUS_from_v1api20250801storage: p130,
+        ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage: p130,
+        ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage: p130,
+        ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage: p130,
+        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p306,
+        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p307,
+        ManagedClusterMetricsProfile_from_v1api20250801storage: p308,
+        ManagedClusterMetricsProfile_to_v1api20250801storage: p309,
+        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p310,
+        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p311,
+        ManagedClusterNATGatewayProfile_from_v1api20250801storage: {"known":k123,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage"}],["<","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}]]},
+        ManagedClusterNATGatewayProfile_to_v1api20250801storage: {"known":k59,"destBag":true,"steps":[[">","effectiveOutboundIPs"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage"}]]},
+        ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage: p138,
+        ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage: p138,
+        ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage: p138,
+        ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage: p138,
+        ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage: p140,
+        ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage: p140,
+        ManagedClusterOIDCIssuerProfile_from_v1api20250801storage: p3,
+        ManagedClusterOIDCIssuerProfile_to_v1api20250801storage: p3,
+        ManagedClusterOperatorConfigMaps_from_v1api20250801storage: {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}]]},
+        ManagedClusterOperatorConfigMaps_to_v1api20250801storage: {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}]]},
+        ManagedClusterOperatorSecrets_from_v1api20250801storage: p312,
+        ManagedClusterOperatorSecrets_to_v1api20250801storage: p313,
+        ManagedClusterOperatorSpec_from_v1api20250801storage: p314,
+        ManagedClusterOperatorSpec_to_v1api20250801storage: p315,
+        ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage: p148,
+        ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage: p148,
+        ManagedClusterPodIdentityException_from_v1api20250801storage: p148,
+        ManagedClusterPodIdentityException_to_v1api20250801storage: p148,
+        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p316,
+        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p317,
+        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p318,
+        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p319,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage: p154,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage: p154,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p320,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p321,
+        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p322,
+        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p323,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_from_v1api20250801storage: p324,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_to_v1api20250801storage: p325,
+        ManagedClusterPodIdentity_STATUS_from_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentity_ProvisioningInfo_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"]]},
+        ManagedClusterPodIdentity_STATUS_to_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentity_ProvisioningInfo_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"]]},
+        ManagedClusterPodIdentity_from_v1api20250801storage: p326,
+        ManagedClusterPodIdentity_to_v1api20250801storage: p327,
+        ManagedClusterPowerState_STATUS_from_v1api20250801storage: p166,
+        ManagedClusterPowerState_STATUS_to_v1api20250801storage: p166,
+        ManagedClusterProperties_AutoScalerProfile_STATUS_from_v1api20250801storage: p168,
+        ManagedClusterProperties_AutoScalerProfile_STATUS_to_v1api20250801storage: p168,
+        ManagedClusterProperties_AutoScalerProfile_from_v1api20250801storage: p168,
+        ManagedClusterProperties_AutoScalerProfile_to_v1api20250801storage: p168,
+        ManagedClusterSKU_STATUS_from_v1api20250801storage: p170,
+        ManagedClusterSKU_STATUS_to_v1api20250801storage: p170,
+        ManagedClusterSKU_from_v1api20250801storage: p170,
+        ManagedClusterSKU_to_v1api20250801storage: p170,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_from_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_to_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileDefender_STATUS_from_v1api20250801storage: {"known":k75,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_from_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage: {"known":k75,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfileDefender_from_v1api20250801storage: {"known":k76,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_from_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfileDefender_to_v1api20250801storage: {"known":k76,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfileImageCleaner_STATUS_from_v1api20250801storage: p176,
+        ManagedClusterSecurityProfileImageCleaner_STATUS_to_v1api20250801storage: p176,
+        ManagedClusterSecurityProfileImageCleaner_from_v1api20250801storage: p176,
+        ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage: p176,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage: p3,
+        ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage: {"known":k124,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_from_v1api20250801storage"}],[">","customCATrustCertificates"],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_from_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage: {"known":k78,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_to_v1api20250801storage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_to_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_to_v1api20250801storage"}],["<","customCATrustCertificates",{"arr":"s"}]]},
+        ManagedClusterSecurityProfile_from_v1api20250801storage: {"known":k124,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_from_v1api20250801storage"}],[">","customCATrustCertificates"],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfile_to_v1api20250801storage: {"known":k78,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_to_v1api20250801storage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage"}],["<","customCATrustCertificates",{"arr":"s"}]]},
+        ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage: p178,
+        ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage: p178,
+        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p328,
+        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p329,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileSnapshotController_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p330,
+        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p331,
+        ManagedClusterStorageProfile_from_v1api20250801storage: p332,
+        ManagedClusterStorageProfile_to_v1api20250801storage: p333,
+        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p334,
+        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p335,
+        ManagedClusterWindowsProfile_from_v1api20250801storage: p336,
+        ManagedClusterWindowsProfile_to_v1api20250801storage: p337,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p338,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p339,
+        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p340,
+        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p341,
+        ManagedCluster_STATUS_from_v1api20250801storage: {"known":k125,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_from_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile"],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage"}],["=","azurePortalFQDN","s"],[">","bootstrapProfile"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage"}],[">","nodeProvisioningProfile"],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_from_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_from_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage"}],[">","status"],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage"}],["<","enablePodSecurityPolicy","b"]]},
+        ManagedCluster_STATUS_to_v1api20250801storage: {"known":k85,"dest":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_to_v1api20250801storage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_to_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],[">","enablePodSecurityPolicy"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_to_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_to_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage"}],["<","kind","s"],["<","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_normalize"}],["<","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_normalize"}],["<","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_normalize"}],["<","status",{"obj":"ManagedClusterStatus_STATUS_normalize"}]]},
+        ManagedCluster_Spec_from_v1api20250801storage: {"known":k126,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile"],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],[">","bootstrapProfile"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],[">","nodeProvisioningProfile"],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","enablePodSecurityPolicy","b"]]},
+        ManagedCluster_Spec_to_v1api20250801storage: {"known":k86,"dest":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enablePodSecurityPolicy"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"],["<","kind","s"],["<","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_normalize"}],["<","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_normalize"}],["<","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_normalize"}]]},
+        PortRange_STATUS_from_v1api20250801storage: p194,
+        PortRange_STATUS_to_v1api20250801storage: p194,
+        PortRange_from_v1api20250801storage: p194,
+        PortRange_to_v1api20250801storage: p194,
+        PowerState_STATUS_from_v1api20250801storage: p166,
+        PowerState_STATUS_to_v1api20250801storage: p166,
+        PowerState_from_v1api20250801storage: p166,
+        PowerState_to_v1api20250801storage: p166,
+        PrivateLinkResource_STATUS_from_v1api20250801storage: p196,
+        PrivateLinkResource_STATUS_to_v1api20250801storage: p196,
+        PrivateLinkResource_from_v1api20250801storage: p342,
+        PrivateLinkResource_to_v1api20250801storage: p343,
+        RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p200,
+        RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p200,
+        RelativeMonthlySchedule_from_v1api20250801storage: p200,
+        RelativeMonthlySchedule_to_v1api20250801storage: p200,
+        ResourceReference_STATUS_from_v1api20250801storage: p202,
+        ResourceReference_STATUS_to_v1api20250801storage: p202,
+        ResourceReference_from_v1api20250801storage: p344,
+        ResourceReference_normalize: {"known":k92,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        ResourceReference_to_v1api20250801storage: p345,
+        Schedule_STATUS_from_v1api20250801storage: p346,
+        Schedule_STATUS_to_v1api20250801storage: p347,
+        Schedule_from_v1api20250801storage: p348,
+        Schedule_to_v1api20250801storage: p349,
+        ServiceMeshProfile_STATUS_from_v1api20250801storage: p350,
+        ServiceMeshProfile_STATUS_to_v1api20250801storage: p351,
+        ServiceMeshProfile_from_v1api20250801storage: p352,
+        ServiceMeshProfile_to_v1api20250801storage: p353,
+        SysctlConfig_STATUS_from_v1api20250801storage: p214,
+        SysctlConfig_STATUS_to_v1api20250801storage: p214,
+        SysctlConfig_from_v1api20250801storage: p214,
+        SysctlConfig_to_v1api20250801storage: p214,
+        SystemData_STATUS_from_v1api20250801storage: p216,
+        SystemData_STATUS_to_v1api20250801storage: p216,
+        TimeInWeek_STATUS_from_v1api20250801storage: p218,
+        TimeInWeek_STATUS_to_v1api20250801storage: p218,
+        TimeInWeek_from_v1api20250801storage: p218,
+        TimeInWeek_to_v1api20250801storage: p218,
+        TimeSpan_STATUS_from_v1api20250801storage: p43,
+        TimeSpan_STATUS_to_v1api20250801storage: p43,
+        TimeSpan_from_v1api20250801storage: p43,
+        TimeSpan_to_v1api20250801storage: p43,
+        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p280,
+        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p281,
+        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p354,
+        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p355,
+        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p356,
+        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p357,
+        UpgradeOverrideSettings_STATUS_from_v1api20250801storage: p223,
+        UpgradeOverrideSettings_STATUS_to_v1api20250801storage: p223,
+        UpgradeOverrideSettings_from_v1api20250801storage: p223,
+        UpgradeOverrideSettings_to_v1api20250801storage: p223,
+        UserAssignedIdentityDetails_from_v1api20250801storage: p344,
+        UserAssignedIdentityDetails_to_v1api20250801storage: p345,
+        UserAssignedIdentity_STATUS_from_v1api20250801storage: p225,
+        UserAssignedIdentity_STATUS_to_v1api20250801storage: p225,
+        UserAssignedIdentity_from_v1api20250801storage: p358,
+        UserAssignedIdentity_to_v1api20250801storage: p359,
+        WeeklySchedule_STATUS_from_v1api20250801storage: p229,
+        WeeklySchedule_STATUS_to_v1api20250801storage: p229,
+        WeeklySchedule_from_v1api20250801storage: p229,
+        WeeklySchedule_to_v1api20250801storage: p229,
+        WindowsGmsaProfile_STATUS_from_v1api20250801storage: p231,
+        WindowsGmsaProfile_STATUS_to_v1api20250801storage: p231,
+        WindowsGmsaProfile_from_v1api20250801storage: p231,
+        WindowsGmsaProfile_to_v1api20250801storage: p231,
+        conditions_Condition_from_v1api20250801storage: p232,
+        conditions_Condition_to_v1api20250801storage: p232,
+        core_DestinationExpression_from_v1api20250801storage: p233,
+        core_DestinationExpression_to_v1api20250801storage: p233,
+        genruntime_ConfigMapDestination_from_v1api20250801storage: p234,
+        genruntime_ConfigMapDestination_to_v1api20250801storage: p234,
+        genruntime_ConfigMapReference_from_v1api20250801storage: p235,
+        genruntime_ConfigMapReference_to_v1api20250801storage: p235,
+        genruntime_KnownResourceReference_from_v1api20250801storage: p236,
+        genruntime_KnownResourceReference_to_v1api20250801storage: p236,
+        genruntime_ResourceReference_from_v1api20250801storage: p237,
+        genruntime_ResourceReference_normalize: p237,
+        genruntime_ResourceReference_to_v1api20250801storage: p237,
+        genruntime_SecretDestination_from_v1api20250801storage: p234,
+        genruntime_SecretDestination_to_v1api20250801storage: p234,
+        genruntime_SecretReference_from_v1api20250801storage: p235,
+        genruntime_SecretReference_to_v1api20250801storage: p235,
       },
     },
     "v1api20250301": {
@@ -276,132 +1515,134 @@ export const plans: GroupPlans = {
         FleetsUpdateStrategy_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250301storage","spec":"FleetsUpdateStrategy_Spec_toStorage","status":"FleetsUpdateStrategy_STATUS_toStorage"},
       },
       types: {
-        APIServerAccessProfile_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
-        APIServerAccessProfile_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
-        APIServerAccessProfile_fromStorage: {"known":k21,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        APIServerAccessProfile_toStorage: {"known":k21,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        AgentProfile_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
-        AgentProfile_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
-        AgentProfile_fromStorage: {"known":k23,"destBag":false,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
-        AgentProfile_toStorage: {"known":k23,"destBag":true,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
-        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p52,
-        AutoUpgradeNodeImageSelection_STATUS_toStorage: p53,
-        AutoUpgradeNodeImageSelection_fromStorage: p52,
-        AutoUpgradeNodeImageSelection_toStorage: p53,
-        AutoUpgradeProfileStatus_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastTriggerStatus",{"spell":["Failed","Succeeded"]}],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
-        AutoUpgradeProfileStatus_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastTriggerStatus","s"],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
-        CommonUserAssignedIdentity_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        CommonUserAssignedIdentity_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        ErrorAdditionalInfo_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
-        ErrorAdditionalInfo_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]},
-        FleetHubProfile_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_fromStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
-        FleetHubProfile_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_toStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
-        FleetHubProfile_fromStorage: {"known":k31,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_fromStorage"}],["=","dnsPrefix","s"]]},
-        FleetHubProfile_toStorage: {"known":k31,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_toStorage"}],["=","dnsPrefix","s"]]},
-        FleetMemberStatus_STATUS_fromStorage: p54,
-        FleetMemberStatus_STATUS_toStorage: p55,
-        FleetOperatorSecrets_fromStorage: {"known":k33,"destBag":false,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
-        FleetOperatorSecrets_toStorage: {"known":k33,"destBag":true,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_toStorage"}]]},
-        FleetOperatorSpec_fromStorage: {"known":k34,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
-        FleetOperatorSpec_toStorage: {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
-        FleetStatus_STATUS_fromStorage: p54,
-        FleetStatus_STATUS_toStorage: p55,
-        Fleet_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
-        Fleet_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
+        APIServerAccessProfile_STATUS_fromStorage: {"known":k127,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
+        APIServerAccessProfile_STATUS_toStorage: {"known":k127,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
+        APIServerAccessProfile_fromStorage: {"known":k128,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        APIServerAccessProfile_toStorage: {"known":k128,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+        AgentProfile_STATUS_fromStorage: {"known":k129,"destBag":false,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
+        AgentProfile_STATUS_toStorage: {"known":k129,"destBag":true,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
+        AgentProfile_fromStorage: {"known":k130,"destBag":false,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
+        AgentProfile_toStorage: {"known":k130,"destBag":true,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
+        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p360,
+        AutoUpgradeNodeImageSelection_STATUS_toStorage: p361,
+        AutoUpgradeNodeImageSelection_fromStorage: p360,
+        AutoUpgradeNodeImageSelection_toStorage: p361,
+        AutoUpgradeProfileStatus_STATUS_fromStorage: {"known":k132,"destBag":false,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastTriggerStatus",{"spell":["Failed","Succeeded"]}],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
+        AutoUpgradeProfileStatus_STATUS_toStorage: {"known":k132,"destBag":true,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastTriggerStatus","s"],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
+        CommonUserAssignedIdentity_STATUS_fromStorage: p109,
+        CommonUserAssignedIdentity_STATUS_toStorage: p110,
+        ErrorAdditionalInfo_STATUS_fromStorage: p362,
+        ErrorAdditionalInfo_STATUS_toStorage: p363,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p364,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p365,
+        ErrorDetail_STATUS_fromStorage: p366,
+        ErrorDetail_STATUS_toStorage: p367,
+        FleetHubProfile_STATUS_fromStorage: {"known":k136,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_fromStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
+        FleetHubProfile_STATUS_toStorage: {"known":k136,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_toStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
+        FleetHubProfile_fromStorage: {"known":k137,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_fromStorage"}],["=","dnsPrefix","s"]]},
+        FleetHubProfile_toStorage: {"known":k137,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_toStorage"}],["=","dnsPrefix","s"]]},
+        FleetMemberStatus_STATUS_fromStorage: p368,
+        FleetMemberStatus_STATUS_toStorage: p369,
+        FleetOperatorSecrets_fromStorage: {"known":k139,"destBag":false,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+        FleetOperatorSecrets_toStorage: {"known":k139,"destBag":true,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+        FleetOperatorSpec_fromStorage: {"known":k140,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
+        FleetOperatorSpec_toStorage: {"known":k140,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
+        FleetStatus_STATUS_fromStorage: p368,
+        FleetStatus_STATUS_toStorage: p369,
+        Fleet_STATUS_fromStorage: {"known":k141,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
+        Fleet_STATUS_toStorage: {"known":k141,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
         Fleet_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_fromStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_fromStorage"}]]},
         Fleet_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_toStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsAutoUpgradeProfileOperatorSpec_fromStorage: p6,
-        FleetsAutoUpgradeProfileOperatorSpec_toStorage: p7,
-        FleetsAutoUpgradeProfile_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","updateStrategyId","s"]]},
-        FleetsAutoUpgradeProfile_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_toStorage"}],["=","provisioningState","s"],["=","updateStrategyId","s"]]},
+        FleetsAutoUpgradeProfileOperatorSpec_fromStorage: p76,
+        FleetsAutoUpgradeProfileOperatorSpec_toStorage: p77,
+        FleetsAutoUpgradeProfile_STATUS_fromStorage: {"known":k142,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","updateStrategyId","s"]]},
+        FleetsAutoUpgradeProfile_STATUS_toStorage: {"known":k142,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_toStorage"}],["=","provisioningState","s"],["=","updateStrategyId","s"]]},
         FleetsAutoUpgradeProfile_Spec_fromStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_fromStorage"}]]},
         FleetsAutoUpgradeProfile_Spec_toStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsMemberOperatorSpec_fromStorage: p6,
-        FleetsMemberOperatorSpec_toStorage: p7,
-        FleetsMember_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState",{"spell":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]}],["=","status",{"obj":"FleetMemberStatus_STATUS_fromStorage"}]]},
-        FleetsMember_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState","s"],["=","status",{"obj":"FleetMemberStatus_STATUS_toStorage"}]]},
+        FleetsMemberOperatorSpec_fromStorage: p76,
+        FleetsMemberOperatorSpec_toStorage: p77,
+        FleetsMember_STATUS_fromStorage: {"known":k143,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState",{"spell":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]}],["=","status",{"obj":"FleetMemberStatus_STATUS_fromStorage"}]]},
+        FleetsMember_STATUS_toStorage: {"known":k143,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState","s"],["=","status",{"obj":"FleetMemberStatus_STATUS_toStorage"}]]},
         FleetsMember_Spec_fromStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_fromStorage"}]]},
         FleetsMember_Spec_toStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsUpdateRunOperatorSpec_fromStorage: p6,
-        FleetsUpdateRunOperatorSpec_toStorage: p7,
-        FleetsUpdateRun_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","status",{"obj":"UpdateRunStatus_STATUS_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}],["=","updateStrategyId","s"]]},
-        FleetsUpdateRun_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"UpdateRunStatus_STATUS_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}],["=","updateStrategyId","s"]]},
+        FleetsUpdateRunOperatorSpec_fromStorage: p76,
+        FleetsUpdateRunOperatorSpec_toStorage: p77,
+        FleetsUpdateRun_STATUS_fromStorage: {"known":k144,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","status",{"obj":"UpdateRunStatus_STATUS_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}],["=","updateStrategyId","s"]]},
+        FleetsUpdateRun_STATUS_toStorage: {"known":k144,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"UpdateRunStatus_STATUS_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}],["=","updateStrategyId","s"]]},
         FleetsUpdateRun_Spec_fromStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_fromStorage"}]]},
         FleetsUpdateRun_Spec_toStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        FleetsUpdateStrategyOperatorSpec_fromStorage: p6,
-        FleetsUpdateStrategyOperatorSpec_toStorage: p7,
-        FleetsUpdateStrategy_STATUS_fromStorage: {"known":k39,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
-        FleetsUpdateStrategy_STATUS_toStorage: {"known":k39,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
+        FleetsUpdateStrategyOperatorSpec_fromStorage: p76,
+        FleetsUpdateStrategyOperatorSpec_toStorage: p77,
+        FleetsUpdateStrategy_STATUS_fromStorage: {"known":k145,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
+        FleetsUpdateStrategy_STATUS_toStorage: {"known":k145,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
         FleetsUpdateStrategy_Spec_fromStorage: {"known":["azureName","owner","strategy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_fromStorage"}]]},
         FleetsUpdateStrategy_Spec_toStorage: {"known":["azureName","owner","strategy","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_toStorage"}],["v","v1api20250301"]]},
-        ManagedClusterUpdate_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_fromStorage"}]]},
-        ManagedClusterUpdate_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_toStorage"}]]},
-        ManagedClusterUpdate_fromStorage: {"known":k40,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_fromStorage"}]]},
-        ManagedClusterUpdate_toStorage: {"known":k40,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_toStorage"}]]},
-        ManagedClusterUpgradeSpec_STATUS_fromStorage: p56,
-        ManagedClusterUpgradeSpec_STATUS_toStorage: p57,
-        ManagedClusterUpgradeSpec_fromStorage: p56,
-        ManagedClusterUpgradeSpec_toStorage: p57,
-        ManagedServiceIdentity_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_fromStorage"}}]]},
-        ManagedServiceIdentity_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_toStorage"}}]]},
-        ManagedServiceIdentity_fromStorage: {"known":k43,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        ManagedServiceIdentity_toStorage: {"known":k43,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        MemberUpdateStatus_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        MemberUpdateStatus_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        NodeImageSelectionStatus_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}]]},
-        NodeImageSelectionStatus_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}]]},
-        NodeImageSelection_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}],["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
-        NodeImageSelection_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}],["=","type","s"]]},
-        NodeImageSelection_fromStorage: {"known":k24,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
-        NodeImageSelection_toStorage: p53,
-        NodeImageVersion_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","version","s"]]},
-        NodeImageVersion_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","version","s"]]},
-        SystemData_STATUS_fromStorage: p21,
-        SystemData_STATUS_toStorage: p22,
-        UpdateGroupStatus_STATUS_fromStorage: {"known":k48,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateGroupStatus_STATUS_toStorage: {"known":k48,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateGroup_STATUS_fromStorage: p58,
-        UpdateGroup_STATUS_toStorage: p59,
-        UpdateGroup_fromStorage: p58,
-        UpdateGroup_toStorage: p59,
-        UpdateRunStatus_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateRunStatus_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateRunStrategy_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
-        UpdateRunStrategy_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_toStorage"}}]]},
-        UpdateRunStrategy_fromStorage: {"known":k51,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_fromStorage"}}]]},
-        UpdateRunStrategy_toStorage: {"known":k51,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_toStorage"}}]]},
-        UpdateStageStatus_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_fromStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
-        UpdateStageStatus_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_toStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateStage_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_fromStorage"}}],["=","name","s"]]},
-        UpdateStage_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_toStorage"}}],["=","name","s"]]},
-        UpdateStage_fromStorage: {"known":k53,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_fromStorage"}}],["=","name","s"]]},
-        UpdateStage_toStorage: {"known":k53,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
-        UpdateStatus_STATUS_fromStorage: {"known":k54,"destBag":false,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","startTime","s"],["=","state",{"spell":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]}]]},
-        UpdateStatus_STATUS_toStorage: {"known":k54,"destBag":true,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","startTime","s"],["=","state","s"]]},
-        UserAssignedIdentityDetails_fromStorage: {"known":k55,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k55,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        WaitStatus_STATUS_fromStorage: {"known":k56,"destBag":false,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}],["=","waitDurationInSeconds","i"]]},
-        WaitStatus_STATUS_toStorage: {"known":k56,"destBag":true,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}],["=","waitDurationInSeconds","i"]]},
-        conditions_Condition_fromStorage: p30,
-        conditions_Condition_toStorage: p30,
-        core_DestinationExpression_fromStorage: p31,
-        core_DestinationExpression_toStorage: p31,
-        genruntime_KnownResourceReference_fromStorage: p32,
-        genruntime_KnownResourceReference_toStorage: p32,
-        genruntime_ResourceReference_fromStorage: p33,
-        genruntime_ResourceReference_toStorage: p33,
-        genruntime_SecretDestination_fromStorage: p60,
-        genruntime_SecretDestination_toStorage: p60,
+        ManagedClusterUpdate_STATUS_fromStorage: {"known":k146,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_fromStorage"}]]},
+        ManagedClusterUpdate_STATUS_toStorage: {"known":k146,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_toStorage"}]]},
+        ManagedClusterUpdate_fromStorage: {"known":k146,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_fromStorage"}]]},
+        ManagedClusterUpdate_toStorage: {"known":k146,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_toStorage"}]]},
+        ManagedClusterUpgradeSpec_STATUS_fromStorage: p370,
+        ManagedClusterUpgradeSpec_STATUS_toStorage: p371,
+        ManagedClusterUpgradeSpec_fromStorage: p370,
+        ManagedClusterUpgradeSpec_toStorage: p371,
+        ManagedServiceIdentity_STATUS_fromStorage: {"known":k148,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_fromStorage"}}]]},
+        ManagedServiceIdentity_STATUS_toStorage: {"known":k148,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_toStorage"}}]]},
+        ManagedServiceIdentity_fromStorage: {"known":k149,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+        ManagedServiceIdentity_toStorage: {"known":k149,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+        MemberUpdateStatus_STATUS_fromStorage: {"known":k150,"destBag":false,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        MemberUpdateStatus_STATUS_toStorage: {"known":k150,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        NodeImageSelectionStatus_STATUS_fromStorage: {"known":k151,"destBag":false,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}]]},
+        NodeImageSelectionStatus_STATUS_toStorage: {"known":k151,"destBag":true,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}]]},
+        NodeImageSelection_STATUS_fromStorage: {"known":k152,"destBag":false,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}],["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
+        NodeImageSelection_STATUS_toStorage: {"known":k152,"destBag":true,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}],["=","type","s"]]},
+        NodeImageSelection_fromStorage: {"known":k131,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
+        NodeImageSelection_toStorage: p361,
+        NodeImageVersion_STATUS_fromStorage: {"known":k153,"destBag":false,"steps":[["=","version","s"]]},
+        NodeImageVersion_STATUS_toStorage: {"known":k153,"destBag":true,"steps":[["=","version","s"]]},
+        SystemData_STATUS_fromStorage: p215,
+        SystemData_STATUS_toStorage: p216,
+        UpdateGroupStatus_STATUS_fromStorage: {"known":k154,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateGroupStatus_STATUS_toStorage: {"known":k154,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateGroup_STATUS_fromStorage: p372,
+        UpdateGroup_STATUS_toStorage: p373,
+        UpdateGroup_fromStorage: p372,
+        UpdateGroup_toStorage: p373,
+        UpdateRunStatus_STATUS_fromStorage: {"known":k156,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateRunStatus_STATUS_toStorage: {"known":k156,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateRunStrategy_STATUS_fromStorage: {"known":k157,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
+        UpdateRunStrategy_STATUS_toStorage: {"known":k157,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_toStorage"}}]]},
+        UpdateRunStrategy_fromStorage: {"known":k157,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_fromStorage"}}]]},
+        UpdateRunStrategy_toStorage: {"known":k157,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_toStorage"}}]]},
+        UpdateStageStatus_STATUS_fromStorage: {"known":k158,"destBag":false,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_fromStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateStageStatus_STATUS_toStorage: {"known":k158,"destBag":true,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_toStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateStage_STATUS_fromStorage: {"known":k159,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_fromStorage"}}],["=","name","s"]]},
+        UpdateStage_STATUS_toStorage: {"known":k159,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_toStorage"}}],["=","name","s"]]},
+        UpdateStage_fromStorage: {"known":k159,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_fromStorage"}}],["=","name","s"]]},
+        UpdateStage_toStorage: {"known":k159,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
+        UpdateStatus_STATUS_fromStorage: {"known":k160,"destBag":false,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","startTime","s"],["=","state",{"spell":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]}]]},
+        UpdateStatus_STATUS_toStorage: {"known":k160,"destBag":true,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","startTime","s"],["=","state","s"]]},
+        UserAssignedIdentityDetails_fromStorage: p203,
+        UserAssignedIdentityDetails_toStorage: p204,
+        WaitStatus_STATUS_fromStorage: {"known":k161,"destBag":false,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}],["=","waitDurationInSeconds","i"]]},
+        WaitStatus_STATUS_toStorage: {"known":k161,"destBag":true,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}],["=","waitDurationInSeconds","i"]]},
+        conditions_Condition_fromStorage: p232,
+        conditions_Condition_toStorage: p232,
+        core_DestinationExpression_fromStorage: p233,
+        core_DestinationExpression_toStorage: p233,
+        genruntime_KnownResourceReference_fromStorage: p236,
+        genruntime_KnownResourceReference_toStorage: p236,
+        genruntime_ResourceReference_fromStorage: p237,
+        genruntime_ResourceReference_toStorage: p237,
+        genruntime_SecretDestination_fromStorage: p234,
+        genruntime_SecretDestination_toStorage: p234,
       },
     },
     "v1api20250801": {
       resources: {
         MaintenanceConfiguration_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250801","spec":"MaintenanceConfiguration_Spec_fromStorage","status":"MaintenanceConfiguration_STATUS_fromStorage"},
         MaintenanceConfiguration_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"MaintenanceConfiguration_Spec_toStorage","status":"MaintenanceConfiguration_STATUS_toStorage"},
+        ManagedCluster_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250801","spec":"ManagedCluster_Spec_fromStorage","status":"ManagedCluster_STATUS_fromStorage"},
+        ManagedCluster_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"ManagedCluster_Spec_toStorage","status":"ManagedCluster_STATUS_toStorage"},
         TrustedAccessRoleBinding_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250801","spec":"TrustedAccessRoleBinding_Spec_fromStorage","status":"TrustedAccessRoleBinding_STATUS_fromStorage"},
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
@@ -410,66 +1651,493 @@ export const plans: GroupPlans = {
         AbsoluteMonthlySchedule_STATUS_toStorage: p1,
         AbsoluteMonthlySchedule_fromStorage: p0,
         AbsoluteMonthlySchedule_toStorage: p1,
-        DailySchedule_STATUS_fromStorage: p2,
-        DailySchedule_STATUS_toStorage: p3,
-        DailySchedule_fromStorage: p2,
-        DailySchedule_toStorage: p3,
-        DateSpan_STATUS_fromStorage: p4,
-        DateSpan_STATUS_toStorage: p5,
-        DateSpan_fromStorage: p4,
-        DateSpan_toStorage: p5,
-        MaintenanceConfigurationOperatorSpec_fromStorage: p6,
-        MaintenanceConfigurationOperatorSpec_toStorage: p7,
-        MaintenanceConfiguration_STATUS_fromStorage: p8,
-        MaintenanceConfiguration_STATUS_toStorage: p9,
-        MaintenanceConfiguration_Spec_fromStorage: p10,
-        MaintenanceConfiguration_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20250801"]]},
-        MaintenanceWindow_STATUS_fromStorage: p11,
-        MaintenanceWindow_STATUS_toStorage: p12,
-        MaintenanceWindow_fromStorage: p13,
-        MaintenanceWindow_toStorage: p14,
-        RelativeMonthlySchedule_STATUS_fromStorage: p15,
-        RelativeMonthlySchedule_STATUS_toStorage: p16,
-        RelativeMonthlySchedule_fromStorage: p15,
-        RelativeMonthlySchedule_toStorage: p16,
-        Schedule_STATUS_fromStorage: p17,
-        Schedule_STATUS_toStorage: p18,
-        Schedule_fromStorage: p19,
-        Schedule_toStorage: p20,
-        SystemData_STATUS_fromStorage: p21,
-        SystemData_STATUS_toStorage: p22,
-        TimeInWeek_STATUS_fromStorage: p23,
-        TimeInWeek_STATUS_toStorage: p24,
-        TimeInWeek_fromStorage: p23,
-        TimeInWeek_toStorage: p24,
-        TimeSpan_STATUS_fromStorage: p4,
-        TimeSpan_STATUS_toStorage: p5,
-        TimeSpan_fromStorage: p4,
-        TimeSpan_toStorage: p5,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p25,
-        TrustedAccessRoleBinding_STATUS_toStorage: p26,
-        TrustedAccessRoleBinding_Spec_fromStorage: p27,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20250801"]]},
-        WeeklySchedule_STATUS_fromStorage: p28,
-        WeeklySchedule_STATUS_toStorage: p29,
-        WeeklySchedule_fromStorage: p28,
-        WeeklySchedule_toStorage: p29,
-        conditions_Condition_fromStorage: p30,
-        conditions_Condition_toStorage: p30,
-        core_DestinationExpression_fromStorage: p31,
-        core_DestinationExpression_toStorage: p31,
-        genruntime_KnownResourceReference_fromStorage: p32,
-        genruntime_KnownResourceReference_toStorage: p32,
-        genruntime_ResourceReference_fromStorage: p33,
-        genruntime_ResourceReference_toStorage: p33,
+        AdvancedNetworkingObservability_STATUS_fromStorage: p2,
+        AdvancedNetworkingObservability_STATUS_toStorage: p3,
+        AdvancedNetworkingObservability_fromStorage: p2,
+        AdvancedNetworkingObservability_toStorage: p3,
+        AdvancedNetworkingSecurity_STATUS_fromStorage: p374,
+        AdvancedNetworkingSecurity_STATUS_toStorage: p375,
+        AdvancedNetworkingSecurity_fromStorage: p374,
+        AdvancedNetworkingSecurity_toStorage: p375,
+        AdvancedNetworking_STATUS_fromStorage: p4,
+        AdvancedNetworking_STATUS_toStorage: p5,
+        AdvancedNetworking_fromStorage: p6,
+        AdvancedNetworking_toStorage: p7,
+        AgentPoolGatewayProfile_STATUS_fromStorage: p376,
+        AgentPoolGatewayProfile_STATUS_toStorage: p377,
+        AgentPoolGatewayProfile_fromStorage: p376,
+        AgentPoolGatewayProfile_toStorage: p377,
+        AgentPoolNetworkProfile_STATUS_fromStorage: p8,
+        AgentPoolNetworkProfile_STATUS_toStorage: p9,
+        AgentPoolNetworkProfile_fromStorage: p10,
+        AgentPoolNetworkProfile_toStorage: p11,
+        AgentPoolSecurityProfile_STATUS_fromStorage: p378,
+        AgentPoolSecurityProfile_STATUS_toStorage: p379,
+        AgentPoolSecurityProfile_fromStorage: p378,
+        AgentPoolSecurityProfile_toStorage: p379,
+        AgentPoolStatus_STATUS_fromStorage: p380,
+        AgentPoolStatus_STATUS_toStorage: p381,
+        AgentPoolUpgradeSettings_STATUS_fromStorage: p382,
+        AgentPoolUpgradeSettings_STATUS_toStorage: p383,
+        AgentPoolUpgradeSettings_fromStorage: p382,
+        AgentPoolUpgradeSettings_toStorage: p383,
+        AgentPoolWindowsProfile_STATUS_fromStorage: p16,
+        AgentPoolWindowsProfile_STATUS_toStorage: p17,
+        AgentPoolWindowsProfile_fromStorage: p16,
+        AgentPoolWindowsProfile_toStorage: p17,
+        AzureKeyVaultKms_STATUS_fromStorage: p18,
+        AzureKeyVaultKms_STATUS_toStorage: p19,
+        AzureKeyVaultKms_fromStorage: p20,
+        AzureKeyVaultKms_toStorage: p21,
+        ClusterUpgradeSettings_STATUS_fromStorage: p22,
+        ClusterUpgradeSettings_STATUS_toStorage: p23,
+        ClusterUpgradeSettings_fromStorage: p24,
+        ClusterUpgradeSettings_toStorage: p25,
+        ContainerServiceLinuxProfile_STATUS_fromStorage: p26,
+        ContainerServiceLinuxProfile_STATUS_toStorage: p27,
+        ContainerServiceLinuxProfile_fromStorage: p28,
+        ContainerServiceLinuxProfile_toStorage: p29,
+        ContainerServiceNetworkProfile_STATUS_fromStorage: {"known":k115,"destBag":false,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_fromStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":{"spell":["IPv4","IPv6"]}}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_fromStorage"}],["=","loadBalancerSku",{"spell":["basic","standard"]}],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_fromStorage"}],["=","networkDataplane",{"spell":["azure","cilium"]}],["=","networkMode",{"spell":["bridge","transparent"]}],["=","networkPlugin",{"spell":["azure","kubenet","none"]}],["=","networkPluginMode",{"spell":["overlay"]}],["=","networkPolicy",{"spell":["azure","calico","cilium","none"]}],["=","outboundType",{"spell":["loadBalancer","managedNATGateway","none","userAssignedNATGateway","userDefinedRouting"]}],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_fromStorage"}]]},
+        ContainerServiceNetworkProfile_STATUS_toStorage: {"known":k115,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_toStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_toStorage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_toStorage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_toStorage"}]]},
+        ContainerServiceNetworkProfile_fromStorage: {"known":k115,"destBag":false,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_fromStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":{"spell":["IPv4","IPv6"]}}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_fromStorage"}],["=","loadBalancerSku",{"spell":["basic","standard"]}],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_fromStorage"}],["=","networkDataplane",{"spell":["azure","cilium"]}],["=","networkMode",{"spell":["bridge","transparent"]}],["=","networkPlugin",{"spell":["azure","kubenet","none"]}],["=","networkPluginMode",{"spell":["overlay"]}],["=","networkPolicy",{"spell":["azure","calico","cilium","none"]}],["=","outboundType",{"spell":["loadBalancer","managedNATGateway","none","userAssignedNATGateway","userDefinedRouting"]}],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_fromStorage"}]]},
+        ContainerServiceNetworkProfile_toStorage: {"known":k115,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_toStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_toStorage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_toStorage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_toStorage"}]]},
+        ContainerServiceSshConfiguration_STATUS_fromStorage: p30,
+        ContainerServiceSshConfiguration_STATUS_toStorage: p31,
+        ContainerServiceSshConfiguration_fromStorage: p32,
+        ContainerServiceSshConfiguration_toStorage: p33,
+        ContainerServiceSshPublicKey_STATUS_fromStorage: p34,
+        ContainerServiceSshPublicKey_STATUS_toStorage: p35,
+        ContainerServiceSshPublicKey_fromStorage: p34,
+        ContainerServiceSshPublicKey_toStorage: p35,
+        CreationData_STATUS_fromStorage: p36,
+        CreationData_STATUS_toStorage: p37,
+        CreationData_fromStorage: p38,
+        CreationData_toStorage: p39,
+        DailySchedule_STATUS_fromStorage: p40,
+        DailySchedule_STATUS_toStorage: p41,
+        DailySchedule_fromStorage: p40,
+        DailySchedule_toStorage: p41,
+        DateSpan_STATUS_fromStorage: p42,
+        DateSpan_STATUS_toStorage: p43,
+        DateSpan_fromStorage: p42,
+        DateSpan_toStorage: p43,
+        DelegatedResource_STATUS_fromStorage: p44,
+        DelegatedResource_STATUS_toStorage: p45,
+        DelegatedResource_fromStorage: p46,
+        DelegatedResource_toStorage: p47,
+        ErrorAdditionalInfo_STATUS_fromStorage: p362,
+        ErrorAdditionalInfo_STATUS_toStorage: p363,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p364,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p365,
+        ErrorDetail_STATUS_fromStorage: p366,
+        ErrorDetail_STATUS_toStorage: p367,
+        ExtendedLocation_STATUS_fromStorage: p48,
+        ExtendedLocation_STATUS_toStorage: p49,
+        ExtendedLocation_fromStorage: p48,
+        ExtendedLocation_toStorage: p49,
+        GPUProfile_STATUS_fromStorage: p384,
+        GPUProfile_STATUS_toStorage: p385,
+        GPUProfile_fromStorage: p384,
+        GPUProfile_toStorage: p385,
+        IPTag_STATUS_fromStorage: p50,
+        IPTag_STATUS_toStorage: p51,
+        IPTag_fromStorage: p50,
+        IPTag_toStorage: p51,
+        IstioCertificateAuthority_STATUS_fromStorage: p52,
+        IstioCertificateAuthority_STATUS_toStorage: p53,
+        IstioCertificateAuthority_fromStorage: p54,
+        IstioCertificateAuthority_toStorage: p55,
+        IstioComponents_STATUS_fromStorage: p56,
+        IstioComponents_STATUS_toStorage: p57,
+        IstioComponents_fromStorage: p58,
+        IstioComponents_toStorage: p59,
+        IstioEgressGateway_STATUS_fromStorage: p2,
+        IstioEgressGateway_STATUS_toStorage: p3,
+        IstioEgressGateway_fromStorage: p2,
+        IstioEgressGateway_toStorage: p3,
+        IstioIngressGateway_STATUS_fromStorage: p60,
+        IstioIngressGateway_STATUS_toStorage: p61,
+        IstioIngressGateway_fromStorage: p60,
+        IstioIngressGateway_toStorage: p61,
+        IstioPluginCertificateAuthority_STATUS_fromStorage: p62,
+        IstioPluginCertificateAuthority_STATUS_toStorage: p63,
+        IstioPluginCertificateAuthority_fromStorage: p64,
+        IstioPluginCertificateAuthority_toStorage: p65,
+        IstioServiceMesh_STATUS_fromStorage: p66,
+        IstioServiceMesh_STATUS_toStorage: p67,
+        IstioServiceMesh_fromStorage: p68,
+        IstioServiceMesh_toStorage: p69,
+        KubeletConfig_STATUS_fromStorage: p70,
+        KubeletConfig_STATUS_toStorage: p71,
+        KubeletConfig_fromStorage: p70,
+        KubeletConfig_toStorage: p71,
+        LinuxOSConfig_STATUS_fromStorage: p72,
+        LinuxOSConfig_STATUS_toStorage: p73,
+        LinuxOSConfig_fromStorage: p74,
+        LinuxOSConfig_toStorage: p75,
+        MaintenanceConfigurationOperatorSpec_fromStorage: p76,
+        MaintenanceConfigurationOperatorSpec_toStorage: p77,
+        MaintenanceConfiguration_STATUS_fromStorage: p78,
+        MaintenanceConfiguration_STATUS_toStorage: p79,
+        MaintenanceConfiguration_Spec_fromStorage: p80,
+        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        MaintenanceWindow_STATUS_fromStorage: p81,
+        MaintenanceWindow_STATUS_toStorage: p82,
+        MaintenanceWindow_fromStorage: p83,
+        MaintenanceWindow_toStorage: p84,
+        ManagedClusterAADProfile_STATUS_fromStorage: p85,
+        ManagedClusterAADProfile_STATUS_toStorage: p86,
+        ManagedClusterAADProfile_fromStorage: p85,
+        ManagedClusterAADProfile_toStorage: p86,
+        ManagedClusterAIToolchainOperatorProfile_STATUS_fromStorage: p2,
+        ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage: p3,
+        ManagedClusterAIToolchainOperatorProfile_fromStorage: p2,
+        ManagedClusterAIToolchainOperatorProfile_toStorage: p3,
+        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p386,
+        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p387,
+        ManagedClusterAPIServerAccessProfile_fromStorage: p388,
+        ManagedClusterAPIServerAccessProfile_toStorage: p389,
+        ManagedClusterAddonProfile_STATUS_fromStorage: p89,
+        ManagedClusterAddonProfile_STATUS_toStorage: p90,
+        ManagedClusterAddonProfile_fromStorage: p91,
+        ManagedClusterAddonProfile_toStorage: p92,
+        ManagedClusterAgentPoolProfile_STATUS_fromStorage: {"known":k118,"destBag":false,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_fromStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_STATUS_fromStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","System","User"]}],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_fromStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Ubuntu","Ubuntu2204","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_fromStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_fromStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_fromStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}]]},
+        ManagedClusterAgentPoolProfile_STATUS_toStorage: {"known":k118,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_toStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_toStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_toStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_toStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_toStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_toStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_toStorage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_fromStorage: {"known":k119,"destBag":false,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_fromStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","System","User"]}],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Ubuntu","Ubuntu2204","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}]]},
+        ManagedClusterAgentPoolProfile_toStorage: {"known":k119,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_toStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAutoUpgradeProfile_STATUS_fromStorage: p93,
+        ManagedClusterAutoUpgradeProfile_STATUS_toStorage: p94,
+        ManagedClusterAutoUpgradeProfile_fromStorage: p93,
+        ManagedClusterAutoUpgradeProfile_toStorage: p94,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_fromStorage: p95,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_toStorage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_fromStorage: p95,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_toStorage: p96,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_fromStorage: p97,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_toStorage: p98,
+        ManagedClusterAzureMonitorProfileMetrics_fromStorage: p99,
+        ManagedClusterAzureMonitorProfileMetrics_toStorage: p100,
+        ManagedClusterAzureMonitorProfile_STATUS_fromStorage: p101,
+        ManagedClusterAzureMonitorProfile_STATUS_toStorage: p102,
+        ManagedClusterAzureMonitorProfile_fromStorage: p103,
+        ManagedClusterAzureMonitorProfile_toStorage: p104,
+        ManagedClusterBootstrapProfile_STATUS_fromStorage: p390,
+        ManagedClusterBootstrapProfile_STATUS_toStorage: p391,
+        ManagedClusterBootstrapProfile_fromStorage: p392,
+        ManagedClusterBootstrapProfile_toStorage: p393,
+        ManagedClusterCostAnalysis_STATUS_fromStorage: p2,
+        ManagedClusterCostAnalysis_STATUS_toStorage: p3,
+        ManagedClusterCostAnalysis_fromStorage: p2,
+        ManagedClusterCostAnalysis_toStorage: p3,
+        ManagedClusterHTTPProxyConfig_STATUS_fromStorage: p105,
+        ManagedClusterHTTPProxyConfig_STATUS_toStorage: p106,
+        ManagedClusterHTTPProxyConfig_fromStorage: p105,
+        ManagedClusterHTTPProxyConfig_toStorage: p106,
+        ManagedClusterIdentity_STATUS_fromStorage: p107,
+        ManagedClusterIdentity_STATUS_toStorage: p108,
+        ManagedClusterIdentity_UserAssignedIdentities_STATUS_fromStorage: p109,
+        ManagedClusterIdentity_UserAssignedIdentities_STATUS_toStorage: p110,
+        ManagedClusterIdentity_fromStorage: p111,
+        ManagedClusterIdentity_toStorage: p112,
+        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p394,
+        ManagedClusterIngressProfileNginx_STATUS_toStorage: p395,
+        ManagedClusterIngressProfileNginx_fromStorage: p394,
+        ManagedClusterIngressProfileNginx_toStorage: p395,
+        ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage: {"known":k120,"destBag":false,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_fromStorage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage: {"known":k120,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_toStorage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_fromStorage: {"known":k121,"destBag":false,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_fromStorage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_toStorage: {"known":k121,"destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_toStorage"}]]},
+        ManagedClusterIngressProfile_STATUS_fromStorage: p113,
+        ManagedClusterIngressProfile_STATUS_toStorage: p114,
+        ManagedClusterIngressProfile_fromStorage: p115,
+        ManagedClusterIngressProfile_toStorage: p116,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_fromStorage: p117,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_toStorage: p118,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_fromStorage: p117,
+        ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_toStorage: p118,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_fromStorage: p119,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_toStorage: p120,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_fromStorage: p121,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_toStorage: p122,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_fromStorage: p123,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_toStorage: p124,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_fromStorage: p125,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_toStorage: p126,
+        ManagedClusterLoadBalancerProfile_STATUS_fromStorage: p127,
+        ManagedClusterLoadBalancerProfile_STATUS_toStorage: p128,
+        ManagedClusterLoadBalancerProfile_fromStorage: {"known":k122,"destBag":false,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType",{"spell":["NodeIP","NodeIPConfiguration"]}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_fromStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_fromStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_fromStorage"}]]},
+        ManagedClusterLoadBalancerProfile_toStorage: {"known":k122,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_toStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_toStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_toStorage"}]]},
+        ManagedClusterManagedOutboundIPProfile_STATUS_fromStorage: p129,
+        ManagedClusterManagedOutboundIPProfile_STATUS_toStorage: p130,
+        ManagedClusterManagedOutboundIPProfile_fromStorage: p129,
+        ManagedClusterManagedOutboundIPProfile_toStorage: p130,
+        ManagedClusterMetricsProfile_STATUS_fromStorage: p131,
+        ManagedClusterMetricsProfile_STATUS_toStorage: p132,
+        ManagedClusterMetricsProfile_fromStorage: p133,
+        ManagedClusterMetricsProfile_toStorage: p134,
+        ManagedClusterNATGatewayProfile_STATUS_fromStorage: p135,
+        ManagedClusterNATGatewayProfile_STATUS_toStorage: p136,
+        ManagedClusterNATGatewayProfile_fromStorage: p396,
+        ManagedClusterNATGatewayProfile_toStorage: p397,
+        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p398,
+        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p399,
+        ManagedClusterNodeProvisioningProfile_fromStorage: p398,
+        ManagedClusterNodeProvisioningProfile_toStorage: p399,
+        ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage: p137,
+        ManagedClusterNodeResourceGroupProfile_STATUS_toStorage: p138,
+        ManagedClusterNodeResourceGroupProfile_fromStorage: p137,
+        ManagedClusterNodeResourceGroupProfile_toStorage: p138,
+        ManagedClusterOIDCIssuerProfile_STATUS_fromStorage: p139,
+        ManagedClusterOIDCIssuerProfile_STATUS_toStorage: p140,
+        ManagedClusterOIDCIssuerProfile_fromStorage: p2,
+        ManagedClusterOIDCIssuerProfile_toStorage: p3,
+        ManagedClusterOperatorConfigMaps_fromStorage: p141,
+        ManagedClusterOperatorConfigMaps_toStorage: p142,
+        ManagedClusterOperatorSecrets_fromStorage: p143,
+        ManagedClusterOperatorSecrets_toStorage: p144,
+        ManagedClusterOperatorSpec_fromStorage: p145,
+        ManagedClusterOperatorSpec_toStorage: p146,
+        ManagedClusterPodIdentityException_STATUS_fromStorage: p147,
+        ManagedClusterPodIdentityException_STATUS_toStorage: p148,
+        ManagedClusterPodIdentityException_fromStorage: p147,
+        ManagedClusterPodIdentityException_toStorage: p148,
+        ManagedClusterPodIdentityProfile_STATUS_fromStorage: p149,
+        ManagedClusterPodIdentityProfile_STATUS_toStorage: p150,
+        ManagedClusterPodIdentityProfile_fromStorage: p151,
+        ManagedClusterPodIdentityProfile_toStorage: p152,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_fromStorage: p153,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_toStorage: p154,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_fromStorage: p155,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_toStorage: p156,
+        ManagedClusterPodIdentityProvisioningError_STATUS_fromStorage: p157,
+        ManagedClusterPodIdentityProvisioningError_STATUS_toStorage: p158,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_fromStorage: p159,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_toStorage: p160,
+        ManagedClusterPodIdentity_STATUS_fromStorage: p161,
+        ManagedClusterPodIdentity_STATUS_toStorage: p162,
+        ManagedClusterPodIdentity_fromStorage: p163,
+        ManagedClusterPodIdentity_toStorage: p164,
+        ManagedClusterPowerState_STATUS_fromStorage: p165,
+        ManagedClusterPowerState_STATUS_toStorage: p166,
+        ManagedClusterProperties_AutoScalerProfile_STATUS_fromStorage: p167,
+        ManagedClusterProperties_AutoScalerProfile_STATUS_toStorage: p168,
+        ManagedClusterProperties_AutoScalerProfile_fromStorage: p167,
+        ManagedClusterProperties_AutoScalerProfile_toStorage: p168,
+        ManagedClusterSKU_STATUS_fromStorage: p400,
+        ManagedClusterSKU_STATUS_toStorage: p170,
+        ManagedClusterSKU_fromStorage: p400,
+        ManagedClusterSKU_toStorage: p170,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_fromStorage: p2,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_toStorage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_fromStorage: p2,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_toStorage: p3,
+        ManagedClusterSecurityProfileDefender_STATUS_fromStorage: p171,
+        ManagedClusterSecurityProfileDefender_STATUS_toStorage: p172,
+        ManagedClusterSecurityProfileDefender_fromStorage: p173,
+        ManagedClusterSecurityProfileDefender_toStorage: p174,
+        ManagedClusterSecurityProfileImageCleaner_STATUS_fromStorage: p175,
+        ManagedClusterSecurityProfileImageCleaner_STATUS_toStorage: p176,
+        ManagedClusterSecurityProfileImageCleaner_fromStorage: p175,
+        ManagedClusterSecurityProfileImageCleaner_toStorage: p176,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_fromStorage: p2,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_toStorage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_fromStorage: p2,
+        ManagedClusterSecurityProfileWorkloadIdentity_toStorage: p3,
+        ManagedClusterSecurityProfile_STATUS_fromStorage: {"known":k124,"destBag":false,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_fromStorage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_fromStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_fromStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_fromStorage"}]]},
+        ManagedClusterSecurityProfile_STATUS_toStorage: {"known":k124,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_toStorage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_toStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_toStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_toStorage"}]]},
+        ManagedClusterSecurityProfile_fromStorage: {"known":k124,"destBag":false,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_fromStorage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_fromStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_fromStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_fromStorage"}]]},
+        ManagedClusterSecurityProfile_toStorage: {"known":k124,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_toStorage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_toStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_toStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_toStorage"}]]},
+        ManagedClusterServicePrincipalProfile_STATUS_fromStorage: p177,
+        ManagedClusterServicePrincipalProfile_STATUS_toStorage: p178,
+        ManagedClusterServicePrincipalProfile_fromStorage: p179,
+        ManagedClusterServicePrincipalProfile_toStorage: p180,
+        ManagedClusterStaticEgressGatewayProfile_STATUS_fromStorage: p2,
+        ManagedClusterStaticEgressGatewayProfile_STATUS_toStorage: p3,
+        ManagedClusterStaticEgressGatewayProfile_fromStorage: p2,
+        ManagedClusterStaticEgressGatewayProfile_toStorage: p3,
+        ManagedClusterStatus_STATUS_fromStorage: p380,
+        ManagedClusterStatus_STATUS_toStorage: p381,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_fromStorage: p2,
+        ManagedClusterStorageProfileBlobCSIDriver_toStorage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_fromStorage: p2,
+        ManagedClusterStorageProfileDiskCSIDriver_toStorage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_fromStorage: p2,
+        ManagedClusterStorageProfileFileCSIDriver_toStorage: p3,
+        ManagedClusterStorageProfileSnapshotController_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileSnapshotController_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileSnapshotController_fromStorage: p2,
+        ManagedClusterStorageProfileSnapshotController_toStorage: p3,
+        ManagedClusterStorageProfile_STATUS_fromStorage: p181,
+        ManagedClusterStorageProfile_STATUS_toStorage: p182,
+        ManagedClusterStorageProfile_fromStorage: p183,
+        ManagedClusterStorageProfile_toStorage: p184,
+        ManagedClusterWindowsProfile_STATUS_fromStorage: p185,
+        ManagedClusterWindowsProfile_STATUS_toStorage: p186,
+        ManagedClusterWindowsProfile_fromStorage: p187,
+        ManagedClusterWindowsProfile_toStorage: p188,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileKeda_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage: p189,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage: p190,
+        ManagedClusterWorkloadAutoScalerProfile_fromStorage: p191,
+        ManagedClusterWorkloadAutoScalerProfile_toStorage: p192,
+        ManagedCluster_STATUS_fromStorage: {"known":k125,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_fromStorage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_fromStorage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_fromStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_fromStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_fromStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_fromStorage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage"}]]},
+        ManagedCluster_STATUS_toStorage: {"known":k125,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_toStorage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_toStorage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_toStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_toStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_toStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_toStorage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage"}]]},
+        ManagedCluster_Spec_fromStorage: {"known":k126,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
+        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","kind","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","bootstrapProfile","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enableRBAC","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        ManualScaleProfile_STATUS_fromStorage: p401,
+        ManualScaleProfile_STATUS_toStorage: p402,
+        ManualScaleProfile_fromStorage: p401,
+        ManualScaleProfile_toStorage: p402,
+        PortRange_STATUS_fromStorage: p193,
+        PortRange_STATUS_toStorage: p194,
+        PortRange_fromStorage: p193,
+        PortRange_toStorage: p194,
+        PowerState_STATUS_fromStorage: p165,
+        PowerState_STATUS_toStorage: p166,
+        PowerState_fromStorage: p165,
+        PowerState_toStorage: p166,
+        PrivateLinkResource_STATUS_fromStorage: p195,
+        PrivateLinkResource_STATUS_toStorage: p196,
+        PrivateLinkResource_fromStorage: p197,
+        PrivateLinkResource_toStorage: p198,
+        RelativeMonthlySchedule_STATUS_fromStorage: p199,
+        RelativeMonthlySchedule_STATUS_toStorage: p200,
+        RelativeMonthlySchedule_fromStorage: p199,
+        RelativeMonthlySchedule_toStorage: p200,
+        ResourceReference_STATUS_fromStorage: p201,
+        ResourceReference_STATUS_toStorage: p202,
+        ResourceReference_fromStorage: p203,
+        ResourceReference_toStorage: p204,
+        ScaleProfile_STATUS_fromStorage: {"known":k170,"destBag":false,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_fromStorage"}}]]},
+        ScaleProfile_STATUS_toStorage: {"known":k170,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_toStorage"}}]]},
+        ScaleProfile_fromStorage: {"known":k170,"destBag":false,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_fromStorage"}}]]},
+        ScaleProfile_toStorage: {"known":k170,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_toStorage"}}]]},
+        Schedule_STATUS_fromStorage: p205,
+        Schedule_STATUS_toStorage: p206,
+        Schedule_fromStorage: p207,
+        Schedule_toStorage: p208,
+        ServiceMeshProfile_STATUS_fromStorage: p209,
+        ServiceMeshProfile_STATUS_toStorage: p210,
+        ServiceMeshProfile_fromStorage: p211,
+        ServiceMeshProfile_toStorage: p212,
+        SysctlConfig_STATUS_fromStorage: p213,
+        SysctlConfig_STATUS_toStorage: p214,
+        SysctlConfig_fromStorage: p213,
+        SysctlConfig_toStorage: p214,
+        SystemData_STATUS_fromStorage: p215,
+        SystemData_STATUS_toStorage: p216,
+        TimeInWeek_STATUS_fromStorage: p217,
+        TimeInWeek_STATUS_toStorage: p218,
+        TimeInWeek_fromStorage: p217,
+        TimeInWeek_toStorage: p218,
+        TimeSpan_STATUS_fromStorage: p42,
+        TimeSpan_STATUS_toStorage: p43,
+        TimeSpan_fromStorage: p42,
+        TimeSpan_toStorage: p43,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p76,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p77,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p219,
+        TrustedAccessRoleBinding_STATUS_toStorage: p220,
+        TrustedAccessRoleBinding_Spec_fromStorage: p221,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k100,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        UpgradeOverrideSettings_STATUS_fromStorage: p222,
+        UpgradeOverrideSettings_STATUS_toStorage: p223,
+        UpgradeOverrideSettings_fromStorage: p222,
+        UpgradeOverrideSettings_toStorage: p223,
+        UserAssignedIdentityDetails_fromStorage: p203,
+        UserAssignedIdentityDetails_toStorage: p204,
+        UserAssignedIdentity_STATUS_fromStorage: p224,
+        UserAssignedIdentity_STATUS_toStorage: p225,
+        UserAssignedIdentity_fromStorage: p226,
+        UserAssignedIdentity_toStorage: p227,
+        VirtualMachineNodes_STATUS_fromStorage: p401,
+        VirtualMachineNodes_STATUS_toStorage: p402,
+        VirtualMachineNodes_fromStorage: p401,
+        VirtualMachineNodes_toStorage: p402,
+        VirtualMachinesProfile_STATUS_fromStorage: p403,
+        VirtualMachinesProfile_STATUS_toStorage: p404,
+        VirtualMachinesProfile_fromStorage: p405,
+        VirtualMachinesProfile_toStorage: p406,
+        WeeklySchedule_STATUS_fromStorage: p228,
+        WeeklySchedule_STATUS_toStorage: p229,
+        WeeklySchedule_fromStorage: p228,
+        WeeklySchedule_toStorage: p229,
+        WindowsGmsaProfile_STATUS_fromStorage: p230,
+        WindowsGmsaProfile_STATUS_toStorage: p231,
+        WindowsGmsaProfile_fromStorage: p230,
+        WindowsGmsaProfile_toStorage: p231,
+        conditions_Condition_fromStorage: p232,
+        conditions_Condition_toStorage: p232,
+        core_DestinationExpression_fromStorage: p233,
+        core_DestinationExpression_toStorage: p233,
+        genruntime_ConfigMapDestination_fromStorage: p234,
+        genruntime_ConfigMapDestination_toStorage: p234,
+        genruntime_ConfigMapReference_fromStorage: p235,
+        genruntime_ConfigMapReference_toStorage: p235,
+        genruntime_KnownResourceReference_fromStorage: p236,
+        genruntime_KnownResourceReference_toStorage: p236,
+        genruntime_ResourceReference_fromStorage: p237,
+        genruntime_ResourceReference_toStorage: p237,
+        genruntime_SecretDestination_fromStorage: p234,
+        genruntime_SecretDestination_toStorage: p234,
+        genruntime_SecretReference_fromStorage: p235,
+        genruntime_SecretReference_toStorage: p235,
+      },
+    },
+    "v1api20250801storage": {
+      resources: {
+      },
+      types: {
+        AgentPoolGatewayProfile_STATUS_normalize: p377,
+        AgentPoolGatewayProfile_normalize: p377,
+        AgentPoolStatus_STATUS_normalize: p407,
+        ErrorAdditionalInfo_STATUS_normalize: p363,
+        ErrorDetail_STATUS_Unrolled_STATUS_normalize: {"known":k134,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_normalize"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_normalize: {"known":k135,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_normalize"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_normalize"}}],["=","message","s"],["=","target","s"]]},
+        GPUProfile_STATUS_normalize: p385,
+        GPUProfile_normalize: p385,
+        ManagedClusterAIToolchainOperatorProfile_STATUS_normalize: p3,
+        ManagedClusterAIToolchainOperatorProfile_normalize: p3,
+        ManagedClusterBootstrapProfile_STATUS_normalize: p391,
+        ManagedClusterBootstrapProfile_normalize: {"known":k166,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        ManagedClusterIngressProfileNginx_STATUS_normalize: p395,
+        ManagedClusterIngressProfileNginx_normalize: p395,
+        ManagedClusterNodeProvisioningProfile_STATUS_normalize: p399,
+        ManagedClusterNodeProvisioningProfile_normalize: p399,
+        ManagedClusterStaticEgressGatewayProfile_STATUS_normalize: p3,
+        ManagedClusterStaticEgressGatewayProfile_normalize: p3,
+        ManagedClusterStatus_STATUS_normalize: p407,
+        ManualScaleProfile_STATUS_normalize: p402,
+        ManualScaleProfile_normalize: p402,
+        ScaleProfile_STATUS_normalize: {"known":k170,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_normalize"}}]]},
+        ScaleProfile_normalize: {"known":k170,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_normalize"}}]]},
+        VirtualMachineNodes_STATUS_normalize: p402,
+        VirtualMachineNodes_normalize: p402,
+        VirtualMachinesProfile_STATUS_normalize: {"known":k171,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_normalize"}]]},
+        VirtualMachinesProfile_normalize: {"known":k171,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_normalize"}]]},
+        genruntime_ConfigMapDestination_normalize: p234,
+        genruntime_ResourceReference_normalize: p237,
       },
     },
     "v20251002preview": {
       resources: {
         MaintenanceConfiguration_fromStorage: {"apiVersion":"containerservice.azure.com/v20251002preview","spec":"MaintenanceConfiguration_Spec_fromStorage","status":"MaintenanceConfiguration_STATUS_fromStorage"},
         MaintenanceConfiguration_toStorage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"MaintenanceConfiguration_Spec_toStorage","status":"MaintenanceConfiguration_STATUS_toStorage"},
+        ManagedCluster_fromStorage: {"apiVersion":"containerservice.azure.com/v20251002preview","spec":"ManagedCluster_Spec_fromStorage","status":"ManagedCluster_STATUS_fromStorage"},
+        ManagedCluster_toStorage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"ManagedCluster_Spec_toStorage","status":"ManagedCluster_STATUS_toStorage"},
         TrustedAccessRoleBinding_fromStorage: {"apiVersion":"containerservice.azure.com/v20251002preview","spec":"TrustedAccessRoleBinding_Spec_fromStorage","status":"TrustedAccessRoleBinding_STATUS_fromStorage"},
         TrustedAccessRoleBinding_toStorage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"TrustedAccessRoleBinding_Spec_toStorage","status":"TrustedAccessRoleBinding_STATUS_toStorage"},
       },
@@ -478,66 +2146,566 @@ export const plans: GroupPlans = {
         AbsoluteMonthlySchedule_STATUS_toStorage: p1,
         AbsoluteMonthlySchedule_fromStorage: p0,
         AbsoluteMonthlySchedule_toStorage: p1,
-        DailySchedule_STATUS_fromStorage: p2,
-        DailySchedule_STATUS_toStorage: p3,
-        DailySchedule_fromStorage: p2,
-        DailySchedule_toStorage: p3,
-        DateSpan_STATUS_fromStorage: p4,
-        DateSpan_STATUS_toStorage: p5,
-        DateSpan_fromStorage: p4,
-        DateSpan_toStorage: p5,
-        MaintenanceConfigurationOperatorSpec_fromStorage: p6,
-        MaintenanceConfigurationOperatorSpec_toStorage: p7,
-        MaintenanceConfiguration_STATUS_fromStorage: p8,
-        MaintenanceConfiguration_STATUS_toStorage: p9,
-        MaintenanceConfiguration_Spec_fromStorage: p10,
-        MaintenanceConfiguration_Spec_toStorage: {"known":k6,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v20251002preview"]]},
-        MaintenanceWindow_STATUS_fromStorage: p11,
-        MaintenanceWindow_STATUS_toStorage: p12,
-        MaintenanceWindow_fromStorage: p13,
-        MaintenanceWindow_toStorage: p14,
-        RelativeMonthlySchedule_STATUS_fromStorage: p15,
-        RelativeMonthlySchedule_STATUS_toStorage: p16,
-        RelativeMonthlySchedule_fromStorage: p15,
-        RelativeMonthlySchedule_toStorage: p16,
-        Schedule_STATUS_fromStorage: p17,
-        Schedule_STATUS_toStorage: p18,
-        Schedule_fromStorage: p19,
-        Schedule_toStorage: p20,
-        SystemData_STATUS_fromStorage: p21,
-        SystemData_STATUS_toStorage: p22,
-        TimeInWeek_STATUS_fromStorage: p23,
-        TimeInWeek_STATUS_toStorage: p24,
-        TimeInWeek_fromStorage: p23,
-        TimeInWeek_toStorage: p24,
-        TimeSpan_STATUS_fromStorage: p4,
-        TimeSpan_STATUS_toStorage: p5,
-        TimeSpan_fromStorage: p4,
-        TimeSpan_toStorage: p5,
-        TrustedAccessRoleBindingOperatorSpec_fromStorage: p6,
-        TrustedAccessRoleBindingOperatorSpec_toStorage: p7,
-        TrustedAccessRoleBinding_STATUS_fromStorage: p25,
-        TrustedAccessRoleBinding_STATUS_toStorage: p26,
-        TrustedAccessRoleBinding_Spec_fromStorage: p27,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v20251002preview"]]},
-        WeeklySchedule_STATUS_fromStorage: p28,
-        WeeklySchedule_STATUS_toStorage: p29,
-        WeeklySchedule_fromStorage: p28,
-        WeeklySchedule_toStorage: p29,
-        conditions_Condition_fromStorage: p30,
-        conditions_Condition_toStorage: p30,
-        core_DestinationExpression_fromStorage: p31,
-        core_DestinationExpression_toStorage: p31,
-        genruntime_KnownResourceReference_fromStorage: p32,
-        genruntime_KnownResourceReference_toStorage: p32,
-        genruntime_ResourceReference_fromStorage: p33,
-        genruntime_ResourceReference_toStorage: p33,
+        AdvancedNetworkingObservability_STATUS_fromStorage: p2,
+        AdvancedNetworkingObservability_STATUS_toStorage: p3,
+        AdvancedNetworkingObservability_fromStorage: p2,
+        AdvancedNetworkingObservability_toStorage: p3,
+        AdvancedNetworkingPerformance_STATUS_fromStorage: p408,
+        AdvancedNetworkingPerformance_STATUS_toStorage: p409,
+        AdvancedNetworkingPerformance_fromStorage: p408,
+        AdvancedNetworkingPerformance_toStorage: p409,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_fromStorage: p410,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_toStorage: p361,
+        AdvancedNetworkingSecurityTransitEncryption_fromStorage: p410,
+        AdvancedNetworkingSecurityTransitEncryption_toStorage: p361,
+        AdvancedNetworkingSecurity_STATUS_fromStorage: {"known":k173,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_fromStorage"}]]},
+        AdvancedNetworkingSecurity_STATUS_toStorage: {"known":k173,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_toStorage"}]]},
+        AdvancedNetworkingSecurity_fromStorage: {"known":k173,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_fromStorage"}]]},
+        AdvancedNetworkingSecurity_toStorage: {"known":k173,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_toStorage"}]]},
+        AdvancedNetworking_STATUS_fromStorage: {"known":k174,"destBag":false,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_fromStorage"}],["=","performance",{"obj":"AdvancedNetworkingPerformance_STATUS_fromStorage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_fromStorage"}]]},
+        AdvancedNetworking_STATUS_toStorage: {"known":k174,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_toStorage"}],["=","performance",{"obj":"AdvancedNetworkingPerformance_STATUS_toStorage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_toStorage"}]]},
+        AdvancedNetworking_fromStorage: {"known":k174,"destBag":false,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_fromStorage"}],["=","performance",{"obj":"AdvancedNetworkingPerformance_fromStorage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_fromStorage"}]]},
+        AdvancedNetworking_toStorage: {"known":k174,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_toStorage"}],["=","performance",{"obj":"AdvancedNetworkingPerformance_toStorage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_toStorage"}]]},
+        AgentPoolArtifactStreamingProfile_STATUS_fromStorage: p2,
+        AgentPoolArtifactStreamingProfile_STATUS_toStorage: p3,
+        AgentPoolArtifactStreamingProfile_fromStorage: p2,
+        AgentPoolArtifactStreamingProfile_toStorage: p3,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_fromStorage: p411,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_toStorage: p412,
+        AgentPoolBlueGreenUpgradeSettings_fromStorage: p411,
+        AgentPoolBlueGreenUpgradeSettings_toStorage: p412,
+        AgentPoolGatewayProfile_STATUS_fromStorage: p376,
+        AgentPoolGatewayProfile_STATUS_toStorage: p377,
+        AgentPoolGatewayProfile_fromStorage: p376,
+        AgentPoolGatewayProfile_toStorage: p377,
+        AgentPoolNetworkProfile_STATUS_fromStorage: p8,
+        AgentPoolNetworkProfile_STATUS_toStorage: p9,
+        AgentPoolNetworkProfile_fromStorage: p10,
+        AgentPoolNetworkProfile_toStorage: p11,
+        AgentPoolSecurityProfile_STATUS_fromStorage: p413,
+        AgentPoolSecurityProfile_STATUS_toStorage: p379,
+        AgentPoolSecurityProfile_fromStorage: p413,
+        AgentPoolSecurityProfile_toStorage: p379,
+        AgentPoolStatus_STATUS_fromStorage: p380,
+        AgentPoolStatus_STATUS_toStorage: p381,
+        AgentPoolUpgradeSettings_STATUS_fromStorage: p414,
+        AgentPoolUpgradeSettings_STATUS_toStorage: p415,
+        AgentPoolUpgradeSettings_fromStorage: p414,
+        AgentPoolUpgradeSettings_toStorage: p415,
+        AgentPoolWindowsProfile_STATUS_fromStorage: p16,
+        AgentPoolWindowsProfile_STATUS_toStorage: p17,
+        AgentPoolWindowsProfile_fromStorage: p16,
+        AgentPoolWindowsProfile_toStorage: p17,
+        AutoScaleProfile_STATUS_fromStorage: p416,
+        AutoScaleProfile_STATUS_toStorage: p417,
+        AutoScaleProfile_fromStorage: p416,
+        AutoScaleProfile_toStorage: p417,
+        AzureKeyVaultKms_STATUS_fromStorage: p18,
+        AzureKeyVaultKms_STATUS_toStorage: p19,
+        AzureKeyVaultKms_fromStorage: p20,
+        AzureKeyVaultKms_toStorage: p21,
+        ClusterUpgradeSettings_STATUS_fromStorage: p22,
+        ClusterUpgradeSettings_STATUS_toStorage: p23,
+        ClusterUpgradeSettings_fromStorage: p24,
+        ClusterUpgradeSettings_toStorage: p25,
+        ContainerServiceLinuxProfile_STATUS_fromStorage: p26,
+        ContainerServiceLinuxProfile_STATUS_toStorage: p27,
+        ContainerServiceLinuxProfile_fromStorage: p28,
+        ContainerServiceLinuxProfile_toStorage: p29,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_fromStorage: p418,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_toStorage: p419,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_fromStorage: p418,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_toStorage: p419,
+        ContainerServiceNetworkProfileKubeProxyConfig_STATUS_fromStorage: {"known":k179,"destBag":false,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_fromStorage"}],["=","mode",{"spell":["IPTABLES","IPVS","NFTABLES"]}]]},
+        ContainerServiceNetworkProfileKubeProxyConfig_STATUS_toStorage: {"known":k179,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_toStorage"}],["=","mode","s"]]},
+        ContainerServiceNetworkProfileKubeProxyConfig_fromStorage: {"known":k179,"destBag":false,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_fromStorage"}],["=","mode",{"spell":["IPTABLES","IPVS","NFTABLES"]}]]},
+        ContainerServiceNetworkProfileKubeProxyConfig_toStorage: {"known":k179,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_toStorage"}],["=","mode","s"]]},
+        ContainerServiceNetworkProfile_STATUS_fromStorage: {"known":k180,"destBag":false,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_fromStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":{"spell":["IPv4","IPv6"]}}],["=","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_STATUS_fromStorage"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_fromStorage"}],["=","loadBalancerSku",{"spell":["basic","standard"]}],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_fromStorage"}],["=","networkDataplane",{"spell":["azure","cilium"]}],["=","networkMode",{"spell":["bridge","transparent"]}],["=","networkPlugin",{"spell":["azure","kubenet","none"]}],["=","networkPluginMode",{"spell":["overlay"]}],["=","networkPolicy",{"spell":["azure","calico","cilium","none"]}],["=","outboundType",{"spell":["loadBalancer","managedNATGateway","none","userAssignedNATGateway","userDefinedRouting"]}],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","podLinkLocalAccess",{"spell":["IMDS","None"]}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_fromStorage"}]]},
+        ContainerServiceNetworkProfile_STATUS_toStorage: {"known":k180,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_toStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_STATUS_toStorage"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_toStorage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_toStorage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","podLinkLocalAccess","s"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_toStorage"}]]},
+        ContainerServiceNetworkProfile_fromStorage: {"known":k180,"destBag":false,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_fromStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":{"spell":["IPv4","IPv6"]}}],["=","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_fromStorage"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_fromStorage"}],["=","loadBalancerSku",{"spell":["basic","standard"]}],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_fromStorage"}],["=","networkDataplane",{"spell":["azure","cilium"]}],["=","networkMode",{"spell":["bridge","transparent"]}],["=","networkPlugin",{"spell":["azure","kubenet","none"]}],["=","networkPluginMode",{"spell":["overlay"]}],["=","networkPolicy",{"spell":["azure","calico","cilium","none"]}],["=","outboundType",{"spell":["loadBalancer","managedNATGateway","none","userAssignedNATGateway","userDefinedRouting"]}],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","podLinkLocalAccess",{"spell":["IMDS","None"]}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_fromStorage"}]]},
+        ContainerServiceNetworkProfile_toStorage: {"known":k180,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_toStorage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_toStorage"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_toStorage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_toStorage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","podLinkLocalAccess","s"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_toStorage"}]]},
+        ContainerServiceSshConfiguration_STATUS_fromStorage: p30,
+        ContainerServiceSshConfiguration_STATUS_toStorage: p31,
+        ContainerServiceSshConfiguration_fromStorage: p32,
+        ContainerServiceSshConfiguration_toStorage: p33,
+        ContainerServiceSshPublicKey_STATUS_fromStorage: p34,
+        ContainerServiceSshPublicKey_STATUS_toStorage: p35,
+        ContainerServiceSshPublicKey_fromStorage: p34,
+        ContainerServiceSshPublicKey_toStorage: p35,
+        CreationData_STATUS_fromStorage: p36,
+        CreationData_STATUS_toStorage: p37,
+        CreationData_fromStorage: p38,
+        CreationData_toStorage: p39,
+        DailySchedule_STATUS_fromStorage: p40,
+        DailySchedule_STATUS_toStorage: p41,
+        DailySchedule_fromStorage: p40,
+        DailySchedule_toStorage: p41,
+        DateSpan_STATUS_fromStorage: p42,
+        DateSpan_STATUS_toStorage: p43,
+        DateSpan_fromStorage: p42,
+        DateSpan_toStorage: p43,
+        DelegatedResource_STATUS_fromStorage: p44,
+        DelegatedResource_STATUS_toStorage: p45,
+        DelegatedResource_fromStorage: p46,
+        DelegatedResource_toStorage: p47,
+        ErrorAdditionalInfo_STATUS_fromStorage: p362,
+        ErrorAdditionalInfo_STATUS_toStorage: p363,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p364,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p365,
+        ErrorDetail_STATUS_fromStorage: p366,
+        ErrorDetail_STATUS_toStorage: p367,
+        ExtendedLocation_STATUS_fromStorage: p48,
+        ExtendedLocation_STATUS_toStorage: p49,
+        ExtendedLocation_fromStorage: p48,
+        ExtendedLocation_toStorage: p49,
+        GPUProfile_STATUS_fromStorage: p420,
+        GPUProfile_STATUS_toStorage: p421,
+        GPUProfile_fromStorage: p420,
+        GPUProfile_toStorage: p421,
+        IPTag_STATUS_fromStorage: p50,
+        IPTag_STATUS_toStorage: p51,
+        IPTag_fromStorage: p50,
+        IPTag_toStorage: p51,
+        IstioCertificateAuthority_STATUS_fromStorage: p52,
+        IstioCertificateAuthority_STATUS_toStorage: p53,
+        IstioCertificateAuthority_fromStorage: p54,
+        IstioCertificateAuthority_toStorage: p55,
+        IstioComponents_STATUS_fromStorage: {"known":k182,"destBag":false,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_fromStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_fromStorage"}}],["=","proxyRedirectionMechanism",{"spell":["CNIChaining","InitContainers"]}]]},
+        IstioComponents_STATUS_toStorage: {"known":k182,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_toStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_toStorage"}}],["=","proxyRedirectionMechanism","s"]]},
+        IstioComponents_fromStorage: {"known":k182,"destBag":false,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_fromStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_fromStorage"}}],["=","proxyRedirectionMechanism",{"spell":["CNIChaining","InitContainers"]}]]},
+        IstioComponents_toStorage: {"known":k182,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_toStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_toStorage"}}],["=","proxyRedirectionMechanism","s"]]},
+        IstioEgressGateway_STATUS_fromStorage: p422,
+        IstioEgressGateway_STATUS_toStorage: p423,
+        IstioEgressGateway_fromStorage: p422,
+        IstioEgressGateway_toStorage: p423,
+        IstioIngressGateway_STATUS_fromStorage: p60,
+        IstioIngressGateway_STATUS_toStorage: p61,
+        IstioIngressGateway_fromStorage: p60,
+        IstioIngressGateway_toStorage: p61,
+        IstioPluginCertificateAuthority_STATUS_fromStorage: p62,
+        IstioPluginCertificateAuthority_STATUS_toStorage: p63,
+        IstioPluginCertificateAuthority_fromStorage: p64,
+        IstioPluginCertificateAuthority_toStorage: p65,
+        IstioServiceMesh_STATUS_fromStorage: p66,
+        IstioServiceMesh_STATUS_toStorage: p67,
+        IstioServiceMesh_fromStorage: p68,
+        IstioServiceMesh_toStorage: p69,
+        KubeletConfig_STATUS_fromStorage: p424,
+        KubeletConfig_STATUS_toStorage: p425,
+        KubeletConfig_fromStorage: p424,
+        KubeletConfig_toStorage: p425,
+        KubernetesResourceObjectEncryptionProfile_STATUS_fromStorage: p426,
+        KubernetesResourceObjectEncryptionProfile_STATUS_toStorage: p427,
+        KubernetesResourceObjectEncryptionProfile_fromStorage: p426,
+        KubernetesResourceObjectEncryptionProfile_toStorage: p427,
+        LinuxOSConfig_STATUS_fromStorage: p72,
+        LinuxOSConfig_STATUS_toStorage: p73,
+        LinuxOSConfig_fromStorage: p74,
+        LinuxOSConfig_toStorage: p75,
+        LocalDNSOverride_STATUS_fromStorage: p428,
+        LocalDNSOverride_STATUS_toStorage: p429,
+        LocalDNSOverride_fromStorage: p428,
+        LocalDNSOverride_toStorage: p429,
+        LocalDNSProfile_STATUS_fromStorage: {"known":k187,"destBag":false,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_fromStorage"}}],["=","mode",{"spell":["Disabled","Preferred","Required"]}],["=","state",{"spell":["Disabled","Enabled"]}],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_fromStorage"}}]]},
+        LocalDNSProfile_STATUS_toStorage: {"known":k187,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_toStorage"}}],["=","mode","s"],["=","state","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_toStorage"}}]]},
+        LocalDNSProfile_fromStorage: {"known":k188,"destBag":false,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_fromStorage"}}],["=","mode",{"spell":["Disabled","Preferred","Required"]}],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_fromStorage"}}]]},
+        LocalDNSProfile_toStorage: {"known":k188,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_toStorage"}}],["=","mode","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_toStorage"}}]]},
+        MaintenanceConfigurationOperatorSpec_fromStorage: p76,
+        MaintenanceConfigurationOperatorSpec_toStorage: p77,
+        MaintenanceConfiguration_STATUS_fromStorage: p78,
+        MaintenanceConfiguration_STATUS_toStorage: p79,
+        MaintenanceConfiguration_Spec_fromStorage: p80,
+        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        MaintenanceWindow_STATUS_fromStorage: p81,
+        MaintenanceWindow_STATUS_toStorage: p82,
+        MaintenanceWindow_fromStorage: p83,
+        MaintenanceWindow_toStorage: p84,
+        ManagedClusterAADProfile_STATUS_fromStorage: p85,
+        ManagedClusterAADProfile_STATUS_toStorage: p86,
+        ManagedClusterAADProfile_fromStorage: p85,
+        ManagedClusterAADProfile_toStorage: p86,
+        ManagedClusterAIToolchainOperatorProfile_STATUS_fromStorage: p2,
+        ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage: p3,
+        ManagedClusterAIToolchainOperatorProfile_fromStorage: p2,
+        ManagedClusterAIToolchainOperatorProfile_toStorage: p3,
+        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p386,
+        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p387,
+        ManagedClusterAPIServerAccessProfile_fromStorage: p388,
+        ManagedClusterAPIServerAccessProfile_toStorage: p389,
+        ManagedClusterAddonProfile_STATUS_fromStorage: p89,
+        ManagedClusterAddonProfile_STATUS_toStorage: p90,
+        ManagedClusterAddonProfile_fromStorage: p91,
+        ManagedClusterAddonProfile_toStorage: p92,
+        ManagedClusterAgentPoolProfile_STATUS_fromStorage: {"known":k189,"destBag":false,"steps":[["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_fromStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_fromStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_STATUS_fromStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_fromStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","Machines","ManagedSystem","System","User"]}],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_fromStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_fromStorage"}],["=","nodeImageVersion","s"],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Flatcar","Mariner","Ubuntu","Ubuntu2204","Ubuntu2404","Windows2019","Windows2022","Windows2025","WindowsAnnual"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_fromStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_fromStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_fromStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_fromStorage"}],["=","upgradeStrategy",{"spell":["BlueGreen","Rolling"]}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_fromStorage"}],["=","workloadRuntime",{"spell":["KataMshvVmIsolation","KataVmIsolation","OCIContainer","WasmWasi"]}]]},
+        ManagedClusterAgentPoolProfile_STATUS_toStorage: {"known":k189,"destBag":true,"steps":[["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_toStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_toStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_toStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_toStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_toStorage"}],["=","nodeImageVersion","s"],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_toStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_toStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_toStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_toStorage"}],["=","upgradeStrategy","s"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_toStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_toStorage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_fromStorage: {"known":k190,"destBag":false,"steps":[["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_fromStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_fromStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","Machines","ManagedSystem","System","User"]}],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_fromStorage"}],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Flatcar","Mariner","Ubuntu","Ubuntu2204","Ubuntu2404","Windows2019","Windows2022","Windows2025","WindowsAnnual"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_fromStorage"}],["=","upgradeStrategy",{"spell":["BlueGreen","Rolling"]}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["KataMshvVmIsolation","KataVmIsolation","OCIContainer","WasmWasi"]}]]},
+        ManagedClusterAgentPoolProfile_toStorage: {"known":k190,"destBag":true,"steps":[["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_toStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_toStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_toStorage"}],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_toStorage"}],["=","upgradeStrategy","s"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAutoUpgradeProfile_STATUS_fromStorage: p93,
+        ManagedClusterAutoUpgradeProfile_STATUS_toStorage: p94,
+        ManagedClusterAutoUpgradeProfile_fromStorage: p93,
+        ManagedClusterAutoUpgradeProfile_toStorage: p94,
+        ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_fromStorage: p2,
+        ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_toStorage: p3,
+        ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_fromStorage: p2,
+        ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_toStorage: p3,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_fromStorage: p430,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_toStorage: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_fromStorage: p430,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_toStorage: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_fromStorage: p430,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_toStorage: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_fromStorage: p430,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_toStorage: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_fromStorage: {"known":k192,"destBag":false,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_fromStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_fromStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_fromStorage"}]]},
+        ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_toStorage: {"known":k192,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_toStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_toStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_toStorage"}]]},
+        ManagedClusterAzureMonitorProfileAppMonitoring_fromStorage: {"known":k192,"destBag":false,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_fromStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_fromStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_fromStorage"}]]},
+        ManagedClusterAzureMonitorProfileAppMonitoring_toStorage: {"known":k192,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_toStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_toStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_toStorage"}]]},
+        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_fromStorage: {"known":k193,"destBag":false,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceId","s"],["=","syslogPort","i"]]},
+        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_toStorage: p432,
+        ManagedClusterAzureMonitorProfileContainerInsights_fromStorage: {"known":k194,"destBag":false,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","syslogPort","i"]]},
+        ManagedClusterAzureMonitorProfileContainerInsights_toStorage: {"known":k194,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","syslogPort","i"]]},
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_fromStorage: p95,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_toStorage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_fromStorage: p95,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_toStorage: p96,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_fromStorage: p97,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_toStorage: p98,
+        ManagedClusterAzureMonitorProfileMetrics_fromStorage: p99,
+        ManagedClusterAzureMonitorProfileMetrics_toStorage: p100,
+        ManagedClusterAzureMonitorProfile_STATUS_fromStorage: {"known":k195,"destBag":false,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_fromStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_fromStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_fromStorage"}]]},
+        ManagedClusterAzureMonitorProfile_STATUS_toStorage: {"known":k195,"destBag":true,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_toStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_toStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_toStorage"}]]},
+        ManagedClusterAzureMonitorProfile_fromStorage: {"known":k195,"destBag":false,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_fromStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_fromStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_fromStorage"}]]},
+        ManagedClusterAzureMonitorProfile_toStorage: {"known":k195,"destBag":true,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_toStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_toStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_toStorage"}]]},
+        ManagedClusterBootstrapProfile_STATUS_fromStorage: p390,
+        ManagedClusterBootstrapProfile_STATUS_toStorage: p391,
+        ManagedClusterBootstrapProfile_fromStorage: p392,
+        ManagedClusterBootstrapProfile_toStorage: p393,
+        ManagedClusterCostAnalysis_STATUS_fromStorage: p2,
+        ManagedClusterCostAnalysis_STATUS_toStorage: p3,
+        ManagedClusterCostAnalysis_fromStorage: p2,
+        ManagedClusterCostAnalysis_toStorage: p3,
+        ManagedClusterHTTPProxyConfig_STATUS_fromStorage: {"known":k196,"destBag":false,"steps":[["=","effectiveNoProxy",{"arr":"s"}],["=","enabled","b"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
+        ManagedClusterHTTPProxyConfig_STATUS_toStorage: {"known":k196,"destBag":true,"steps":[["=","effectiveNoProxy",{"arr":"s"}],["=","enabled","b"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
+        ManagedClusterHTTPProxyConfig_fromStorage: {"known":k197,"destBag":false,"steps":[["=","enabled","b"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
+        ManagedClusterHTTPProxyConfig_toStorage: {"known":k197,"destBag":true,"steps":[["=","enabled","b"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
+        ManagedClusterHostedSystemProfile_STATUS_fromStorage: p2,
+        ManagedClusterHostedSystemProfile_STATUS_toStorage: p3,
+        ManagedClusterHostedSystemProfile_fromStorage: p2,
+        ManagedClusterHostedSystemProfile_toStorage: p3,
+        ManagedClusterIdentity_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_fromStorage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_fromStorage"}}]]},
+        ManagedClusterIdentity_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_toStorage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_toStorage"}}]]},
+        ManagedClusterIdentity_fromStorage: p111,
+        ManagedClusterIdentity_toStorage: p112,
+        ManagedClusterIngressDefaultDomainProfile_STATUS_fromStorage: {"known":k198,"destBag":false,"steps":[["=","domainName","s"],["=","enabled","b"]]},
+        ManagedClusterIngressDefaultDomainProfile_STATUS_toStorage: p433,
+        ManagedClusterIngressDefaultDomainProfile_fromStorage: p2,
+        ManagedClusterIngressDefaultDomainProfile_toStorage: p3,
+        ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_fromStorage: {"known":k199,"destBag":false,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}]]},
+        ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_toStorage: {"known":k199,"destBag":true,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}]]},
+        ManagedClusterIngressProfileApplicationLoadBalancer_fromStorage: p2,
+        ManagedClusterIngressProfileApplicationLoadBalancer_toStorage: p3,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_fromStorage: p434,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_toStorage: p435,
+        ManagedClusterIngressProfileGatewayConfiguration_fromStorage: p434,
+        ManagedClusterIngressProfileGatewayConfiguration_toStorage: p435,
+        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p394,
+        ManagedClusterIngressProfileNginx_STATUS_toStorage: p395,
+        ManagedClusterIngressProfileNginx_fromStorage: p394,
+        ManagedClusterIngressProfileNginx_toStorage: p395,
+        ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage: {"known":k201,"destBag":false,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_fromStorage"}],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_fromStorage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage: {"known":k201,"destBag":true,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_toStorage"}],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_toStorage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_fromStorage: {"known":k202,"destBag":false,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_fromStorage"}],["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_fromStorage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_toStorage: {"known":k202,"destBag":true,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_toStorage"}],["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_toStorage"}]]},
+        ManagedClusterIngressProfile_STATUS_fromStorage: {"known":k203,"destBag":false,"steps":[["=","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_fromStorage"}],["=","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_STATUS_fromStorage"}],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage"}]]},
+        ManagedClusterIngressProfile_STATUS_toStorage: {"known":k203,"destBag":true,"steps":[["=","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_toStorage"}],["=","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_STATUS_toStorage"}],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage"}]]},
+        ManagedClusterIngressProfile_fromStorage: {"known":k203,"destBag":false,"steps":[["=","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_fromStorage"}],["=","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_fromStorage"}],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_fromStorage"}]]},
+        ManagedClusterIngressProfile_toStorage: {"known":k203,"destBag":true,"steps":[["=","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_toStorage"}],["=","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_toStorage"}],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_toStorage"}]]},
+        ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_fromStorage: p117,
+        ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_toStorage: p118,
+        ManagedClusterLoadBalancerProfileManagedOutboundIPs_fromStorage: p117,
+        ManagedClusterLoadBalancerProfileManagedOutboundIPs_toStorage: p118,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_fromStorage: p119,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_toStorage: p120,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_fromStorage: p121,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_toStorage: p122,
+        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_fromStorage: p123,
+        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_toStorage: p124,
+        ManagedClusterLoadBalancerProfileOutboundIPs_fromStorage: p125,
+        ManagedClusterLoadBalancerProfileOutboundIPs_toStorage: p126,
+        ManagedClusterLoadBalancerProfile_STATUS_fromStorage: {"known":k204,"destBag":false,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType",{"spell":["NodeIP","NodeIPConfiguration"]}],["=","clusterServiceLoadBalancerHealthProbeMode",{"spell":["ServiceNodePort","Shared"]}],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_fromStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_fromStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_fromStorage"}]]},
+        ManagedClusterLoadBalancerProfile_STATUS_toStorage: {"known":k204,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","clusterServiceLoadBalancerHealthProbeMode","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_toStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_toStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_toStorage"}]]},
+        ManagedClusterLoadBalancerProfile_fromStorage: {"known":k205,"destBag":false,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType",{"spell":["NodeIP","NodeIPConfiguration"]}],["=","clusterServiceLoadBalancerHealthProbeMode",{"spell":["ServiceNodePort","Shared"]}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_fromStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_fromStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_fromStorage"}]]},
+        ManagedClusterLoadBalancerProfile_toStorage: {"known":k205,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","clusterServiceLoadBalancerHealthProbeMode","s"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_toStorage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_toStorage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_toStorage"}]]},
+        ManagedClusterManagedOutboundIPProfile_STATUS_fromStorage: p129,
+        ManagedClusterManagedOutboundIPProfile_STATUS_toStorage: p130,
+        ManagedClusterManagedOutboundIPProfile_fromStorage: p129,
+        ManagedClusterManagedOutboundIPProfile_toStorage: p130,
+        ManagedClusterMetricsProfile_STATUS_fromStorage: p131,
+        ManagedClusterMetricsProfile_STATUS_toStorage: p132,
+        ManagedClusterMetricsProfile_fromStorage: p133,
+        ManagedClusterMetricsProfile_toStorage: p134,
+        ManagedClusterNATGatewayProfile_STATUS_fromStorage: p135,
+        ManagedClusterNATGatewayProfile_STATUS_toStorage: p136,
+        ManagedClusterNATGatewayProfile_fromStorage: p396,
+        ManagedClusterNATGatewayProfile_toStorage: p397,
+        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p398,
+        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p399,
+        ManagedClusterNodeProvisioningProfile_fromStorage: p398,
+        ManagedClusterNodeProvisioningProfile_toStorage: p399,
+        ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage: p137,
+        ManagedClusterNodeResourceGroupProfile_STATUS_toStorage: p138,
+        ManagedClusterNodeResourceGroupProfile_fromStorage: p137,
+        ManagedClusterNodeResourceGroupProfile_toStorage: p138,
+        ManagedClusterOIDCIssuerProfile_STATUS_fromStorage: p139,
+        ManagedClusterOIDCIssuerProfile_STATUS_toStorage: p140,
+        ManagedClusterOIDCIssuerProfile_fromStorage: p2,
+        ManagedClusterOIDCIssuerProfile_toStorage: p3,
+        ManagedClusterOperatorConfigMaps_fromStorage: {"known":k206,"destBag":false,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
+        ManagedClusterOperatorConfigMaps_toStorage: {"known":k206,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
+        ManagedClusterOperatorSecrets_fromStorage: p143,
+        ManagedClusterOperatorSecrets_toStorage: p144,
+        ManagedClusterOperatorSpec_fromStorage: p145,
+        ManagedClusterOperatorSpec_toStorage: p146,
+        ManagedClusterPodIdentityException_STATUS_fromStorage: p147,
+        ManagedClusterPodIdentityException_STATUS_toStorage: p148,
+        ManagedClusterPodIdentityException_fromStorage: p147,
+        ManagedClusterPodIdentityException_toStorage: p148,
+        ManagedClusterPodIdentityProfile_STATUS_fromStorage: p149,
+        ManagedClusterPodIdentityProfile_STATUS_toStorage: p150,
+        ManagedClusterPodIdentityProfile_fromStorage: p151,
+        ManagedClusterPodIdentityProfile_toStorage: p152,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_fromStorage: p153,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_toStorage: p154,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_fromStorage: p155,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_toStorage: p156,
+        ManagedClusterPodIdentityProvisioningError_STATUS_fromStorage: p157,
+        ManagedClusterPodIdentityProvisioningError_STATUS_toStorage: p158,
+        ManagedClusterPodIdentityProvisioningInfo_STATUS_fromStorage: p159,
+        ManagedClusterPodIdentityProvisioningInfo_STATUS_toStorage: p160,
+        ManagedClusterPodIdentity_STATUS_fromStorage: {"known":k70,"destBag":false,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentityProvisioningInfo_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Assigned","Canceled","Deleting","Failed","Succeeded","Updating"]}]]},
+        ManagedClusterPodIdentity_STATUS_toStorage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentityProvisioningInfo_STATUS_toStorage"}],["=","provisioningState","s"]]},
+        ManagedClusterPodIdentity_fromStorage: p163,
+        ManagedClusterPodIdentity_toStorage: p164,
+        ManagedClusterPowerState_STATUS_fromStorage: p165,
+        ManagedClusterPowerState_STATUS_toStorage: p166,
+        ManagedClusterPropertiesAutoScalerProfile_STATUS_fromStorage: p167,
+        ManagedClusterPropertiesAutoScalerProfile_STATUS_toStorage: p168,
+        ManagedClusterPropertiesAutoScalerProfile_fromStorage: p167,
+        ManagedClusterPropertiesAutoScalerProfile_toStorage: p168,
+        ManagedClusterSKU_STATUS_fromStorage: p400,
+        ManagedClusterSKU_STATUS_toStorage: p170,
+        ManagedClusterSKU_fromStorage: p400,
+        ManagedClusterSKU_toStorage: p170,
+        ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_fromStorage: {"known":k207,"destBag":false,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_toStorage: {"known":k207,"destBag":true,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_fromStorage: {"known":k207,"destBag":false,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_fromStorage"}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_toStorage: {"known":k207,"destBag":true,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_toStorage"}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGating_STATUS_fromStorage: {"known":k208,"destBag":false,"steps":[["=","allowSecretAccess","b"],["=","enabled","b"],["=","identities",{"arr":{"obj":"ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_fromStorage"}}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGating_STATUS_toStorage: {"known":k208,"destBag":true,"steps":[["=","allowSecretAccess","b"],["=","enabled","b"],["=","identities",{"arr":{"obj":"ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_toStorage"}}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGating_fromStorage: {"known":k208,"destBag":false,"steps":[["=","allowSecretAccess","b"],["=","enabled","b"],["=","identities",{"arr":{"obj":"ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_fromStorage"}}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGating_toStorage: {"known":k208,"destBag":true,"steps":[["=","allowSecretAccess","b"],["=","enabled","b"],["=","identities",{"arr":{"obj":"ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_toStorage"}}]]},
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_fromStorage: p2,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_toStorage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_fromStorage: p2,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_toStorage: p3,
+        ManagedClusterSecurityProfileDefender_STATUS_fromStorage: {"known":k209,"destBag":false,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],["=","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_STATUS_fromStorage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_fromStorage"}]]},
+        ManagedClusterSecurityProfileDefender_STATUS_toStorage: {"known":k209,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],["=","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_STATUS_toStorage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_toStorage"}]]},
+        ManagedClusterSecurityProfileDefender_fromStorage: {"known":k210,"destBag":false,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_fromStorage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_fromStorage"}]]},
+        ManagedClusterSecurityProfileDefender_toStorage: {"known":k210,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_toStorage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_toStorage"}]]},
+        ManagedClusterSecurityProfileImageCleaner_STATUS_fromStorage: p175,
+        ManagedClusterSecurityProfileImageCleaner_STATUS_toStorage: p176,
+        ManagedClusterSecurityProfileImageCleaner_fromStorage: p175,
+        ManagedClusterSecurityProfileImageCleaner_toStorage: p176,
+        ManagedClusterSecurityProfileImageIntegrity_STATUS_fromStorage: p2,
+        ManagedClusterSecurityProfileImageIntegrity_STATUS_toStorage: p3,
+        ManagedClusterSecurityProfileImageIntegrity_fromStorage: p2,
+        ManagedClusterSecurityProfileImageIntegrity_toStorage: p3,
+        ManagedClusterSecurityProfileNodeRestriction_STATUS_fromStorage: p2,
+        ManagedClusterSecurityProfileNodeRestriction_STATUS_toStorage: p3,
+        ManagedClusterSecurityProfileNodeRestriction_fromStorage: p2,
+        ManagedClusterSecurityProfileNodeRestriction_toStorage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_fromStorage: p2,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_toStorage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_fromStorage: p2,
+        ManagedClusterSecurityProfileWorkloadIdentity_toStorage: p3,
+        ManagedClusterSecurityProfile_STATUS_fromStorage: {"known":k211,"destBag":false,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_fromStorage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_fromStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_fromStorage"}],["=","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_STATUS_fromStorage"}],["=","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_STATUS_fromStorage"}],["=","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_STATUS_fromStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_fromStorage"}]]},
+        ManagedClusterSecurityProfile_STATUS_toStorage: {"known":k211,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_toStorage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_toStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_toStorage"}],["=","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_STATUS_toStorage"}],["=","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_STATUS_toStorage"}],["=","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_STATUS_toStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_toStorage"}]]},
+        ManagedClusterSecurityProfile_fromStorage: {"known":k211,"destBag":false,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_fromStorage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_fromStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_fromStorage"}],["=","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_fromStorage"}],["=","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_fromStorage"}],["=","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_fromStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_fromStorage"}]]},
+        ManagedClusterSecurityProfile_toStorage: {"known":k211,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_toStorage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_toStorage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_toStorage"}],["=","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_toStorage"}],["=","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_toStorage"}],["=","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_toStorage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_toStorage"}]]},
+        ManagedClusterServicePrincipalProfile_STATUS_fromStorage: p177,
+        ManagedClusterServicePrincipalProfile_STATUS_toStorage: p178,
+        ManagedClusterServicePrincipalProfile_fromStorage: p179,
+        ManagedClusterServicePrincipalProfile_toStorage: p180,
+        ManagedClusterStaticEgressGatewayProfile_STATUS_fromStorage: p2,
+        ManagedClusterStaticEgressGatewayProfile_STATUS_toStorage: p3,
+        ManagedClusterStaticEgressGatewayProfile_fromStorage: p2,
+        ManagedClusterStaticEgressGatewayProfile_toStorage: p3,
+        ManagedClusterStatus_STATUS_fromStorage: p380,
+        ManagedClusterStatus_STATUS_toStorage: p381,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_fromStorage: p2,
+        ManagedClusterStorageProfileBlobCSIDriver_toStorage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_fromStorage: p436,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_toStorage: p437,
+        ManagedClusterStorageProfileDiskCSIDriver_fromStorage: p436,
+        ManagedClusterStorageProfileDiskCSIDriver_toStorage: p437,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_fromStorage: p2,
+        ManagedClusterStorageProfileFileCSIDriver_toStorage: p3,
+        ManagedClusterStorageProfileSnapshotController_STATUS_fromStorage: p2,
+        ManagedClusterStorageProfileSnapshotController_STATUS_toStorage: p3,
+        ManagedClusterStorageProfileSnapshotController_fromStorage: p2,
+        ManagedClusterStorageProfileSnapshotController_toStorage: p3,
+        ManagedClusterStorageProfile_STATUS_fromStorage: p181,
+        ManagedClusterStorageProfile_STATUS_toStorage: p182,
+        ManagedClusterStorageProfile_fromStorage: p183,
+        ManagedClusterStorageProfile_toStorage: p184,
+        ManagedClusterWindowsProfile_STATUS_fromStorage: p185,
+        ManagedClusterWindowsProfile_STATUS_toStorage: p186,
+        ManagedClusterWindowsProfile_fromStorage: p187,
+        ManagedClusterWindowsProfile_toStorage: p188,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_fromStorage: p2,
+        ManagedClusterWorkloadAutoScalerProfileKeda_toStorage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_fromStorage: p438,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_toStorage: p439,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_fromStorage: p438,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_toStorage: p439,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage: p189,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage: p190,
+        ManagedClusterWorkloadAutoScalerProfile_fromStorage: p191,
+        ManagedClusterWorkloadAutoScalerProfile_toStorage: p192,
+        ManagedCluster_STATUS_fromStorage: {"known":k214,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_fromStorage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_fromStorage"}],["=","creationData",{"obj":"CreationData_STATUS_fromStorage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_fromStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_fromStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_fromStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_fromStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","resourceUID","s"],["=","schedulerProfile",{"obj":"SchedulerProfile_STATUS_fromStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_fromStorage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage"}]]},
+        ManagedCluster_STATUS_toStorage: {"known":k214,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_toStorage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_toStorage"}],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_toStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_toStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_toStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_toStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","schedulerProfile",{"obj":"SchedulerProfile_STATUS_toStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_toStorage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage"}]]},
+        ManagedCluster_Spec_fromStorage: {"known":k215,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_fromStorage"}],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_fromStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","schedulerProfile",{"obj":"SchedulerProfile_fromStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
+        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","kind","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","bootstrapProfile","creationData","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enableNamespaceResources","enableRBAC","fqdnSubdomain","hostedSystemProfile","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","schedulerProfile","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_toStorage"}],["=","creationData",{"obj":"CreationData_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_toStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","schedulerProfile",{"obj":"SchedulerProfile_toStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_fromStorage: p109,
+        ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_toStorage: p110,
+        ManualScaleProfile_STATUS_fromStorage: p401,
+        ManualScaleProfile_STATUS_toStorage: p402,
+        ManualScaleProfile_fromStorage: p401,
+        ManualScaleProfile_toStorage: p402,
+        NodeCustomizationProfile_STATUS_fromStorage: {"known":k216,"destBag":false,"steps":[["=","nodeCustomizationId","s"]]},
+        NodeCustomizationProfile_STATUS_toStorage: p440,
+        NodeCustomizationProfile_fromStorage: {"known":k217,"destBag":false,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        NodeCustomizationProfile_toStorage: {"known":k217,"destBag":true,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+        PortRange_STATUS_fromStorage: p193,
+        PortRange_STATUS_toStorage: p194,
+        PortRange_fromStorage: p193,
+        PortRange_toStorage: p194,
+        PowerState_STATUS_fromStorage: p165,
+        PowerState_STATUS_toStorage: p166,
+        PowerState_fromStorage: p165,
+        PowerState_toStorage: p166,
+        PrivateLinkResource_STATUS_fromStorage: p195,
+        PrivateLinkResource_STATUS_toStorage: p196,
+        PrivateLinkResource_fromStorage: p197,
+        PrivateLinkResource_toStorage: p198,
+        RelativeMonthlySchedule_STATUS_fromStorage: p199,
+        RelativeMonthlySchedule_STATUS_toStorage: p200,
+        RelativeMonthlySchedule_fromStorage: p199,
+        RelativeMonthlySchedule_toStorage: p200,
+        ResourceReference_STATUS_fromStorage: p201,
+        ResourceReference_STATUS_toStorage: p202,
+        ResourceReference_fromStorage: p203,
+        ResourceReference_toStorage: p204,
+        ScaleProfile_STATUS_fromStorage: {"known":k218,"destBag":false,"steps":[["=","autoscale",{"obj":"AutoScaleProfile_STATUS_fromStorage"}],["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_fromStorage"}}]]},
+        ScaleProfile_STATUS_toStorage: {"known":k218,"destBag":true,"steps":[["=","autoscale",{"obj":"AutoScaleProfile_STATUS_toStorage"}],["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_toStorage"}}]]},
+        ScaleProfile_fromStorage: {"known":k218,"destBag":false,"steps":[["=","autoscale",{"obj":"AutoScaleProfile_fromStorage"}],["=","manual",{"arr":{"obj":"ManualScaleProfile_fromStorage"}}]]},
+        ScaleProfile_toStorage: {"known":k218,"destBag":true,"steps":[["=","autoscale",{"obj":"AutoScaleProfile_toStorage"}],["=","manual",{"arr":{"obj":"ManualScaleProfile_toStorage"}}]]},
+        Schedule_STATUS_fromStorage: p205,
+        Schedule_STATUS_toStorage: p206,
+        Schedule_fromStorage: p207,
+        Schedule_toStorage: p208,
+        SchedulerInstanceProfile_STATUS_fromStorage: p441,
+        SchedulerInstanceProfile_STATUS_toStorage: p442,
+        SchedulerInstanceProfile_fromStorage: p441,
+        SchedulerInstanceProfile_toStorage: p442,
+        SchedulerProfileSchedulerInstanceProfiles_STATUS_fromStorage: {"known":k220,"destBag":false,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_fromStorage"}]]},
+        SchedulerProfileSchedulerInstanceProfiles_STATUS_toStorage: {"known":k220,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_toStorage"}]]},
+        SchedulerProfileSchedulerInstanceProfiles_fromStorage: {"known":k220,"destBag":false,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_fromStorage"}]]},
+        SchedulerProfileSchedulerInstanceProfiles_toStorage: {"known":k220,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_toStorage"}]]},
+        SchedulerProfile_STATUS_fromStorage: {"known":k221,"destBag":false,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_STATUS_fromStorage"}]]},
+        SchedulerProfile_STATUS_toStorage: {"known":k221,"destBag":true,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_STATUS_toStorage"}]]},
+        SchedulerProfile_fromStorage: {"known":k221,"destBag":false,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_fromStorage"}]]},
+        SchedulerProfile_toStorage: {"known":k221,"destBag":true,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_toStorage"}]]},
+        ServiceMeshProfile_STATUS_fromStorage: p209,
+        ServiceMeshProfile_STATUS_toStorage: p210,
+        ServiceMeshProfile_fromStorage: p211,
+        ServiceMeshProfile_toStorage: p212,
+        SysctlConfig_STATUS_fromStorage: p213,
+        SysctlConfig_STATUS_toStorage: p214,
+        SysctlConfig_fromStorage: p213,
+        SysctlConfig_toStorage: p214,
+        SystemData_STATUS_fromStorage: p215,
+        SystemData_STATUS_toStorage: p216,
+        TimeInWeek_STATUS_fromStorage: p217,
+        TimeInWeek_STATUS_toStorage: p218,
+        TimeInWeek_fromStorage: p217,
+        TimeInWeek_toStorage: p218,
+        TimeSpan_STATUS_fromStorage: p42,
+        TimeSpan_STATUS_toStorage: p43,
+        TimeSpan_fromStorage: p42,
+        TimeSpan_toStorage: p43,
+        TrustedAccessRoleBindingOperatorSpec_fromStorage: p76,
+        TrustedAccessRoleBindingOperatorSpec_toStorage: p77,
+        TrustedAccessRoleBinding_STATUS_fromStorage: p219,
+        TrustedAccessRoleBinding_STATUS_toStorage: p220,
+        TrustedAccessRoleBinding_Spec_fromStorage: p221,
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k100,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        UpgradeOverrideSettings_STATUS_fromStorage: p222,
+        UpgradeOverrideSettings_STATUS_toStorage: p223,
+        UpgradeOverrideSettings_fromStorage: p222,
+        UpgradeOverrideSettings_toStorage: p223,
+        UserAssignedIdentityDetails_fromStorage: p203,
+        UserAssignedIdentityDetails_toStorage: p204,
+        UserAssignedIdentity_STATUS_fromStorage: p224,
+        UserAssignedIdentity_STATUS_toStorage: p225,
+        UserAssignedIdentity_fromStorage: p226,
+        UserAssignedIdentity_toStorage: p227,
+        VirtualMachineNodes_STATUS_fromStorage: p401,
+        VirtualMachineNodes_STATUS_toStorage: p402,
+        VirtualMachineNodes_fromStorage: p401,
+        VirtualMachineNodes_toStorage: p402,
+        VirtualMachinesProfile_STATUS_fromStorage: p403,
+        VirtualMachinesProfile_STATUS_toStorage: p404,
+        VirtualMachinesProfile_fromStorage: p405,
+        VirtualMachinesProfile_toStorage: p406,
+        WeeklySchedule_STATUS_fromStorage: p228,
+        WeeklySchedule_STATUS_toStorage: p229,
+        WeeklySchedule_fromStorage: p228,
+        WeeklySchedule_toStorage: p229,
+        WindowsGmsaProfile_STATUS_fromStorage: p230,
+        WindowsGmsaProfile_STATUS_toStorage: p231,
+        WindowsGmsaProfile_fromStorage: p230,
+        WindowsGmsaProfile_toStorage: p231,
+        conditions_Condition_fromStorage: p232,
+        conditions_Condition_toStorage: p232,
+        core_DestinationExpression_fromStorage: p233,
+        core_DestinationExpression_toStorage: p233,
+        genruntime_ConfigMapDestination_fromStorage: p234,
+        genruntime_ConfigMapDestination_toStorage: p234,
+        genruntime_ConfigMapReference_fromStorage: p235,
+        genruntime_ConfigMapReference_toStorage: p235,
+        genruntime_KnownResourceReference_fromStorage: p236,
+        genruntime_KnownResourceReference_toStorage: p236,
+        genruntime_ResourceReference_fromStorage: p237,
+        genruntime_ResourceReference_toStorage: p237,
+        genruntime_SecretDestination_fromStorage: p234,
+        genruntime_SecretDestination_toStorage: p234,
+        genruntime_SecretReference_fromStorage: p235,
+        genruntime_SecretReference_toStorage: p235,
       },
     },
     "v20251002previewstorage": {
       resources: {
         MaintenanceConfiguration_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"MaintenanceConfiguration_Spec_from_v1api20250801storage","status":"MaintenanceConfiguration_STATUS_from_v1api20250801storage"},
         MaintenanceConfiguration_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"MaintenanceConfiguration_Spec_to_v1api20250801storage","status":"MaintenanceConfiguration_STATUS_to_v1api20250801storage"},
+        ManagedCluster_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"ManagedCluster_Spec_from_v1api20250801storage","status":"ManagedCluster_STATUS_from_v1api20250801storage"},
+        ManagedCluster_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"ManagedCluster_Spec_to_v1api20250801storage","status":"ManagedCluster_STATUS_to_v1api20250801storage"},
         TrustedAccessRoleBinding_from_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v20251002previewstorage","spec":"TrustedAccessRoleBinding_Spec_from_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_from_v1api20250801storage"},
         TrustedAccessRoleBinding_to_v1api20250801storage: {"apiVersion":"containerservice.azure.com/v1api20250801storage","spec":"TrustedAccessRoleBinding_Spec_to_v1api20250801storage","status":"TrustedAccessRoleBinding_STATUS_to_v1api20250801storage"},
       },
@@ -546,60 +2714,510 @@ export const plans: GroupPlans = {
         AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage: p1,
         AbsoluteMonthlySchedule_from_v1api20250801storage: p1,
         AbsoluteMonthlySchedule_to_v1api20250801storage: p1,
-        DailySchedule_STATUS_from_v1api20250801storage: p3,
-        DailySchedule_STATUS_to_v1api20250801storage: p3,
-        DailySchedule_from_v1api20250801storage: p3,
-        DailySchedule_to_v1api20250801storage: p3,
-        DateSpan_STATUS_from_v1api20250801storage: p5,
-        DateSpan_STATUS_to_v1api20250801storage: p5,
-        DateSpan_from_v1api20250801storage: p5,
-        DateSpan_to_v1api20250801storage: p5,
-        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p34,
-        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p35,
-        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p36,
-        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p37,
-        MaintenanceConfiguration_Spec_from_v1api20250801storage: p38,
-        MaintenanceConfiguration_Spec_to_v1api20250801storage: p39,
-        MaintenanceWindow_STATUS_from_v1api20250801storage: p40,
-        MaintenanceWindow_STATUS_to_v1api20250801storage: p41,
-        MaintenanceWindow_from_v1api20250801storage: p42,
-        MaintenanceWindow_to_v1api20250801storage: p43,
-        RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p16,
-        RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p16,
-        RelativeMonthlySchedule_from_v1api20250801storage: p16,
-        RelativeMonthlySchedule_to_v1api20250801storage: p16,
-        Schedule_STATUS_from_v1api20250801storage: p44,
-        Schedule_STATUS_to_v1api20250801storage: p45,
-        Schedule_from_v1api20250801storage: p46,
-        Schedule_to_v1api20250801storage: p47,
-        SystemData_STATUS_from_v1api20250801storage: p22,
-        SystemData_STATUS_to_v1api20250801storage: p22,
-        TimeInWeek_STATUS_from_v1api20250801storage: p24,
-        TimeInWeek_STATUS_to_v1api20250801storage: p24,
-        TimeInWeek_from_v1api20250801storage: p24,
-        TimeInWeek_to_v1api20250801storage: p24,
-        TimeSpan_STATUS_from_v1api20250801storage: p5,
-        TimeSpan_STATUS_to_v1api20250801storage: p5,
-        TimeSpan_from_v1api20250801storage: p5,
-        TimeSpan_to_v1api20250801storage: p5,
-        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p34,
-        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p35,
-        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p48,
-        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p49,
-        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p50,
-        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p51,
-        WeeklySchedule_STATUS_from_v1api20250801storage: p29,
-        WeeklySchedule_STATUS_to_v1api20250801storage: p29,
-        WeeklySchedule_from_v1api20250801storage: p29,
-        WeeklySchedule_to_v1api20250801storage: p29,
-        conditions_Condition_from_v1api20250801storage: p30,
-        conditions_Condition_to_v1api20250801storage: p30,
-        core_DestinationExpression_from_v1api20250801storage: p31,
-        core_DestinationExpression_to_v1api20250801storage: p31,
-        genruntime_KnownResourceReference_from_v1api20250801storage: p32,
-        genruntime_KnownResourceReference_to_v1api20250801storage: p32,
-        genruntime_ResourceReference_from_v1api20250801storage: p33,
-        genruntime_ResourceReference_to_v1api20250801storage: p33,
+        AdvancedNetworkingObservability_STATUS_from_v1api20250801storage: p3,
+        AdvancedNetworkingObservability_STATUS_to_v1api20250801storage: p3,
+        AdvancedNetworkingObservability_from_v1api20250801storage: p3,
+        AdvancedNetworkingObservability_to_v1api20250801storage: p3,
+        AdvancedNetworkingPerformance_STATUS_normalize: p409,
+        AdvancedNetworkingPerformance_normalize: p409,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize: p361,
+        AdvancedNetworkingSecurityTransitEncryption_normalize: p361,
+        AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage: {"known":k112,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["<","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize"}]]},
+        AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: p443,
+        AdvancedNetworkingSecurity_from_v1api20250801storage: {"known":k112,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["<","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_normalize"}]]},
+        AdvancedNetworkingSecurity_to_v1api20250801storage: p443,
+        AdvancedNetworking_STATUS_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage"}],["<","performance",{"obj":"AdvancedNetworkingPerformance_STATUS_normalize"}]]},
+        AdvancedNetworking_STATUS_to_v1api20250801storage: {"known":k174,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_to_v1api20250801storage"}],[">","performance"],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage"}]]},
+        AdvancedNetworking_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_from_v1api20250801storage"}],["<","performance",{"obj":"AdvancedNetworkingPerformance_normalize"}]]},
+        AdvancedNetworking_to_v1api20250801storage: {"known":k174,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_to_v1api20250801storage"}],[">","performance"],["=","security",{"obj":"AdvancedNetworkingSecurity_to_v1api20250801storage"}]]},
+        AgentPoolArtifactStreamingProfile_STATUS_normalize: p3,
+        AgentPoolArtifactStreamingProfile_normalize: p3,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_normalize: p412,
+        AgentPoolBlueGreenUpgradeSettings_normalize: p412,
+        AgentPoolGatewayProfile_STATUS_from_v1api20250801storage: p377,
+        AgentPoolGatewayProfile_STATUS_to_v1api20250801storage: p377,
+        AgentPoolGatewayProfile_from_v1api20250801storage: p377,
+        AgentPoolGatewayProfile_to_v1api20250801storage: p377,
+        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p240,
+        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p241,
+        AgentPoolNetworkProfile_from_v1api20250801storage: p242,
+        AgentPoolNetworkProfile_to_v1api20250801storage: p243,
+        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p379,
+        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p379,
+        AgentPoolSecurityProfile_from_v1api20250801storage: p379,
+        AgentPoolSecurityProfile_to_v1api20250801storage: p379,
+        AgentPoolStatus_STATUS_from_v1api20250801storage: p444,
+        AgentPoolStatus_STATUS_to_v1api20250801storage: p445,
+        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p446,
+        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p447,
+        AgentPoolUpgradeSettings_from_v1api20250801storage: p446,
+        AgentPoolUpgradeSettings_to_v1api20250801storage: p447,
+        AgentPoolWindowsProfile_STATUS_from_v1api20250801storage: p17,
+        AgentPoolWindowsProfile_STATUS_to_v1api20250801storage: p17,
+        AgentPoolWindowsProfile_from_v1api20250801storage: p17,
+        AgentPoolWindowsProfile_to_v1api20250801storage: p17,
+        AutoScaleProfile_STATUS_normalize: p417,
+        AutoScaleProfile_normalize: p417,
+        AzureKeyVaultKms_STATUS_from_v1api20250801storage: p19,
+        AzureKeyVaultKms_STATUS_to_v1api20250801storage: p19,
+        AzureKeyVaultKms_from_v1api20250801storage: p248,
+        AzureKeyVaultKms_to_v1api20250801storage: p249,
+        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p250,
+        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p251,
+        ClusterUpgradeSettings_from_v1api20250801storage: p252,
+        ClusterUpgradeSettings_to_v1api20250801storage: p253,
+        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p254,
+        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p255,
+        ContainerServiceLinuxProfile_from_v1api20250801storage: p256,
+        ContainerServiceLinuxProfile_to_v1api20250801storage: p257,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_normalize: p419,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_normalize: p419,
+        ContainerServiceNetworkProfileKubeProxyConfig_STATUS_normalize: {"known":k179,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_normalize"}],["=","mode","s"]]},
+        ContainerServiceNetworkProfileKubeProxyConfig_normalize: {"known":k179,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_normalize"}],["=","mode","s"]]},
+        ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage: {"known":k115,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_from_v1api20250801storage"}],["<","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_STATUS_normalize"}],["<","podLinkLocalAccess","s"]]},
+        ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage: {"known":k180,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],[">","kubeProxyConfig"],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],[">","podLinkLocalAccess"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_to_v1api20250801storage"}]]},
+        ContainerServiceNetworkProfile_from_v1api20250801storage: {"known":k115,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_from_v1api20250801storage"}],["<","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_normalize"}],["<","podLinkLocalAccess","s"]]},
+        ContainerServiceNetworkProfile_to_v1api20250801storage: {"known":k180,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],[">","kubeProxyConfig"],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],[">","podLinkLocalAccess"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_to_v1api20250801storage"}]]},
+        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p258,
+        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p259,
+        ContainerServiceSshConfiguration_from_v1api20250801storage: p260,
+        ContainerServiceSshConfiguration_to_v1api20250801storage: p261,
+        ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage: p35,
+        ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage: p35,
+        ContainerServiceSshPublicKey_from_v1api20250801storage: p35,
+        ContainerServiceSshPublicKey_to_v1api20250801storage: p35,
+        CreationData_STATUS_from_v1api20250801storage: p37,
+        CreationData_STATUS_normalize: p37,
+        CreationData_STATUS_to_v1api20250801storage: p37,
+        CreationData_from_v1api20250801storage: p262,
+        CreationData_normalize: {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        CreationData_to_v1api20250801storage: p263,
+        DailySchedule_STATUS_from_v1api20250801storage: p41,
+        DailySchedule_STATUS_to_v1api20250801storage: p41,
+        DailySchedule_from_v1api20250801storage: p41,
+        DailySchedule_to_v1api20250801storage: p41,
+        DateSpan_STATUS_from_v1api20250801storage: p43,
+        DateSpan_STATUS_to_v1api20250801storage: p43,
+        DateSpan_from_v1api20250801storage: p43,
+        DateSpan_to_v1api20250801storage: p43,
+        DelegatedResource_STATUS_from_v1api20250801storage: p45,
+        DelegatedResource_STATUS_to_v1api20250801storage: p45,
+        DelegatedResource_from_v1api20250801storage: p264,
+        DelegatedResource_to_v1api20250801storage: p265,
+        ErrorAdditionalInfo_STATUS_from_v1api20250801storage: p363,
+        ErrorAdditionalInfo_STATUS_to_v1api20250801storage: p363,
+        ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20250801storage: {"known":k134,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20250801storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_Unrolled_STATUS_to_v1api20250801storage: {"known":k134,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_to_v1api20250801storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_from_v1api20250801storage: {"known":k135,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20250801storage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_to_v1api20250801storage: {"known":k135,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_to_v1api20250801storage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_to_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]},
+        ExtendedLocation_STATUS_from_v1api20250801storage: p49,
+        ExtendedLocation_STATUS_to_v1api20250801storage: p49,
+        ExtendedLocation_from_v1api20250801storage: p49,
+        ExtendedLocation_to_v1api20250801storage: p49,
+        GPUProfile_STATUS_from_v1api20250801storage: p448,
+        GPUProfile_STATUS_to_v1api20250801storage: p449,
+        GPUProfile_from_v1api20250801storage: p448,
+        GPUProfile_to_v1api20250801storage: p449,
+        IPTag_STATUS_from_v1api20250801storage: p51,
+        IPTag_STATUS_to_v1api20250801storage: p51,
+        IPTag_from_v1api20250801storage: p51,
+        IPTag_to_v1api20250801storage: p51,
+        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p266,
+        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p267,
+        IstioCertificateAuthority_from_v1api20250801storage: p268,
+        IstioCertificateAuthority_to_v1api20250801storage: p269,
+        IstioComponents_STATUS_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_from_v1api20250801storage"}}],["<","proxyRedirectionMechanism","s"]]},
+        IstioComponents_STATUS_to_v1api20250801storage: {"known":k182,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_to_v1api20250801storage"}}],[">","proxyRedirectionMechanism"]]},
+        IstioComponents_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_from_v1api20250801storage"}}],["<","proxyRedirectionMechanism","s"]]},
+        IstioComponents_to_v1api20250801storage: {"known":k182,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_to_v1api20250801storage"}}],[">","proxyRedirectionMechanism"]]},
+        IstioEgressGateway_STATUS_from_v1api20250801storage: p450,
+        IstioEgressGateway_STATUS_to_v1api20250801storage: p451,
+        IstioEgressGateway_from_v1api20250801storage: p450,
+        IstioEgressGateway_to_v1api20250801storage: p451,
+        IstioIngressGateway_STATUS_from_v1api20250801storage: p61,
+        IstioIngressGateway_STATUS_to_v1api20250801storage: p61,
+        IstioIngressGateway_from_v1api20250801storage: p61,
+        IstioIngressGateway_to_v1api20250801storage: p61,
+        IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage: p63,
+        IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage: p63,
+        IstioPluginCertificateAuthority_from_v1api20250801storage: p270,
+        IstioPluginCertificateAuthority_to_v1api20250801storage: p271,
+        IstioServiceMesh_STATUS_from_v1api20250801storage: p272,
+        IstioServiceMesh_STATUS_to_v1api20250801storage: p273,
+        IstioServiceMesh_from_v1api20250801storage: p274,
+        IstioServiceMesh_to_v1api20250801storage: p275,
+        KubeletConfig_STATUS_from_v1api20250801storage: p452,
+        KubeletConfig_STATUS_to_v1api20250801storage: p453,
+        KubeletConfig_from_v1api20250801storage: p452,
+        KubeletConfig_to_v1api20250801storage: p453,
+        KubernetesResourceObjectEncryptionProfile_STATUS_normalize: p427,
+        KubernetesResourceObjectEncryptionProfile_normalize: p427,
+        LinuxOSConfig_STATUS_from_v1api20250801storage: p276,
+        LinuxOSConfig_STATUS_to_v1api20250801storage: p277,
+        LinuxOSConfig_from_v1api20250801storage: p278,
+        LinuxOSConfig_to_v1api20250801storage: p279,
+        LocalDNSOverride_STATUS_normalize: p429,
+        LocalDNSOverride_normalize: p429,
+        LocalDNSProfile_STATUS_normalize: {"known":k187,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_normalize"}}],["=","mode","s"],["=","state","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_normalize"}}]]},
+        LocalDNSProfile_normalize: {"known":k188,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_normalize"}}],["=","mode","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_normalize"}}]]},
+        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p280,
+        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p281,
+        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p282,
+        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p283,
+        MaintenanceConfiguration_Spec_from_v1api20250801storage: p284,
+        MaintenanceConfiguration_Spec_to_v1api20250801storage: p285,
+        MaintenanceWindow_STATUS_from_v1api20250801storage: p286,
+        MaintenanceWindow_STATUS_to_v1api20250801storage: p287,
+        MaintenanceWindow_from_v1api20250801storage: p288,
+        MaintenanceWindow_to_v1api20250801storage: p289,
+        ManagedClusterAADProfile_STATUS_from_v1api20250801storage: p86,
+        ManagedClusterAADProfile_STATUS_to_v1api20250801storage: p86,
+        ManagedClusterAADProfile_from_v1api20250801storage: p86,
+        ManagedClusterAADProfile_to_v1api20250801storage: p86,
+        ManagedClusterAIToolchainOperatorProfile_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterAIToolchainOperatorProfile_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterAIToolchainOperatorProfile_from_v1api20250801storage: p3,
+        ManagedClusterAIToolchainOperatorProfile_to_v1api20250801storage: p3,
+        ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage: p387,
+        ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage: p387,
+        ManagedClusterAPIServerAccessProfile_from_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]},
+        ManagedClusterAPIServerAccessProfile_to_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]},
+        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p290,
+        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p291,
+        ManagedClusterAddonProfile_from_v1api20250801storage: p92,
+        ManagedClusterAddonProfile_to_v1api20250801storage: p92,
+        ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage: {"known":k118,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_from_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_normalize"}],["<","upgradeStrategy","s"]]},
+        ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage: {"known":k189,"destBag":true,"steps":[[">","artifactStreamingProfile"],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_to_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],[">","localDNSProfile"],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],[">","nodeCustomizationProfile"],["=","nodeImageVersion","s"],[">","nodeInitializationTaints"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen"],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_from_v1api20250801storage: {"known":k119,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_from_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],["<","upgradeStrategy","s"]]},
+        ManagedClusterAgentPoolProfile_to_v1api20250801storage: {"known":k190,"destBag":true,"steps":[[">","artifactStreamingProfile"],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_to_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],[">","localDNSProfile"],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],[">","nodeCustomizationProfile"],[">","nodeInitializationTaints"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen"],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage: p94,
+        ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage: p94,
+        ManagedClusterAutoUpgradeProfile_from_v1api20250801storage: p94,
+        ManagedClusterAutoUpgradeProfile_to_v1api20250801storage: p94,
+        ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_normalize: p3,
+        ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_normalize: p3,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_normalize: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_normalize: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_normalize: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_normalize: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_normalize: {"known":k192,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_normalize"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_normalize"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_normalize"}]]},
+        ManagedClusterAzureMonitorProfileAppMonitoring_normalize: {"known":k192,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_normalize"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_normalize"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_normalize"}]]},
+        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize: p432,
+        ManagedClusterAzureMonitorProfileContainerInsights_normalize: {"known":k194,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_normalize"}],["=","syslogPort","i"]]},
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage: p96,
+        ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage: p96,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p292,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p293,
+        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p294,
+        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p295,
+        ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage"}],["<","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_normalize"}],["<","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize"}]]},
+        ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage: {"known":k195,"destBag":true,"steps":[[">","appMonitoring"],[">","containerInsights"],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterAzureMonitorProfile_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage"}],["<","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_normalize"}],["<","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_normalize"}]]},
+        ManagedClusterAzureMonitorProfile_to_v1api20250801storage: {"known":k195,"destBag":true,"steps":[[">","appMonitoring"],[">","containerInsights"],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage"}]]},
+        ManagedClusterBootstrapProfile_STATUS_from_v1api20250801storage: p391,
+        ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage: p391,
+        ManagedClusterBootstrapProfile_from_v1api20250801storage: {"known":k166,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]},
+        ManagedClusterBootstrapProfile_to_v1api20250801storage: {"known":k166,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]},
+        ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterCostAnalysis_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterCostAnalysis_from_v1api20250801storage: p3,
+        ManagedClusterCostAnalysis_to_v1api20250801storage: p3,
+        ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage: {"known":k46,"destBag":true,"steps":[["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"],["<","effectiveNoProxy",{"arr":"s"}],["<","enabled","b"]]},
+        ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage: {"known":k196,"destBag":true,"steps":[[">","effectiveNoProxy"],[">","enabled"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
+        ManagedClusterHTTPProxyConfig_from_v1api20250801storage: {"known":k46,"destBag":true,"steps":[["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"],["<","enabled","b"]]},
+        ManagedClusterHTTPProxyConfig_to_v1api20250801storage: {"known":k197,"destBag":true,"steps":[[">","enabled"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
+        ManagedClusterHostedSystemProfile_STATUS_normalize: p3,
+        ManagedClusterHostedSystemProfile_normalize: p3,
+        ManagedClusterIdentity_STATUS_from_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_from_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_from_v1api20250801storage"}}]]},
+        ManagedClusterIdentity_STATUS_to_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_to_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_to_v1api20250801storage"}}]]},
+        ManagedClusterIdentity_from_v1api20250801storage: p296,
+        ManagedClusterIdentity_to_v1api20250801storage: p297,
+        ManagedClusterIngressDefaultDomainProfile_STATUS_normalize: p433,
+        ManagedClusterIngressDefaultDomainProfile_normalize: p3,
+        ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_normalize: {"known":k199,"destBag":true,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_normalize"}]]},
+        ManagedClusterIngressProfileApplicationLoadBalancer_normalize: p3,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_normalize: p435,
+        ManagedClusterIngressProfileGatewayConfiguration_normalize: p435,
+        ManagedClusterIngressProfileNginx_STATUS_from_v1api20250801storage: p395,
+        ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage: p395,
+        ManagedClusterIngressProfileNginx_from_v1api20250801storage: p395,
+        ManagedClusterIngressProfileNginx_to_v1api20250801storage: p395,
+        ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage: {"known":k120,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_from_v1api20250801storage"}],["<","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_normalize"}]]},
+        ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage: {"known":k201,"destBag":true,"steps":[[">","defaultDomain"],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage: {"known":k121,"destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_from_v1api20250801storage"}],["<","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_normalize"}]]},
+        ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage: {"known":k202,"destBag":true,"steps":[[">","defaultDomain"],["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_to_v1api20250801storage"}]]},
+        ManagedClusterIngressProfile_STATUS_from_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage"}],["<","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_normalize"}],["<","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_STATUS_normalize"}]]},
+        ManagedClusterIngressProfile_STATUS_to_v1api20250801storage: {"known":k203,"destBag":true,"steps":[[">","applicationLoadBalancer"],[">","gatewayAPI"],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterIngressProfile_from_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage"}],["<","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_normalize"}],["<","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_normalize"}]]},
+        ManagedClusterIngressProfile_to_v1api20250801storage: {"known":k203,"destBag":true,"steps":[[">","applicationLoadBalancer"],[">","gatewayAPI"],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage"}]]},
+        ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_from_v1api20250801storage: p118,
+        ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_to_v1api20250801storage: p118,
+        ManagedClusterLoadBalancerProfileManagedOutboundIPs_from_v1api20250801storage: p118,
+        ManagedClusterLoadBalancerProfileManagedOutboundIPs_to_v1api20250801storage: p118,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_from_v1api20250801storage: p298,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_to_v1api20250801storage: p299,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_from_v1api20250801storage: p300,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_to_v1api20250801storage: p301,
+        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_from_v1api20250801storage: p302,
+        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_to_v1api20250801storage: p303,
+        ManagedClusterLoadBalancerProfileOutboundIPs_from_v1api20250801storage: p304,
+        ManagedClusterLoadBalancerProfileOutboundIPs_to_v1api20250801storage: p305,
+        ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_from_v1api20250801storage"}],["<","clusterServiceLoadBalancerHealthProbeMode","s"]]},
+        ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage: {"known":k204,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],[">","clusterServiceLoadBalancerHealthProbeMode"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterLoadBalancerProfile_from_v1api20250801storage: {"known":k122,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_from_v1api20250801storage"}],["<","clusterServiceLoadBalancerHealthProbeMode","s"]]},
+        ManagedClusterLoadBalancerProfile_to_v1api20250801storage: {"known":k205,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],[">","clusterServiceLoadBalancerHealthProbeMode"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_to_v1api20250801storage"}]]},
+        ManagedClusterManagedOutboundIPProfile_STATUS_from_v1api20250801storage: p130,
+        ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage: p130,
+        ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage: p130,
+        ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage: p130,
+        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p306,
+        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p307,
+        ManagedClusterMetricsProfile_from_v1api20250801storage: p308,
+        ManagedClusterMetricsProfile_to_v1api20250801storage: p309,
+        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p310,
+        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p311,
+        ManagedClusterNATGatewayProfile_from_v1api20250801storage: {"known":k123,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage"}]]},
+        ManagedClusterNATGatewayProfile_to_v1api20250801storage: {"known":k123,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage"}]]},
+        ManagedClusterNodeProvisioningProfile_STATUS_from_v1api20250801storage: p399,
+        ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage: p399,
+        ManagedClusterNodeProvisioningProfile_from_v1api20250801storage: p399,
+        ManagedClusterNodeProvisioningProfile_to_v1api20250801storage: p399,
+        ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage: p138,
+        ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage: p138,
+        ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage: p138,
+        ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage: p138,
+        ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage: p140,
+        ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage: p140,
+        ManagedClusterOIDCIssuerProfile_from_v1api20250801storage: p3,
+        ManagedClusterOIDCIssuerProfile_to_v1api20250801storage: p3,
+        ManagedClusterOperatorConfigMaps_from_v1api20250801storage: {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}],[">","principalId"]]},
+        ManagedClusterOperatorConfigMaps_to_v1api20250801storage: {"known":k206,"dest":"v1api20250801storage","destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}],["<","principalId",{"obj":"genruntime_ConfigMapDestination_normalize"}]]},
+        ManagedClusterOperatorSecrets_from_v1api20250801storage: p312,
+        ManagedClusterOperatorSecrets_to_v1api20250801storage: p313,
+        ManagedClusterOperatorSpec_from_v1api20250801storage: p314,
+        ManagedClusterOperatorSpec_to_v1api20250801storage: p315,
+        ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage: p148,
+        ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage: p148,
+        ManagedClusterPodIdentityException_from_v1api20250801storage: p148,
+        ManagedClusterPodIdentityException_to_v1api20250801storage: p148,
+        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p316,
+        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p317,
+        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p318,
+        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p319,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage: p154,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage: p154,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p320,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p321,
+        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p322,
+        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p323,
+        ManagedClusterPodIdentityProvisioningInfo_STATUS_from_v1api20250801storage: p324,
+        ManagedClusterPodIdentityProvisioningInfo_STATUS_to_v1api20250801storage: p325,
+        ManagedClusterPodIdentity_STATUS_from_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentityProvisioningInfo_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"]]},
+        ManagedClusterPodIdentity_STATUS_to_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentityProvisioningInfo_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"]]},
+        ManagedClusterPodIdentity_from_v1api20250801storage: p326,
+        ManagedClusterPodIdentity_to_v1api20250801storage: p327,
+        ManagedClusterPowerState_STATUS_from_v1api20250801storage: p166,
+        ManagedClusterPowerState_STATUS_to_v1api20250801storage: p166,
+        ManagedClusterPropertiesAutoScalerProfile_STATUS_from_v1api20250801storage: p168,
+        ManagedClusterPropertiesAutoScalerProfile_STATUS_to_v1api20250801storage: p168,
+        ManagedClusterPropertiesAutoScalerProfile_from_v1api20250801storage: p168,
+        ManagedClusterPropertiesAutoScalerProfile_to_v1api20250801storage: p168,
+        ManagedClusterSKU_STATUS_from_v1api20250801storage: p170,
+        ManagedClusterSKU_STATUS_to_v1api20250801storage: p170,
+        ManagedClusterSKU_from_v1api20250801storage: p170,
+        ManagedClusterSKU_to_v1api20250801storage: p170,
+        ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_normalize: {"known":k207,"destBag":true,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_normalize"}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_normalize: {"known":k207,"destBag":true,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_normalize"}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGating_STATUS_normalize: {"known":k208,"destBag":true,"steps":[["=","allowSecretAccess","b"],["=","enabled","b"],["=","identities",{"arr":{"obj":"ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_normalize"}}]]},
+        ManagedClusterSecurityProfileDefenderSecurityGating_normalize: {"known":k208,"destBag":true,"steps":[["=","allowSecretAccess","b"],["=","enabled","b"],["=","identities",{"arr":{"obj":"ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_normalize"}}]]},
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_from_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileDefenderSecurityMonitoring_to_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileDefender_STATUS_from_v1api20250801storage: {"known":k75,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_from_v1api20250801storage"}],["<","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_STATUS_normalize"}]]},
+        ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage: {"known":k209,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],[">","securityGating"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfileDefender_from_v1api20250801storage: {"known":k76,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_from_v1api20250801storage"}],["<","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_normalize"}]]},
+        ManagedClusterSecurityProfileDefender_to_v1api20250801storage: {"known":k210,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],[">","securityGating"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfileImageCleaner_STATUS_from_v1api20250801storage: p176,
+        ManagedClusterSecurityProfileImageCleaner_STATUS_to_v1api20250801storage: p176,
+        ManagedClusterSecurityProfileImageCleaner_from_v1api20250801storage: p176,
+        ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage: p176,
+        ManagedClusterSecurityProfileImageIntegrity_STATUS_normalize: p3,
+        ManagedClusterSecurityProfileImageIntegrity_normalize: p3,
+        ManagedClusterSecurityProfileNodeRestriction_STATUS_normalize: p3,
+        ManagedClusterSecurityProfileNodeRestriction_normalize: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage: p3,
+        ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage: p3,
+        ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage: {"known":k124,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_from_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_from_v1api20250801storage"}],["<","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_STATUS_normalize"}],["<","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_STATUS_normalize"}],["<","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_STATUS_normalize"}]]},
+        ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage: {"known":k211,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_to_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_to_v1api20250801storage"}],[">","imageIntegrity"],[">","kubernetesResourceObjectEncryptionProfile"],[">","nodeRestriction"],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfile_from_v1api20250801storage: {"known":k124,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_from_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage"}],["<","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_normalize"}],["<","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_normalize"}],["<","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_normalize"}]]},
+        ManagedClusterSecurityProfile_to_v1api20250801storage: {"known":k211,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_to_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage"}],[">","imageIntegrity"],[">","kubernetesResourceObjectEncryptionProfile"],[">","nodeRestriction"],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage"}]]},
+        ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage: p178,
+        ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage: p178,
+        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p328,
+        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p329,
+        ManagedClusterStaticEgressGatewayProfile_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterStaticEgressGatewayProfile_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterStaticEgressGatewayProfile_from_v1api20250801storage: p3,
+        ManagedClusterStaticEgressGatewayProfile_to_v1api20250801storage: p3,
+        ManagedClusterStatus_STATUS_from_v1api20250801storage: p444,
+        ManagedClusterStatus_STATUS_to_v1api20250801storage: p445,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage: p454,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage: p455,
+        ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage: p454,
+        ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage: p455,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileFileCSIDriver_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileSnapshotController_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage: p3,
+        ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage: p3,
+        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p330,
+        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p331,
+        ManagedClusterStorageProfile_from_v1api20250801storage: p332,
+        ManagedClusterStorageProfile_to_v1api20250801storage: p333,
+        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p334,
+        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p335,
+        ManagedClusterWindowsProfile_from_v1api20250801storage: p336,
+        ManagedClusterWindowsProfile_to_v1api20250801storage: p337,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage: p3,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage: p456,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage: p457,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage: p456,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage: p457,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p338,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p339,
+        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p340,
+        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p341,
+        ManagedCluster_STATUS_from_v1api20250801storage: {"known":k125,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_from_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_from_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_from_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_from_v1api20250801storage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_from_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_from_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_from_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage"}],["<","creationData",{"obj":"CreationData_STATUS_normalize"}],["<","enableNamespaceResources","b"],["<","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_normalize"}],["<","schedulerProfile",{"obj":"SchedulerProfile_STATUS_normalize"}]]},
+        ManagedCluster_STATUS_to_v1api20250801storage: {"known":k214,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_to_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage"}],[">","creationData"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_to_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_to_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],[">","schedulerProfile"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage"}]]},
+        ManagedCluster_Spec_from_v1api20250801storage: {"known":k126,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_from_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_from_v1api20250801storage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_from_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","creationData",{"obj":"CreationData_normalize"}],["<","enableNamespaceResources","b"],["<","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_normalize"}],["<","schedulerProfile",{"obj":"SchedulerProfile_normalize"}]]},
+        ManagedCluster_Spec_to_v1api20250801storage: {"known":k215,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_to_v1api20250801storage"}],[">","creationData"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],[">","schedulerProfile"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]},
+        ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_from_v1api20250801storage: p110,
+        ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_to_v1api20250801storage: p110,
+        ManualScaleProfile_STATUS_from_v1api20250801storage: p402,
+        ManualScaleProfile_STATUS_to_v1api20250801storage: p402,
+        ManualScaleProfile_from_v1api20250801storage: p402,
+        ManualScaleProfile_to_v1api20250801storage: p402,
+        NodeCustomizationProfile_STATUS_normalize: p440,
+        NodeCustomizationProfile_normalize: {"known":k217,"destBag":true,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        PortRange_STATUS_from_v1api20250801storage: p194,
+        PortRange_STATUS_to_v1api20250801storage: p194,
+        PortRange_from_v1api20250801storage: p194,
+        PortRange_to_v1api20250801storage: p194,
+        PowerState_STATUS_from_v1api20250801storage: p166,
+        PowerState_STATUS_to_v1api20250801storage: p166,
+        PowerState_from_v1api20250801storage: p166,
+        PowerState_to_v1api20250801storage: p166,
+        PrivateLinkResource_STATUS_from_v1api20250801storage: p196,
+        PrivateLinkResource_STATUS_to_v1api20250801storage: p196,
+        PrivateLinkResource_from_v1api20250801storage: p342,
+        PrivateLinkResource_to_v1api20250801storage: p343,
+        RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p200,
+        RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p200,
+        RelativeMonthlySchedule_from_v1api20250801storage: p200,
+        RelativeMonthlySchedule_to_v1api20250801storage: p200,
+        ResourceReference_STATUS_from_v1api20250801storage: p202,
+        ResourceReference_STATUS_to_v1api20250801storage: p202,
+        ResourceReference_from_v1api20250801storage: p344,
+        ResourceReference_to_v1api20250801storage: p345,
+        ScaleProfile_STATUS_from_v1api20250801storage: {"known":k170,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_from_v1api20250801storage"}}],["<","autoscale",{"obj":"AutoScaleProfile_STATUS_normalize"}]]},
+        ScaleProfile_STATUS_to_v1api20250801storage: {"known":k218,"destBag":true,"steps":[[">","autoscale"],["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_to_v1api20250801storage"}}]]},
+        ScaleProfile_from_v1api20250801storage: {"known":k170,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_from_v1api20250801storage"}}],["<","autoscale",{"obj":"AutoScaleProfile_normalize"}]]},
+        ScaleProfile_to_v1api20250801storage: {"known":k218,"destBag":true,"steps":[[">","autoscale"],["=","manual",{"arr":{"obj":"ManualScaleProfile_to_v1api20250801storage"}}]]},
+        Schedule_STATUS_from_v1api20250801storage: p346,
+        Schedule_STATUS_to_v1api20250801storage: p347,
+        Schedule_from_v1api20250801storage: p348,
+        Schedule_to_v1api20250801storage: p349,
+        SchedulerInstanceProfile_STATUS_normalize: p442,
+        SchedulerInstanceProfile_normalize: p442,
+        SchedulerProfileSchedulerInstanceProfiles_STATUS_normalize: {"known":k220,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_normalize"}]]},
+        SchedulerProfileSchedulerInstanceProfiles_normalize: {"known":k220,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_normalize"}]]},
+        SchedulerProfile_STATUS_normalize: {"known":k221,"destBag":true,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_STATUS_normalize"}]]},
+        SchedulerProfile_normalize: {"known":k221,"destBag":true,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_normalize"}]]},
+        ServiceMeshProfile_STATUS_from_v1api20250801storage: p350,
+        ServiceMeshProfile_STATUS_to_v1api20250801storage: p351,
+        ServiceMeshProfile_from_v1api20250801storage: p352,
+        ServiceMeshProfile_to_v1api20250801storage: p353,
+        SysctlConfig_STATUS_from_v1api20250801storage: p214,
+        SysctlConfig_STATUS_to_v1api20250801storage: p214,
+        SysctlConfig_from_v1api20250801storage: p214,
+        SysctlConfig_to_v1api20250801storage: p214,
+        SystemData_STATUS_from_v1api20250801storage: p216,
+        SystemData_STATUS_to_v1api20250801storage: p216,
+        TimeInWeek_STATUS_from_v1api20250801storage: p218,
+        TimeInWeek_STATUS_to_v1api20250801storage: p218,
+        TimeInWeek_from_v1api20250801storage: p218,
+        TimeInWeek_to_v1api20250801storage: p218,
+        TimeSpan_STATUS_from_v1api20250801storage: p43,
+        TimeSpan_STATUS_to_v1api20250801storage: p43,
+        TimeSpan_from_v1api20250801storage: p43,
+        TimeSpan_to_v1api20250801storage: p43,
+        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p280,
+        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p281,
+        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p354,
+        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p355,
+        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p356,
+        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p357,
+        UpgradeOverrideSettings_STATUS_from_v1api20250801storage: p223,
+        UpgradeOverrideSettings_STATUS_to_v1api20250801storage: p223,
+        UpgradeOverrideSettings_from_v1api20250801storage: p223,
+        UpgradeOverrideSettings_to_v1api20250801storage: p223,
+        UserAssignedIdentityDetails_from_v1api20250801storage: p344,
+        UserAssignedIdentityDetails_to_v1api20250801storage: p345,
+        UserAssignedIdentity_STATUS_from_v1api20250801storage: p225,
+        UserAssignedIdentity_STATUS_normalize: p225,
+        UserAssignedIdentity_STATUS_to_v1api20250801storage: p225,
+        UserAssignedIdentity_from_v1api20250801storage: p358,
+        UserAssignedIdentity_normalize: {"known":k103,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        UserAssignedIdentity_to_v1api20250801storage: p359,
+        VirtualMachineNodes_STATUS_from_v1api20250801storage: p402,
+        VirtualMachineNodes_STATUS_to_v1api20250801storage: p402,
+        VirtualMachineNodes_from_v1api20250801storage: p402,
+        VirtualMachineNodes_to_v1api20250801storage: p402,
+        VirtualMachinesProfile_STATUS_from_v1api20250801storage: {"known":k171,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_from_v1api20250801storage"}]]},
+        VirtualMachinesProfile_STATUS_to_v1api20250801storage: {"known":k171,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_to_v1api20250801storage"}]]},
+        VirtualMachinesProfile_from_v1api20250801storage: {"known":k171,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_from_v1api20250801storage"}]]},
+        VirtualMachinesProfile_to_v1api20250801storage: {"known":k171,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_to_v1api20250801storage"}]]},
+        WeeklySchedule_STATUS_from_v1api20250801storage: p229,
+        WeeklySchedule_STATUS_to_v1api20250801storage: p229,
+        WeeklySchedule_from_v1api20250801storage: p229,
+        WeeklySchedule_to_v1api20250801storage: p229,
+        WindowsGmsaProfile_STATUS_from_v1api20250801storage: p231,
+        WindowsGmsaProfile_STATUS_to_v1api20250801storage: p231,
+        WindowsGmsaProfile_from_v1api20250801storage: p231,
+        WindowsGmsaProfile_to_v1api20250801storage: p231,
+        conditions_Condition_from_v1api20250801storage: p232,
+        conditions_Condition_to_v1api20250801storage: p232,
+        core_DestinationExpression_from_v1api20250801storage: p233,
+        core_DestinationExpression_to_v1api20250801storage: p233,
+        genruntime_ConfigMapDestination_from_v1api20250801storage: p234,
+        genruntime_ConfigMapDestination_to_v1api20250801storage: p234,
+        genruntime_ConfigMapReference_from_v1api20250801storage: p235,
+        genruntime_ConfigMapReference_normalize: p235,
+        genruntime_ConfigMapReference_to_v1api20250801storage: p235,
+        genruntime_KnownResourceReference_from_v1api20250801storage: p236,
+        genruntime_KnownResourceReference_to_v1api20250801storage: p236,
+        genruntime_ResourceReference_from_v1api20250801storage: p237,
+        genruntime_ResourceReference_normalize: p237,
+        genruntime_ResourceReference_to_v1api20250801storage: p237,
+        genruntime_SecretDestination_from_v1api20250801storage: p234,
+        genruntime_SecretDestination_to_v1api20250801storage: p234,
+        genruntime_SecretReference_from_v1api20250801storage: p235,
+        genruntime_SecretReference_to_v1api20250801storage: p235,
       },
     },
   },

@@ -261,9 +261,15 @@ describe('the review checks of the generator', () => {
       state.packages.find((p) => p.group === 'authorization' && p.version === version)!;
     const def = at('v1api20220401').types.get('RoleAssignmentOperatorSpec');
     expect(def?.kind === 'object' && def.properties.map((p) => [p.name, p.type])).toEqual([
-      ['configMapExpressions', { kind: 'array', element: { kind: 'object', name: 'core_DestinationExpression' } }],
+      [
+        'configMapExpressions',
+        { kind: 'array', element: { kind: 'object', name: 'core_DestinationExpression' } },
+      ],
       ['namingConvention', { kind: 'enum', name: 'RoleAssignmentOperatorSpecNamingConvention' }],
-      ['secretExpressions', { kind: 'array', element: { kind: 'object', name: 'core_DestinationExpression' } }],
+      [
+        'secretExpressions',
+        { kind: 'array', element: { kind: 'object', name: 'core_DestinationExpression' } },
+      ],
     ]);
     expect(at('v1api20220401').types.get('RoleAssignmentOperatorSpecNamingConvention')).toMatchObject({
       kind: 'enum',
@@ -372,12 +378,9 @@ describe('the review checks of the generator', () => {
       expect(typeAt('dbforpostgresql', 'v1api20230601', 'Network_STATUS').map((p) => p.name)).toContain(
         'delegatedSubnetResourceId',
       );
-      expect(typeAt('dbforpostgresql', 'v1api20230601', 'genruntime_ResourceReference').map((p) => p.name)).toEqual([
-        'group',
-        'kind',
-        'name',
-        'armId',
-      ]);
+      expect(
+        typeAt('dbforpostgresql', 'v1api20230601', 'genruntime_ResourceReference').map((p) => p.name),
+      ).toEqual(['group', 'kind', 'name', 'armId']);
       const step = conversionsOf(state)
         .find((c) => c.functionName === 'Network_to_v1api20230601storage')
         ?.steps.find((s) => 'source' in s && s.source === 'delegatedSubnetResourceReference');

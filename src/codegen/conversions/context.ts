@@ -38,12 +38,19 @@ export class PairContext {
     return this.direction === 'down' ? this.source : this.destination;
   }
 
-  /** True when a change introduced at `apiVersion` lies on this link (older < apiVersion <= newer). */
+  /**
+   * True when a change introduced at `apiVersion` lies on this link (older < apiVersion <= newer). A preview
+   * joins the stable version before it, so its link runs backward in time: a change declared at the
+   * preview itself lies on that link.
+   */
   spans(group: string, apiVersion: string): boolean {
     if (group !== this.source.group) return false;
     if (this.direction !== 'up' && this.direction !== 'down') return false;
     const at = armDate(apiVersion);
-    return armDate(this.older.armApiVersion) < at && at <= armDate(this.newer.armApiVersion);
+    const older = armDate(this.older.armApiVersion);
+    const newer = armDate(this.newer.armApiVersion);
+    if (older > newer) return apiVersion === this.older.armApiVersion;
+    return older < at && at <= newer;
   }
 
   /** The renamed counterpart of a source property name on this link, if the config declares one. */

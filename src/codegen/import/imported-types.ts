@@ -57,6 +57,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.ContainerService/fleets/members',
   'Microsoft.ContainerService/fleets/updateRuns',
   'Microsoft.ContainerService/fleets/updateStrategies',
+  'Microsoft.ContainerService/managedClusters',
   'Microsoft.ContainerService/managedClusters/maintenanceConfigurations',
   'Microsoft.ContainerService/managedClusters/trustedAccessRoleBindings',
   'Microsoft.DBforMySQL/flexibleServers/configurations',

@@ -4,13 +4,16 @@ import { parse } from 'yaml';
 import type { TypeRename } from '../model/config.ts';
 import { armDate } from '../model/versions.ts';
 
+const isPreview = (apiVersion: string): boolean => apiVersion.endsWith('-preview');
+
 /**
  * The operator's own type renames between versions: its generator config (`azure-arm/<group>.yaml` in its Go
  * module) says, under `groupModelConfiguration.<apiVersion>.<Type>`, `$nameInNextVersion: <Name>` where ARM
  * renamed an object type from one API version to the next (Redis's `RedisCreateProperties_RedisConfiguration`
  * became `RedisCommonPropertiesRedisConfiguration` at 2024-11-01), and its conversions pair the two types.
  * Read here as the generator's type renames: each at the first API version of `apiVersions` (the group's
- * imported ones) after the one the operator names, which is the version that introduced the new name.
+ * imported ones) after the one the operator names, which is the version that introduced the new name; one
+ * named at a preview that joins an earlier stable version lies at the preview, on its link back.
  * Sorted; a group without a config file, or a rename with no later imported version, gives none.
  */
 export function operatorTypeRenames(
@@ -26,9 +29,15 @@ export function operatorTypeRenames(
     if (typeof byVersion !== 'object' || byVersion === null) continue;
     for (const [apiVersion, types] of Object.entries(byVersion as Record<string, unknown>)) {
       if (typeof types !== 'object' || types === null) continue;
-      const next = [...versions]
-        .filter((v) => armDate(v) > armDate(apiVersion))
-        .sort((a, b) => (armDate(a) < armDate(b) ? -1 : armDate(a) > armDate(b) ? 1 : a < b ? -1 : 1))[0];
+      // A preview joins the stable version before it: the names it gives next are that version's, on
+      // the preview's own link back.
+      const joinsEarlier =
+        isPreview(apiVersion) && versions.some((v) => !isPreview(v) && armDate(v) < armDate(apiVersion));
+      const next = joinsEarlier
+        ? apiVersion
+        : [...versions]
+            .filter((v) => armDate(v) > armDate(apiVersion))
+            .sort((a, b) => (armDate(a) < armDate(b) ? -1 : armDate(a) > armDate(b) ? 1 : a < b ? -1 : 1))[0];
       if (next === undefined) continue;
       for (const [type, settings] of Object.entries(types as Record<string, unknown>)) {
         const to = (settings as Record<string, unknown> | null)?.$nameInNextVersion;
