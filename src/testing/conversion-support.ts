@@ -475,8 +475,11 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
     expected,
   );
   const parts = armBodyParts(defaulted, layout, testResolvers);
+  // The body names a map's key as `["key"]`, the view (which cannot tell maps from objects) as `.key`.
+  const plain = (path: string) =>
+    path.replace(/\[("(?:[^"\\]|\\.)*")\]/g, (_, key: string) => `.${JSON.parse(key) as string}`);
   const sameList = (a: readonly string[], b: readonly string[]) =>
-    JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+    JSON.stringify([...a].map(plain).sort()) === JSON.stringify([...b].map(plain).sort());
   if (!sameList(parts.unresolved, unresolved))
     throw new Error(
       `unresolved references ${JSON.stringify(parts.unresolved)}, expected ${JSON.stringify(unresolved)}`,
@@ -633,7 +636,8 @@ function armView(
       } else if (value[base] === undefined) seen.unresolved.push(at);
     } else if (seen.secrets.has(k) && isRecord(v)) {
       // a secret reference: never sent
-    } else if (k === 'userAssignedIdentities' && Array.isArray(v)) {
+    } else if (k === 'userAssignedIdentities' && /identity$/i.test(path) && Array.isArray(v)) {
+      // Only a managed identity's list is ARM's map (AKS's pod identities have a list of their own).
       const identities: Record<string, unknown> = {};
       v.forEach((entry, i) => {
         const id = referenceId(isRecord(entry) ? entry.reference : undefined, `${at}[${i}].reference`, seen);

@@ -30,6 +30,8 @@ export function objectSchema(pkg: PackageDef, name: string, seen: ReadonlySet<st
     const validated = (!pkg.storage || def.runtime === true) && !status;
     if (validated && (p.type.kind === 'primitive' || p.type.kind === 'array'))
       Object.assign(schema, validationsOf(p));
+    if (validated && p.items && p.type.kind === 'array' && p.type.element.kind === 'primitive')
+      Object.assign(schema.items as OpenApi, validationsOf(p.items));
     if (p.format && p.type.kind === 'primitive') schema.format = p.format;
     properties[p.name] = schema;
   }

@@ -6,6 +6,7 @@ import {
   type PropertyDef,
   type TypeDef,
   type TypeRef,
+  type Validations,
   validationsOf,
 } from './types.ts';
 
@@ -87,6 +88,7 @@ export class TypeBuilder {
         ...validationsOf(prop),
         format: prop.format,
         arm,
+        ...itemValidations(prop),
       });
     }
     return out;
@@ -127,4 +129,10 @@ export class TypeBuilder {
 
 function upper(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** The validations of a list's primitive items, when the schema states any. */
+function itemValidations(prop: JsonSchema): { items?: Validations } {
+  const items = prop.type === 'array' && prop.items && !prop.items.$ref ? validationsOf(prop.items) : {};
+  return Object.keys(items).length > 0 ? { items } : {};
 }

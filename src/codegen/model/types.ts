@@ -70,6 +70,8 @@ export interface PropertyDef extends Bounds {
   readonly arm?: ArmPlacement | undefined;
   /** Set by the operator's type transformations: the value is not sent to ARM as it stands. */
   readonly armAs?: ArmTransform | undefined;
+  /** A list of primitives: the validations of each item (AKS's maintenance hour slots, 0 to 23). */
+  readonly items?: Validations | undefined;
 }
 
 /**
