@@ -308,10 +308,10 @@ describe('the review checks of the generator', () => {
     expect(configMaps?.kind === 'object' && configMaps.properties).toEqual([
       expect.objectContaining({
         name: 'fullyQualifiedDomainName',
-        type: { kind: 'object', name: 'ConfigMapDestination' },
+        type: { kind: 'object', name: 'genruntime_ConfigMapDestination' },
       }),
     ]);
-    const destination = at.pkg.types.get('SecretDestination');
+    const destination = at.pkg.types.get('genruntime_SecretDestination');
     // The Go field order of genruntime's SecretDestination: the operator's bag entries keep it.
     expect(destination?.kind === 'object' && destination.properties.map((p) => p.name)).toEqual([
       'name',
