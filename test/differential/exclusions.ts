@@ -45,9 +45,10 @@ const goValueFields = new RegExp(
     /^spec\.operatorSpec\.(\$propertyBag\.)?[cC]onfigMapExpressions\[\]\.(name|key|value)$/.source,
     /^spec\.operatorSpec\.(\$propertyBag\.)?[sS]ecretExpressions\[\]\.(name|key|value)$/.source,
     /^spec\.operatorSpec\.(\$propertyBag\.)?([cC]onfigMaps|[sS]ecrets)\.[^.]+\.(name|key)$/.source,
-    // The operator's references (genruntime.ResourceReference, WellKnownResourceReference) and its secret and
-    // config map references (SecretReference, ConfigMapReference): plain strings, directly or in a bag entry.
-    /^spec\.(.*\.)?([a-zA-Z0-9]*Reference|reference)\.(group|kind|name|armId|wellKnownName)$/.source,
+    // The operator's references (genruntime.ResourceReference, WellKnownResourceReference, alone or in a list)
+    // and its secret and config map references (SecretReference, ConfigMapReference): plain strings, directly or in a bag entry.
+    /^spec\.(.*\.)?([a-zA-Z0-9]*Reference|reference|[a-zA-Z0-9]*References\[\])\.(group|kind|name|armId|wellKnownName)$/
+      .source,
     // Secret references by the properties the config makes secrets (SQL's and PostgreSQL's password, Kusto's
     // virtualClusterGraduationProperties, IoT Hub's connection strings, ...).
     `^spec\\.(.*\\.)?([a-zA-Z0-9]+FromConfig|${secretProperties.join('|')})\\.(name|key)$`,
