@@ -587,6 +587,32 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "authorization.azure.com",
+    "kind": "RoleDefinition",
+    "plural": "roledefinitions",
+    "armType": "Microsoft.Authorization/roleDefinitions",
+    "scope": "extension",
+    "owners": "any",
+    "versions": [
+      {
+        "version": "v1api20220401",
+        "armApiVersion": "2022-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220401storage"
+    ],
+    "hub": "v1api20220401storage",
+    "immutable": {
+      "v1api20220401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "batch.azure.com",
     "kind": "BatchAccount",
     "plural": "batchaccounts",
@@ -2344,6 +2370,59 @@ export const catalog: readonly CatalogEntry[] = [
       {
         "group": "resources.azure.com",
         "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20251002preview",
+        "armApiVersion": "2025-10-02-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240901",
+        "armApiVersion": "2024-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v20251002previewstorage",
+      "v1api20240901storage",
+      "v1api20250801storage"
+    ],
+    "hub": "v1api20250801storage",
+    "immutable": {
+      "v20251002preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250801": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerservice.azure.com",
+    "kind": "ManagedClustersAgentPool",
+    "plural": "managedclustersagentpools",
+    "armType": "Microsoft.ContainerService/managedClusters/agentPools",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "containerservice.azure.com",
+        "kind": "ManagedCluster"
       }
     ],
     "versions": [

@@ -219,6 +219,13 @@ export const registry: ConversionRegistry = {
           v1api20220401storage: { storage: true },
         },
       },
+      RoleDefinition: {
+        hub: 'v1api20220401storage',
+        versions: {
+          v1api20220401: { storage: false, up: { to: 'v1api20220401storage', convert: authorization_conversions.resource('v1api20220401', 'RoleDefinition_toStorage') }, down: { from: 'v1api20220401storage', convert: authorization_conversions.resource('v1api20220401', 'RoleDefinition_fromStorage') } },
+          v1api20220401storage: { storage: true },
+        },
+      },
     },
     'batch.azure.com': {
       BatchAccount: {
@@ -622,6 +629,17 @@ export const registry: ConversionRegistry = {
           v1api20250801: { storage: false, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'ManagedCluster_toStorage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'ManagedCluster_fromStorage') } },
           v20251002previewstorage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'ManagedCluster_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'ManagedCluster_from_v1api20250801storage') } },
           v1api20240901storage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'ManagedCluster_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'ManagedCluster_from_v1api20250801storage') } },
+          v1api20250801storage: { storage: true },
+        },
+      },
+      ManagedClustersAgentPool: {
+        hub: 'v1api20250801storage',
+        versions: {
+          v20251002preview: { storage: false, up: { to: 'v20251002previewstorage', convert: containerservice_conversions.resource('v20251002preview', 'ManagedClustersAgentPool_toStorage') }, down: { from: 'v20251002previewstorage', convert: containerservice_conversions.resource('v20251002preview', 'ManagedClustersAgentPool_fromStorage') } },
+          v1api20240901: { storage: false, up: { to: 'v1api20240901storage', convert: containerservice_conversions.resource('v1api20240901', 'ManagedClustersAgentPool_toStorage') }, down: { from: 'v1api20240901storage', convert: containerservice_conversions.resource('v1api20240901', 'ManagedClustersAgentPool_fromStorage') } },
+          v1api20250801: { storage: false, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'ManagedClustersAgentPool_toStorage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'ManagedClustersAgentPool_fromStorage') } },
+          v20251002previewstorage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'ManagedClustersAgentPool_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'ManagedClustersAgentPool_from_v1api20250801storage') } },
+          v1api20240901storage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'ManagedClustersAgentPool_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'ManagedClustersAgentPool_from_v1api20250801storage') } },
           v1api20250801storage: { storage: true },
         },
       },

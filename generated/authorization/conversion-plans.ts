@@ -12,6 +12,8 @@ const k5: readonly string[] = ["name","key","value","annotations","labels"];
 const k6: readonly string[] = ["group","kind","name","armId"];
 const k7: readonly string[] = ["name","key"];
 const k8: readonly string[] = ["group","kind","name","armId","wellKnownName"];
+const k9: readonly string[] = ["actions","dataActions","notActions","notDataActions"];
+const k10: readonly string[] = ["conditions","id","name","type","assignableScopes","createdBy","createdOn","description","permissions","roleName","properties_type","updatedBy","updatedOn"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","namingConvention",{"spell":["random","stable"]}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
 const p2: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]};
@@ -20,6 +22,8 @@ const p4: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","name",
 const p5: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
 const p6: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
 const p7: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"],["=","wellKnownName","s"]]};
+const p8: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","actions",{"arr":"s"}],["=","dataActions",{"arr":"s"}],["=","notActions",{"arr":"s"}],["=","notDataActions",{"arr":"s"}]]};
+const p9: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","actions",{"arr":"s"}],["=","dataActions",{"arr":"s"}],["=","notActions",{"arr":"s"}],["=","notDataActions",{"arr":"s"}]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -80,14 +84,26 @@ export const plans: GroupPlans = {
       resources: {
         RoleAssignment_fromStorage: {"apiVersion":"authorization.azure.com/v1api20220401","spec":"RoleAssignment_Spec_fromStorage","status":"RoleAssignment_STATUS_fromStorage"},
         RoleAssignment_toStorage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleAssignment_Spec_toStorage","status":"RoleAssignment_STATUS_toStorage"},
+        RoleDefinition_fromStorage: {"apiVersion":"authorization.azure.com/v1api20220401","spec":"RoleDefinition_Spec_fromStorage","status":"RoleDefinition_STATUS_fromStorage"},
+        RoleDefinition_toStorage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleDefinition_Spec_toStorage","status":"RoleDefinition_STATUS_toStorage"},
       },
       types: {
+        Permission_STATUS_fromStorage: p8,
+        Permission_STATUS_toStorage: p9,
+        Permission_fromStorage: p8,
+        Permission_toStorage: p9,
         RoleAssignmentOperatorSpec_fromStorage: p0,
         RoleAssignmentOperatorSpec_toStorage: p1,
         RoleAssignment_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
         RoleAssignment_STATUS_toStorage: p2,
         RoleAssignment_Spec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
         RoleAssignment_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20220401"]]},
+        RoleDefinitionOperatorSpec_fromStorage: p0,
+        RoleDefinitionOperatorSpec_toStorage: p1,
+        RoleDefinition_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","assignableScopes",{"arr":"s"}],["=","createdBy","s"],["=","createdOn","s"],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_STATUS_fromStorage"}}],["=","roleName","s"],["=","properties_type","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+        RoleDefinition_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","assignableScopes",{"arr":"s"}],["=","createdBy","s"],["=","createdOn","s"],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_STATUS_toStorage"}}],["=","roleName","s"],["=","properties_type","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+        RoleDefinition_Spec_fromStorage: {"known":["azureName","owner","assignableScopesReferences","description","permissions","roleName","type","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","assignableScopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_fromStorage"}}],["=","roleName","s"],["=","type","s"],["=","operatorSpec",{"obj":"RoleDefinitionOperatorSpec_fromStorage"}]]},
+        RoleDefinition_Spec_toStorage: {"known":["azureName","owner","assignableScopesReferences","description","permissions","roleName","type","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","assignableScopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_toStorage"}}],["=","roleName","s"],["=","type","s"],["=","operatorSpec",{"obj":"RoleDefinitionOperatorSpec_toStorage"}],["v","v1api20220401"]]},
         conditions_Condition_fromStorage: p3,
         conditions_Condition_toStorage: p3,
         core_DestinationExpression_fromStorage: p4,

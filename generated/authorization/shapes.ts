@@ -16,12 +16,14 @@ const t9: TypeShape = {"properties":[["group","string"],["kind","string"],["name
 const t10: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["namingConvention","string"],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["condition","string"],["conditionVersion","string"],["createdBy","string"],["createdOn","string"],["delegatedManagedIdentityResourceId","string"],["description","string"],["principalId","string"],["principalType","string"],["roleDefinitionId","string"],["scope","string"],["updatedBy","string"],["updatedOn","string"]]};
 const t12: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["condition","string"],["conditionVersion","string"],["delegatedManagedIdentityResourceReference",{"type":"genruntime_ResourceReference"}],["description","string"],["principalId","string"],["principalIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["principalType","string"],["roleDefinitionReference",{"type":"genruntime_WellKnownResourceReference"}],["operatorSpec",{"type":"RoleAssignmentOperatorSpec"}],["originalVersion","string"]]};
-const t13: TypeShape = {"enum":["Device","ForeignGroup","Group","ServicePrincipal","User"]};
+const t13: TypeShape = {"properties":[["actions",{"array":"string"}],["dataActions",{"array":"string"}],["notActions",{"array":"string"}],["notDataActions",{"array":"string"}]]};
+const t14: TypeShape = {"enum":["Device","ForeignGroup","Group","ServicePrincipal","User"]};
+const t15: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["assignableScopes",{"array":"string"}],["createdBy","string"],["createdOn","string"],["description","string"],["permissions",{"array":{"type":"Permission_STATUS"}}],["roleName","string"],["properties_type","string"],["updatedBy","string"],["updatedOn","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "authorization.azure.com",
-  names: ["annotations","armId","azureName","condition","conditionVersion","conditions","configMapExpressions","createdBy","createdOn","delegatedManagedIdentityResourceId","delegatedManagedIdentityResourceReference","description","group","id","key","kind","labels","lastTransitionTime","message","name","namingConvention","observedGeneration","operatorSpec","owner","principalId","principalIdFromConfig","principalType","reason","roleDefinitionId","roleDefinitionReference","scope","secretExpressions","severity","status","type","updatedBy","updatedOn","value","wellKnownName"],
+  names: ["actions","annotations","armId","assignableScopes","assignableScopesReferences","azureName","condition","conditionVersion","conditions","configMapExpressions","createdBy","createdOn","dataActions","delegatedManagedIdentityResourceId","delegatedManagedIdentityResourceReference","description","group","id","key","kind","labels","lastTransitionTime","message","name","namingConvention","notActions","notDataActions","observedGeneration","operatorSpec","owner","permissions","principalId","principalIdFromConfig","principalType","properties_type","reason","roleDefinitionId","roleDefinitionReference","roleName","scope","secretExpressions","severity","status","type","updatedBy","updatedOn","value","wellKnownName"],
   packages: {
     "v1api20200801preview": {
       resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"]},
@@ -55,14 +57,20 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20220401": {
-      resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"]},
+      resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"],"RoleDefinition":["RoleDefinition_Spec","RoleDefinition_STATUS"]},
       types: {
+        "Permission": t13,
+        "Permission_STATUS": t13,
         "RoleAssignmentOperatorSpec": t0,
         "RoleAssignmentOperatorSpecNamingConvention": t1,
-        "RoleAssignmentProperties_PrincipalType": t13,
-        "RoleAssignmentProperties_PrincipalType_STATUS": t13,
+        "RoleAssignmentProperties_PrincipalType": t14,
+        "RoleAssignmentProperties_PrincipalType_STATUS": t14,
         "RoleAssignment_STATUS": t3,
         "RoleAssignment_Spec": t4,
+        "RoleDefinitionOperatorSpec": {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["namingConvention",{"type":"RoleDefinitionOperatorSpecNamingConvention"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]},
+        "RoleDefinitionOperatorSpecNamingConvention": t1,
+        "RoleDefinition_STATUS": t15,
+        "RoleDefinition_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["assignableScopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["description","string"],["permissions",{"array":{"type":"Permission"}}],["roleName","string"],["type","string"],["operatorSpec",{"type":"RoleDefinitionOperatorSpec"}]]},
         "conditions_Condition": t5,
         "core_DestinationExpression": t6,
         "genruntime_ArbitraryOwnerReference": t7,
@@ -72,11 +80,16 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20220401storage": {
-      resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"]},
+      resources: {"RoleAssignment":["RoleAssignment_Spec","RoleAssignment_STATUS"],"RoleDefinition":["RoleDefinition_Spec","RoleDefinition_STATUS"]},
       types: {
+        "Permission": t13,
+        "Permission_STATUS": t13,
         "RoleAssignmentOperatorSpec": t10,
         "RoleAssignment_STATUS": t11,
         "RoleAssignment_Spec": t12,
+        "RoleDefinitionOperatorSpec": t10,
+        "RoleDefinition_STATUS": t15,
+        "RoleDefinition_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["assignableScopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["description","string"],["permissions",{"array":{"type":"Permission"}}],["roleName","string"],["type","string"],["operatorSpec",{"type":"RoleDefinitionOperatorSpec"}],["originalVersion","string"]]},
         "conditions_Condition": t5,
         "core_DestinationExpression": t6,
         "genruntime_ArbitraryOwnerReference": t7,

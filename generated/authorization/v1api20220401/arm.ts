@@ -18,3 +18,16 @@ export function RoleAssignment_toArm(object: KubeObject, resolvers: ArmResolvers
 export function RoleAssignment_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, RoleAssignment_armLayout);
 }
+
+/** Where RoleDefinition's properties sit in ARM (Microsoft.Authorization/roleDefinitions). */
+export const RoleDefinition_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["assignableScopesReferences","description","permissions","roleName","type"],"values":{"assignableScopesReferences":{"references":"assignableScopes"},"description":0,"permissions":{"array":{"object":"Permission"}},"roleName":0,"type":0}},"status":{"root":["id","name","type"],"properties":["assignableScopes","createdBy","createdOn","description","permissions","roleName","properties_type","updatedBy","updatedOn"]},"objects":{"Permission":{"actions":{"array":0},"dataActions":{"array":0},"notActions":{"array":0},"notDataActions":{"array":0}}}};
+
+/** The ARM PUT body of a RoleDefinition: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function RoleDefinition_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, RoleDefinition_armLayout, resolvers);
+}
+
+/** The RoleDefinition status an ARM GET response describes. */
+export function RoleDefinition_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, RoleDefinition_armLayout);
+}

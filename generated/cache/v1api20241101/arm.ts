@@ -7,7 +7,7 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 export const apiVersion = '2024-11-01';
 
 /** Where RedisAccessPolicy's properties sit in ARM (Microsoft.Cache/redis/accessPolicies). */
-export const RedisAccessPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["permissions"],"values":{"permissions":0}},"status":{"root":["id","name","type","systemData"],"properties":["permissions","properties_type","provisioningState"]},"objects":{}};
+export const RedisAccessPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["permissions"],"values":{"permissions":0}},"status":{"root":["id","name","type","systemData"],"properties":["permissions","provisioningState","properties_type"]},"objects":{}};
 
 /** The ARM PUT body of a RedisAccessPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
 export function RedisAccessPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {

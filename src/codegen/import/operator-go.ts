@@ -67,7 +67,9 @@ export class OperatorGoSource {
     const walk = (typeName: string, path: string, depth: number) => {
       if (depth > 20) return;
       for (const field of pkg.structs.get(typeName) ?? []) {
-        let at = path === '' ? field.json : `${path}.${field.json}`;
+        // At the root, `properties_type` is ARM's `properties.type` (reverse.ts gives it ARM's name back).
+        let at =
+          path === '' ? field.json.replace(/^properties_(id|name|type)$/, '$1') : `${path}.${field.json}`;
         let type = field.type.replace(/^\*/, '');
         for (;;) {
           if (type.startsWith('[]')) {

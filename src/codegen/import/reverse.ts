@@ -63,7 +63,7 @@ export function reverseCrd(
 ): { fields: Field; reversals: Reversal[] } {
   const reversals: Reversal[] = [];
   const specSide = specFields(file, spec, status, '', reversals, operatorSpecRoot);
-  const statusSide = statusFields(status, operatorStatusRoot);
+  const statusSide = unprefixed(statusFields(status, operatorStatusRoot));
   const fields = merge(file, '', specSide, statusSide);
   return { fields, reversals };
 }
@@ -200,6 +200,21 @@ function statusFields(node: CrdNode, drop: ReadonlySet<string> = new Set()): Sid
     properties.set(name, statusFields(child));
   }
   return { node, properties };
+}
+
+/**
+ * The status root with ARM's names back: where a property of ARM's `properties` has the name of one of the
+ * resource's own (`id`, `name`, `type`), the operator's status flattens it as `properties_<name>` (an AKS
+ * agent pool's `properties_type`, its pool type, beside `type`, the resource type).
+ */
+function unprefixed(side: Side): Side {
+  if (!side.properties) return side;
+  const properties = new Map<string, Side>();
+  for (const [name, child] of side.properties) {
+    const match = /^properties_(id|name|type)$/.exec(name);
+    properties.set(match ? (match[1] as string) : name, child);
+  }
+  return { ...side, properties };
 }
 
 /** One side's view of a property before the merge. */

@@ -1,3 +1,4 @@
+import { flattenedPrefix } from '../../lib/conversion/arm.ts';
 import type { GeneratorConfig } from '../model/config.ts';
 import { groupOf, kindOf, pluralOf, statusName } from '../model/names.ts';
 import { arbitraryOwnerReference, condition, knownResourceReference } from '../model/shared-types.ts';
@@ -226,13 +227,21 @@ function flattened(
     propsRef?.$ref && !keepProperties
       ? builder.properties(schema, builder.definition(schema, propsRef.$ref), owner, side, 'properties')
       : [];
-  const seen = new Set<string>(['azurename', 'owner', 'conditions', 'id', 'name', 'type']);
-  for (const p of [...root, ...inner]) {
+  // The status keeps ARM's own id, name and type: a property of `properties` named so is flattened as
+  // `properties_<name>`, as the operator does (an AKS agent pool's pool type beside its resource type).
+  const ownNames = new Set(['id', 'name', 'type']);
+  const named = inner.map((p) =>
+    side === 'status' && ownNames.has(p.name) ? { ...p, name: `${flattenedPrefix}${p.name}` } : p,
+  );
+  // A spec has no type of its own (ARM's resource type is not set by users): `properties.type` keeps its name.
+  const seen = new Set<string>(['azurename', 'owner', 'conditions', 'id', 'name']);
+  if (side === 'status') seen.add('type');
+  for (const p of [...root, ...named]) {
     if (seen.has(p.name.toLowerCase()))
       throw new Error(`${schema.file}: property ${p.name} collides after flattening properties`);
     seen.add(p.name.toLowerCase());
   }
-  return [...root, ...inner];
+  return [...root, ...named];
 }
 
 function identity(): PropertyDef[] {

@@ -332,10 +332,24 @@ function armValue(value: unknown, shape: ArmValue, context: SendContext, path: s
   return value;
 }
 
+/**
+ * How the operator's status names a property of ARM's `properties` that has the name of one of the
+ * resource's own (`id`, `name`, `type`): `properties_type` is ARM's `properties.type`.
+ */
+export const flattenedPrefix = 'properties_';
+
+/** The name a flattened status property has inside ARM's `properties`. */
+function armNameInProperties(key: string): string {
+  return /^properties_(id|name|type)$/.test(key) ? key.slice(flattenedPrefix.length) : key;
+}
+
 function flatten(response: Record<string, unknown>, fields: ArmFields): Record<string, unknown> {
   const status: Record<string, unknown> = {};
   for (const key of fields.root) if (response[key] !== undefined) status[key] = response[key];
   const properties = isObject(response.properties) ? response.properties : {};
-  for (const key of fields.properties) if (properties[key] !== undefined) status[key] = properties[key];
+  for (const key of fields.properties) {
+    const value = properties[armNameInProperties(key)];
+    if (value !== undefined) status[key] = value;
+  }
   return status;
 }
