@@ -3624,6 +3624,59 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "documentdb.azure.com",
+    "kind": "DatabaseAccount",
+    "plural": "databaseaccounts",
+    "armType": "Microsoft.DocumentDB/databaseAccounts",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
     "kind": "FirewallRule",
     "plural": "firewallrules",
     "armType": "Microsoft.DocumentDB/mongoClusters/firewallRules",

@@ -877,6 +877,17 @@ export const registry: ConversionRegistry = {
           v20251015storage: { storage: true },
         },
       },
+      DatabaseAccount: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'DatabaseAccount_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'DatabaseAccount_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'DatabaseAccount_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'DatabaseAccount_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'DatabaseAccount_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'DatabaseAccount_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'DatabaseAccount_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'DatabaseAccount_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'DatabaseAccount_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'DatabaseAccount_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
       FirewallRule: {
         hub: 'v1api20240701storage',
         versions: {

@@ -77,6 +77,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Devices/IotHubs',
   'Microsoft.DocumentDB/cassandraClusters',
   'Microsoft.DocumentDB/cassandraClusters/dataCenters',
+  'Microsoft.DocumentDB/databaseAccounts',
   'Microsoft.DocumentDB/databaseAccounts/mongodbDatabases',
   'Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections',
   'Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections/throughputSettings',

@@ -1,0 +1,36 @@
+import type { DatabaseAccount_Spec_ConversionHooks } from '../../../../generated/documentdb/v1api20210515storage/hooks.ts';
+import type { genruntime_ResourceReference } from '../../../../generated/documentdb/v1api20231115storage/types.ts';
+
+/**
+ * The operator's own step for Cosmos DB accounts between the 2021-05-15 and 2023-11-15 storage versions
+ * (`augmentConversionForDatabaseAccount_Spec` in its documentdb v1api20210515 storage package): 2021-05-15
+ * takes `networkAclBypassResourceIds` as ARM ID strings, 2023-11-15 as `networkAclBypassResourceReferences`.
+ * Mirrored exactly, including where it loses something, so that an object converted here is the object the
+ * operator would store:
+ * - up, each ID becomes a reference holding that ARM ID (an empty ID an empty reference, as Go's `omitempty`
+ *   writes it); without IDs the references are cleared, even ones recalled from the bag. The IDs stay in the
+ *   bag, where the generated code stashed them.
+ * - down, each reference becomes its ARM ID (`""` for a reference by Kubernetes name), and the references
+ *   leave the bag; without references the IDs are cleared, even ones recalled from the bag.
+ */
+export const databaseAccountSpecHooks: DatabaseAccount_Spec_ConversionHooks = {
+  assignTo(source, destination) {
+    const ids = source.networkAclBypassResourceIds;
+    if (Array.isArray(ids) && ids.length > 0)
+      destination.networkAclBypassResourceReferences = ids.map(referenceTo);
+    else delete destination.networkAclBypassResourceReferences;
+  },
+
+  assignFrom(source, destination, bag) {
+    const references = source.networkAclBypassResourceReferences;
+    if (Array.isArray(references) && references.length > 0) {
+      destination.networkAclBypassResourceIds = references.map((reference) => reference?.armId ?? '');
+      bag.remove('NetworkAclBypassResourceReferences');
+    } else delete destination.networkAclBypassResourceIds;
+  },
+};
+
+/** A reference to an ARM ID, as Go serialises `genruntime.ResourceReference{ARMID: id}`. */
+function referenceTo(id: string): genruntime_ResourceReference {
+  return id === '' ? {} : { armId: id };
+}
