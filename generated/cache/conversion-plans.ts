@@ -105,8 +105,8 @@ const p46: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","refer
 const p47: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]};
 const p48: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}]]};
 const p49: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}]]};
-const p50: TypeConversionPlan = {"known":k43,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p51: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p50: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p51: TypeConversionPlan = {"known":k43,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
 const p52: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
 const p53: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","identityType","s"],["=","userAssignedIdentityResourceId","s"]]};
 const p54: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["Balanced_B0","Balanced_B1","Balanced_B10","Balanced_B100","Balanced_B1000","Balanced_B150","Balanced_B20","Balanced_B250","Balanced_B3","Balanced_B350","Balanced_B5","Balanced_B50","Balanced_B500","Balanced_B700","ComputeOptimized_X10","ComputeOptimized_X100","ComputeOptimized_X150","ComputeOptimized_X20","ComputeOptimized_X250","ComputeOptimized_X3","ComputeOptimized_X350","ComputeOptimized_X5","ComputeOptimized_X50","ComputeOptimized_X500","ComputeOptimized_X700","EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E1","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E200","Enterprise_E400","Enterprise_E5","Enterprise_E50","FlashOptimized_A1000","FlashOptimized_A1500","FlashOptimized_A2000","FlashOptimized_A250","FlashOptimized_A4500","FlashOptimized_A500","FlashOptimized_A700","MemoryOptimized_M10","MemoryOptimized_M100","MemoryOptimized_M1000","MemoryOptimized_M150","MemoryOptimized_M1500","MemoryOptimized_M20","MemoryOptimized_M2000","MemoryOptimized_M250","MemoryOptimized_M350","MemoryOptimized_M50","MemoryOptimized_M500","MemoryOptimized_M700"]}]]};
@@ -610,8 +610,8 @@ export const plans: GroupPlans = {
         RedisFirewallRule_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","endIP","s"],["=","startIP","s"],["=","operatorSpec",{"obj":"RedisFirewallRuleOperatorSpec_toStorage"}],["v","v1api20241101"]]},
         RedisLinkedServerOperatorSpec_fromStorage: p0,
         RedisLinkedServerOperatorSpec_toStorage: p1,
-        RedisLinkedServerSystemData_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        RedisLinkedServerSystemData_STATUS_toStorage: p50,
+        RedisLinkedServerSystemData_STATUS_fromStorage: p50,
+        RedisLinkedServerSystemData_STATUS_toStorage: p51,
         RedisLinkedServer_STATUS_fromStorage: {"known":k39,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"RedisLinkedServerSystemData_STATUS_fromStorage"}],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole",{"spell":["Primary","Secondary"]}]]},
         RedisLinkedServer_STATUS_toStorage: {"known":k39,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"RedisLinkedServerSystemData_STATUS_toStorage"}],["=","geoReplicatedPrimaryHostName","s"],["=","linkedRedisCacheId","s"],["=","linkedRedisCacheLocation","s"],["=","primaryHostName","s"],["=","provisioningState","s"],["=","serverRole","s"]]},
         RedisLinkedServer_Spec_fromStorage: p5,
@@ -626,8 +626,8 @@ export const plans: GroupPlans = {
         ScheduleEntry_STATUS_toStorage: p10,
         ScheduleEntry_fromStorage: p9,
         ScheduleEntry_toStorage: p10,
-        SystemData_STATUS_fromStorage: p51,
-        SystemData_STATUS_toStorage: p50,
+        SystemData_STATUS_fromStorage: p50,
+        SystemData_STATUS_toStorage: p51,
         conditions_Condition_fromStorage: p11,
         conditions_Condition_toStorage: p11,
         core_DestinationExpression_fromStorage: p12,
@@ -644,8 +644,8 @@ export const plans: GroupPlans = {
       resources: {
       },
       types: {
-        RedisLinkedServerSystemData_STATUS_normalize: p50,
-        SystemData_STATUS_normalize: p50,
+        RedisLinkedServerSystemData_STATUS_normalize: p51,
+        SystemData_STATUS_normalize: p51,
       },
     },
     "v1api20250401": {
@@ -708,8 +708,8 @@ export const plans: GroupPlans = {
         Sku_STATUS_toStorage: p33,
         Sku_fromStorage: p54,
         Sku_toStorage: p33,
-        SystemData_STATUS_fromStorage: p51,
-        SystemData_STATUS_toStorage: p50,
+        SystemData_STATUS_fromStorage: p50,
+        SystemData_STATUS_toStorage: p51,
         UserAssignedIdentityDetails_fromStorage: p45,
         UserAssignedIdentityDetails_toStorage: p46,
         UserAssignedIdentity_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
@@ -738,7 +738,7 @@ export const plans: GroupPlans = {
         ClusterProperties_Encryption_normalize: {"known":k48,"destBag":true,"steps":[["=","customerManagedKeyEncryption",{"obj":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_normalize"}]]},
         ManagedServiceIdentity_STATUS_normalize: {"known":k49,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
         ManagedServiceIdentity_normalize: {"known":k50,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
-        SystemData_STATUS_normalize: p50,
+        SystemData_STATUS_normalize: p51,
         UserAssignedIdentityDetails_normalize: p47,
         UserAssignedIdentity_STATUS_normalize: p55,
         genruntime_ResourceReference_normalize: p14,

@@ -56,11 +56,11 @@ const t49: TypeShape = {"enum":["LinkFailed","Linked","Linking","UnlinkFailed","
 const t50: TypeShape = {"properties":[["id","string"],["state","string"]]};
 const t51: TypeShape = {"enum":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]};
 const t52: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["endIP","string"],["startIP","string"]]};
-const t53: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t53: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t54: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["scheduleEntries",{"array":{"type":"ScheduleEntry_STATUS"}}]]};
-const t55: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t56: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t57: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t55: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t56: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t57: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t58: TypeShape = {"properties":[["customerManagedKeyEncryption",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption"}]]};
 const t59: TypeShape = {"properties":[["keyEncryptionKeyIdentity",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity"}],["keyEncryptionKeyUrl","string"]]};
 const t60: TypeShape = {"enum":["systemAssignedIdentity","userAssignedIdentity"]};
@@ -367,7 +367,9 @@ export const shapes: GroupShapes = {
         "RedisFirewallRule_STATUS": t52,
         "RedisFirewallRule_Spec": t2,
         "RedisLinkedServerOperatorSpec": t0,
-        "RedisLinkedServerSystemData_STATUS": t53,
+        "RedisLinkedServerSystemData_CreatedByType_STATUS": t53,
+        "RedisLinkedServerSystemData_LastModifiedByType_STATUS": t53,
+        "RedisLinkedServerSystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"RedisLinkedServerSystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"RedisLinkedServerSystemData_LastModifiedByType_STATUS"}]]},
         "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"RedisLinkedServerSystemData_STATUS"}],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]},
         "RedisLinkedServer_ServerRole": t3,
         "RedisLinkedServer_ServerRole_STATUS": t3,
@@ -379,12 +381,12 @@ export const shapes: GroupShapes = {
         "ScheduleEntry_DayOfWeek": t8,
         "ScheduleEntry_DayOfWeek_STATUS": t8,
         "ScheduleEntry_STATUS": t9,
-        "SystemData_CreatedByType_STATUS": t55,
-        "SystemData_LastModifiedByType_STATUS": t55,
-        "SystemData_STATUS": t56,
+        "SystemData_CreatedByType_STATUS": t53,
+        "SystemData_LastModifiedByType_STATUS": t53,
+        "SystemData_STATUS": t55,
         "conditions_Condition": t10,
         "core_DestinationExpression": t11,
-        "genruntime_ConfigMapReference": t57,
+        "genruntime_ConfigMapReference": t56,
         "genruntime_KnownResourceReference": t12,
         "genruntime_ResourceReference": t13,
       },
@@ -402,7 +404,7 @@ export const shapes: GroupShapes = {
         "RedisFirewallRule_STATUS": t52,
         "RedisFirewallRule_Spec": t14,
         "RedisLinkedServerOperatorSpec": t0,
-        "RedisLinkedServerSystemData_STATUS": t53,
+        "RedisLinkedServerSystemData_STATUS": t57,
         "RedisLinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"RedisLinkedServerSystemData_STATUS"}],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole","string"]]},
         "RedisLinkedServer_Spec": t15,
         "RedisPatchScheduleOperatorSpec": t0,
@@ -410,10 +412,10 @@ export const shapes: GroupShapes = {
         "RedisPatchSchedule_Spec": t16,
         "ScheduleEntry": t17,
         "ScheduleEntry_STATUS": t17,
-        "SystemData_STATUS": t53,
+        "SystemData_STATUS": t57,
         "conditions_Condition": t10,
         "core_DestinationExpression": t11,
-        "genruntime_ConfigMapReference": t57,
+        "genruntime_ConfigMapReference": t56,
         "genruntime_KnownResourceReference": t12,
         "genruntime_ResourceReference": t13,
       },
@@ -479,9 +481,9 @@ export const shapes: GroupShapes = {
         "Sku_Name": t68,
         "Sku_Name_STATUS": t68,
         "Sku_STATUS": t37,
-        "SystemData_CreatedByType_STATUS": t55,
-        "SystemData_LastModifiedByType_STATUS": t55,
-        "SystemData_STATUS": t56,
+        "SystemData_CreatedByType_STATUS": t53,
+        "SystemData_LastModifiedByType_STATUS": t53,
+        "SystemData_STATUS": t55,
         "UserAssignedIdentity": t69,
         "UserAssignedIdentityDetails": t47,
         "UserAssignedIdentity_STATUS": t70,
@@ -521,7 +523,7 @@ export const shapes: GroupShapes = {
         "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability","string"],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]]},
         "Sku": t42,
         "Sku_STATUS": t42,
-        "SystemData_STATUS": t53,
+        "SystemData_STATUS": t57,
         "UserAssignedIdentity": t69,
         "UserAssignedIdentityDetails": t47,
         "UserAssignedIdentity_STATUS": t70,

@@ -232,6 +232,32 @@ export function expectRoundTrip(actual: unknown, expected: unknown): void {
     );
 }
 
+/**
+ * `value` without the properties at `paths` (`spec.x`, `spec.$propertyBag.Key`), an object left empty by that
+ * removal dropped too: what a hook's operator step is known to lose, left out of a comparison.
+ */
+export function withoutPaths(value: unknown, paths: readonly string[]): unknown {
+  const copy = structuredClone(value);
+  for (const path of paths) {
+    const keys = path.split('.');
+    const parents: Record<string, unknown>[] = [];
+    let at: unknown = copy;
+    for (const key of keys.slice(0, -1)) {
+      if (!isRecord(at)) break;
+      parents.push(at);
+      at = at[key];
+    }
+    if (!isRecord(at) || parents.length !== keys.length - 1) continue;
+    delete at[keys[keys.length - 1] as string];
+    // A bag emptied by the removal is no bag at all, as the conversion writes none.
+    for (let i = parents.length - 1; i >= 0 && isRecord(at) && Object.keys(at).length === 0; i--) {
+      delete (parents[i] as Record<string, unknown>)[keys[i] as string];
+      at = parents[i];
+    }
+  }
+  return copy;
+}
+
 /** A plain object of up to `maxKeys` distinct keys. */
 function objectOf(
   key: fc.Arbitrary<string>,

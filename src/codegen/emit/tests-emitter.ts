@@ -27,7 +27,7 @@ export function emitKindTests(
   out.push(`import fc from 'fast-check';\nimport { describe, expect, it } from 'vitest';\n`);
   out.push(`import { convert, convertKeepingLeftovers } from '../../../src/lib/conversion/convert.ts';\n`);
   out.push(
-    `import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectNoBags, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt } from '../../../src/testing/conversion-support.ts';\n`,
+    `import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectNoBags, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt${hooks.some((h) => h.lossy.length > 0) ? ', withoutPaths' : ''} } from '../../../src/testing/conversion-support.ts';\n`,
   );
   out.push(`import { arbitraryOf } from '../../../src/testing/shape-arbitrary.ts';\n`);
   for (const v of graph.apiVersions) out.push(`import * as ${v}_arm from '../${v}/arm.ts';\n`);
@@ -66,9 +66,18 @@ export function emitKindTests(
     const api = graph.apiVersions.includes(v);
     // The object at `v` is converted once; pruneToSchema copies, so the unpruned one stays for `expected`.
     const expected = api ? 'convert(there, hub)' : 'object';
+    // A hook whose operator step loses something on the trip below it: those paths are its own test's.
+    const lossy = hooks
+      .filter((h) => h.lossy.length > 0 && armDate(lookup(v).armApiVersion) < armDate(h.apiVersion))
+      .flatMap((h) => h.lossy);
+    const actual = `convert(pruneToSchema(there, crdSchema('${groupName}', '${graph.kind}', '${v}')), hub)`;
+    const compared =
+      lossy.length === 0
+        ? `${actual}, ${expected}`
+        : `withoutPaths(${actual}, ${JSON.stringify(lossy)}), withoutPaths(${expected}, ${JSON.stringify(lossy)})`;
     out.push(`  it('${v} ${api ? 'keeps every value it holds' : 'keeps every hub value'}', () => {\n`);
     out.push(
-      `    fc.assert(fc.property(stored(), (object) => { const there = convert(object, '${v}'); expectRoundTrip(convert(pruneToSchema(there, crdSchema('${groupName}', '${graph.kind}', '${v}')), hub), ${expected}); }), { numRuns: rmwRuns });\n  });\n`,
+      `    fc.assert(fc.property(stored(), (object) => { const there = convert(object, '${v}'); expectRoundTrip(${compared}); }), { numRuns: rmwRuns });\n  });\n`,
     );
   }
   out.push('});\n');

@@ -85,7 +85,10 @@ export class OperatorGoSource {
         else if (pkg.structs.has(type)) walk(type, at, depth + 1);
       }
     };
-    const root = `${kind}_STATUS`;
+    // The status type the resource's own `status` field has: usually `<Kind>_STATUS`, but Redis's linked
+    // server's is `Redis_LinkedServer_STATUS` (`RedisLinkedServer_STATUS` is another type, Redis's list entry).
+    const statusField = pkg.structs.get(kind)?.find((f) => f.json === 'status');
+    const root = statusField ? statusField.type.replace(/^\*/, '') : `${kind}_STATUS`;
     if (!pkg.structs.has(root)) throw new OperatorGoSourceMissing(pkg.dir, `the Go type ${root}`);
     if (leaf === undefined) walk(root, '', 0);
     else {

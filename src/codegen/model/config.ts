@@ -41,6 +41,14 @@ export interface HookConfig {
    * reinterpreted, not kept, so the generated tests never draw one there.
    */
   readonly interprets: readonly string[];
+  /**
+   * Where the operator's own step loses or adds something on a trip from a newer version down past it and
+   * back (Cosmos DB's references become bare ARM IDs): paths from the object's root
+   * (`spec.networkAclBypassResourceReferences`, a bag entry as `spec.$propertyBag.<Key>`), left out of the
+   * generated read-modify-write comparisons that make that trip. Mirroring such a loss is the point, so the
+   * hook's own test and the differential against the operator check it instead.
+   */
+  readonly lossy: readonly string[];
 }
 
 /** Seed 003, option 3b: these ARM API versions of a group also get the listed compatibility prefixes. */
@@ -307,7 +315,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     hooks: list(root.hooks, 'hooks').map((entry, i) => {
       const at = `hooks[${i}]`;
       const e = record(entry, at);
-      keys(e, at, ['group', 'type', 'apiVersion', 'module', 'export', 'reason', 'interprets']);
+      keys(e, at, ['group', 'type', 'apiVersion', 'module', 'export', 'reason', 'interprets', 'lossy']);
       return {
         group: text(e.group, at),
         type: text(e.type, at),
@@ -316,6 +324,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
         export: text(e.export, at),
         reason: text(e.reason, `${at}.reason`),
         interprets: texts(e.interprets, `${at}.interprets`),
+        lossy: texts(e.lossy, `${at}.lossy`),
       };
     }),
     transformations: {
