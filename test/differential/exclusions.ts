@@ -47,8 +47,9 @@ const goValueFields = new RegExp(
     /^spec\.operatorSpec\.(\$propertyBag\.)?([cC]onfigMaps|[sS]ecrets)\.[^.]+\.(name|key)$/.source,
     // A destination one version lacks, in the configMaps' or secrets' own bag (AKS's principalId).
     /^spec\.operatorSpec\.([cC]onfigMaps|[sS]ecrets)\.\$propertyBag\.[^.]+\.(name|key)$/.source,
-    // The operator's references (genruntime.ResourceReference, WellKnownResourceReference, alone or in a list)
-    // and its secret and config map references (SecretReference, ConfigMapReference): plain strings, directly or in a bag entry.
+    // The operator's references (genruntime.ResourceReference, WellKnownResourceReference, alone or in a
+    // list) and its secret and config map references (SecretReference, ConfigMapReference): plain strings,
+    // directly or in a bag entry.
     /^spec\.(.*\.)?([a-zA-Z0-9]*Reference|reference|[a-zA-Z0-9]*References\[\])\.(group|kind|name|armId|wellKnownName)$/
       .source,
     // Secret references by the properties the config makes secrets (SQL's and PostgreSQL's password, Kusto's

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { armNameInProperties } from '../../lib/conversion/arm.ts';
 
 /**
  * Raised when the import needs the operator's Go source and it is not there: the status enum values of a
@@ -68,8 +69,7 @@ export class OperatorGoSource {
       if (depth > 20) return;
       for (const field of pkg.structs.get(typeName) ?? []) {
         // At the root, `properties_type` is ARM's `properties.type` (reverse.ts gives it ARM's name back).
-        let at =
-          path === '' ? field.json.replace(/^properties_(id|name|type)$/, '$1') : `${path}.${field.json}`;
+        let at = path === '' ? armNameInProperties(field.json) : `${path}.${field.json}`;
         let type = field.type.replace(/^\*/, '');
         for (;;) {
           if (type.startsWith('[]')) {

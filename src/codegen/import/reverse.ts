@@ -1,3 +1,4 @@
+import { armNameInProperties } from '../../lib/conversion/arm.ts';
 import { type Bounds, validationsOf } from '../model/types.ts';
 import type { CrdNode } from './real-crds.ts';
 
@@ -173,9 +174,7 @@ function specFields(
  */
 function armIdName(reference: string, status: CrdNode | undefined): string {
   if (reference === 'reference') return 'id';
-  const base = reference.slice(0, -'Reference'.length);
-  const statusHas = (n: string) => status?.properties?.[n] !== undefined;
-  return statusHas(base) && !statusHas(`${base}Id`) ? base : `${base}Id`;
+  return nameTheStatusHas(reference.slice(0, -'Reference'.length), 'Id', status);
 }
 
 /**
@@ -183,9 +182,13 @@ function armIdName(reference: string, status: CrdNode | undefined): string {
  * `groupIds`) or, where the status has it so, `<name>` itself (`scopesReferences` -> `scopes`).
  */
 function armIdsName(references: string, status: CrdNode | undefined): string {
-  const base = references.slice(0, -'References'.length);
+  return nameTheStatusHas(references.slice(0, -'References'.length), 'Ids', status);
+}
+
+/** `base` where the status has it and not `base + suffix`; `base + suffix` otherwise. */
+function nameTheStatusHas(base: string, suffix: string, status: CrdNode | undefined): string {
   const statusHas = (n: string) => status?.properties?.[n] !== undefined;
-  return statusHas(base) && !statusHas(`${base}Ids`) ? base : `${base}Ids`;
+  return statusHas(base) && !statusHas(`${base}${suffix}`) ? base : `${base}${suffix}`;
 }
 
 /** A status tree without the operator's own fields and bags. */
@@ -210,10 +213,7 @@ function statusFields(node: CrdNode, drop: ReadonlySet<string> = new Set()): Sid
 function unprefixed(side: Side): Side {
   if (!side.properties) return side;
   const properties = new Map<string, Side>();
-  for (const [name, child] of side.properties) {
-    const match = /^properties_(id|name|type)$/.exec(name);
-    properties.set(match ? (match[1] as string) : name, child);
-  }
+  for (const [name, child] of side.properties) properties.set(armNameInProperties(name), child);
   return { ...side, properties };
 }
 

@@ -1,4 +1,4 @@
-import { flattenedPrefix } from '../../lib/conversion/arm.ts';
+import { flattenedStatusName } from '../../lib/conversion/arm.ts';
 import type { GeneratorConfig } from '../model/config.ts';
 import { groupOf, kindOf, pluralOf, statusName } from '../model/names.ts';
 import { arbitraryOwnerReference, condition, knownResourceReference } from '../model/shared-types.ts';
@@ -229,10 +229,7 @@ function flattened(
       : [];
   // The status keeps ARM's own id, name and type: a property of `properties` named so is flattened as
   // `properties_<name>`, as the operator does (an AKS agent pool's pool type beside its resource type).
-  const ownNames = new Set(['id', 'name', 'type']);
-  const named = inner.map((p) =>
-    side === 'status' && ownNames.has(p.name) ? { ...p, name: `${flattenedPrefix}${p.name}` } : p,
-  );
+  const named = side === 'status' ? inner.map((p) => ({ ...p, name: flattenedStatusName(p.name) })) : inner;
   // A spec has no type of its own (ARM's resource type is not set by users): `properties.type` keeps its name.
   const seen = new Set<string>(['azurename', 'owner', 'conditions', 'id', 'name']);
   if (side === 'status') seen.add('type');

@@ -5,11 +5,11 @@ import type { KubeObject } from './resource.ts';
 /**
  * How a property's value goes into an ARM body: `0` as is (a primitive or enum), an object of a named type
  * of the version (only that type's properties are sent), or an array or map of such values. The operator's
- * type transformations (issue 8, item 3) add four more, each naming the ARM property the value goes to: a
- * resource `reference` sent as its ARM ID; a list of resource `references` sent as the list of their ARM IDs;
- * a `secret` reference never sent (the operator reads the secret,
- * kubectl-aso never does); a config map reference (`fromConfig`) sent as the value the caller read; a list
- * of user-assigned `identities` sent as ARM's map keyed by their ARM IDs.
+ * type transformations (issue 8, item 3) add five more, each naming the ARM property the value goes to: a
+ * resource `reference` sent as its ARM ID; a list of resource `references` sent as the list of their ARM
+ * IDs; a `secret` reference never sent (the operator reads the secret, kubectl-aso never does); a config map
+ * reference (`fromConfig`) sent as the value the caller read; a list of user-assigned `identities` sent as
+ * ARM's map keyed by their ARM IDs.
  */
 export type ArmValue =
   | 0
@@ -332,15 +332,22 @@ function armValue(value: unknown, shape: ArmValue, context: SendContext, path: s
   return value;
 }
 
-/**
- * How the operator's status names a property of ARM's `properties` that has the name of one of the
- * resource's own (`id`, `name`, `type`): `properties_type` is ARM's `properties.type`.
- */
-export const flattenedPrefix = 'properties_';
+/** The resource's own names, which ARM keeps at the root beside `properties`. */
+const resourceOwnNames = new Set(['id', 'name', 'type']);
 
-/** The name a flattened status property has inside ARM's `properties`. */
-function armNameInProperties(key: string): string {
-  return /^properties_(id|name|type)$/.test(key) ? key.slice(flattenedPrefix.length) : key;
+/**
+ * The operator's status name for a property of ARM's `properties`: one named like the resource's own `id`,
+ * `name` or `type` is flattened as `properties_<name>` (an AKS agent pool's pool type beside its resource
+ * type); any other keeps its name.
+ */
+export function flattenedStatusName(armName: string): string {
+  return resourceOwnNames.has(armName) ? `properties_${armName}` : armName;
+}
+
+/** The inverse of {@link flattenedStatusName}: the name a flattened status property has in ARM's `properties`. */
+export function armNameInProperties(statusName: string): string {
+  const match = /^properties_(.*)$/.exec(statusName);
+  return match && resourceOwnNames.has(match[1] as string) ? (match[1] as string) : statusName;
 }
 
 function flatten(response: Record<string, unknown>, fields: ArmFields): Record<string, unknown> {
