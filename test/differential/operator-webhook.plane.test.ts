@@ -44,8 +44,9 @@ describe.skipIf(!go.present || !samples.present || !crds.present)(
       ) as KubeObject;
 
     beforeAll(async () => {
-      webhook = await startOperatorWebhook([group], join(stateDir, 'operator-webhook'));
+      // The plane first: starting a plane clears its folder, where the webhook's certificates go.
       const plane = await startPlane(stateDir, { withGenerated: false });
+      webhook = await startOperatorWebhook([group], join(stateDir, 'operator-webhook'));
       client = await clientFor(plane);
       const crd = parse(
         readFileSync(join(crds.path, 'storage.azure.com_storageaccounts.yaml'), 'utf8'),

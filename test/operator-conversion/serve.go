@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,19 +35,29 @@ func serve(scheme *runtime.Scheme, addr, certDir string, out io.Writer) error {
 	if err := ensureCertificates(certDir); err != nil {
 		return fmt.Errorf("writing certificates into %s: %w", certDir, err)
 	}
+	// Loaded before the ready line, not by ServeTLS in its goroutine: once the line is out, the caller may
+	// move or clear the folder, and a certificate read after that would end the webhook.
+	certificate, err := tls.LoadX509KeyPair(filepath.Join(certDir, certFile), filepath.Join(certDir, keyFile))
+	if err != nil {
+		return fmt.Errorf("loading the serving certificate from %s: %w", certDir, err)
+	}
 	listener, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/convert", newWebhookHandler(scheme))
-	server := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	server := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		TLSConfig:         &tls.Config{Certificates: []tls.Certificate{certificate}, MinVersion: tls.VersionTLS12},
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	served := make(chan error, 1)
 	go func() {
-		served <- server.ServeTLS(listener, filepath.Join(certDir, certFile), filepath.Join(certDir, keyFile))
+		served <- server.ServeTLS(listener, "", "")
 	}()
 	caPath, err := filepath.Abs(filepath.Join(certDir, caFile))
 	if err != nil {
