@@ -175,6 +175,512 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "apimanagement.azure.com",
+    "kind": "Certificate",
+    "plural": "certificates",
+    "armType": "Microsoft.ApiManagement/service/certificates",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "Group",
+    "plural": "groups",
+    "armType": "Microsoft.ApiManagement/service/groups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "Product",
+    "plural": "products",
+    "armType": "Microsoft.ApiManagement/service/products",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ProductApi",
+    "plural": "productapis",
+    "armType": "Microsoft.ApiManagement/service/products/apis",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Product"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ProductGroup",
+    "plural": "productgroups",
+    "armType": "Microsoft.ApiManagement/service/products/groups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Product"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ServiceGateway",
+    "plural": "servicegateways",
+    "armType": "Microsoft.ApiManagement/service/gateways",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ServiceGatewayApi",
+    "plural": "servicegatewayapis",
+    "armType": "Microsoft.ApiManagement/service/gateways/apis",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "ServiceGateway"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ServiceGatewayCertificateAuthority",
+    "plural": "servicegatewaycertificateauthorities",
+    "armType": "Microsoft.ApiManagement/service/gateways/certificateAuthorities",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "ServiceGateway"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ServiceGatewayHostnameConfiguration",
+    "plural": "servicegatewayhostnameconfigurations",
+    "armType": "Microsoft.ApiManagement/service/gateways/hostnameConfigurations",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "ServiceGateway"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "Subscription",
+    "plural": "subscriptions",
+    "armType": "Microsoft.ApiManagement/service/subscriptions",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "User",
+    "plural": "users",
+    "armType": "Microsoft.ApiManagement/service/users",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "app.azure.com",
     "kind": "AuthConfig",
     "plural": "authconfigs",
@@ -835,6 +1341,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "cache.azure.com",
+    "kind": "RedisEnterpriseDatabaseAccessPolicyAssignment",
+    "plural": "redisenterprisedatabaseaccesspolicyassignments",
+    "armType": "Microsoft.Cache/redisEnterprise/databases/accessPolicyAssignments",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cache.azure.com",
+        "kind": "RedisEnterpriseDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250401",
+        "armApiVersion": "2025-04-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250401storage"
+    ],
+    "hub": "v20250401storage",
+    "immutable": {
+      "v20250401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cache.azure.com",
     "kind": "RedisFirewallRule",
     "plural": "redisfirewallrules",
     "armType": "Microsoft.Cache/redis/firewallRules",
@@ -1431,6 +1968,37 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20250601storage",
     "immutable": {
       "v1api20250601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cognitiveservices.azure.com",
+    "kind": "Project",
+    "plural": "projects",
+    "armType": "Microsoft.CognitiveServices/accounts/projects",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cognitiveservices.azure.com",
+        "kind": "Account"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250601storage"
+    ],
+    "hub": "v20250601storage",
+    "immutable": {
+      "v20250601": [
         "spec.azureName",
         "spec.owner"
       ]

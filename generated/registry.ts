@@ -127,6 +127,113 @@ export const registry: ConversionRegistry = {
           v20240501storage: { storage: true },
         },
       },
+      Certificate: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Certificate_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Certificate_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      Group: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Group_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Group_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      Product: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Product_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Product_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Product_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Product_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Product_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Product_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Product_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Product_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Product_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Product_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Product_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Product_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Product_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Product_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Product_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Product_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Product_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Product_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Product_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Product_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Product_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Product_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ProductApi: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'ProductApi_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'ProductApi_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'ProductApi_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'ProductApi_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'ProductApi_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'ProductApi_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'ProductApi_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'ProductApi_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'ProductApi_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'ProductApi_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ProductApi_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ProductApi_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'ProductApi_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'ProductApi_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'ProductApi_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'ProductApi_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'ProductApi_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'ProductApi_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'ProductApi_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'ProductApi_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'ProductApi_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'ProductApi_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ProductGroup: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ProductGroup_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ProductGroup_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ServiceGateway: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ServiceGateway_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ServiceGateway_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ServiceGatewayApi: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ServiceGatewayApi_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ServiceGatewayApi_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ServiceGatewayCertificateAuthority: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ServiceGatewayCertificateAuthority_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ServiceGatewayCertificateAuthority_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ServiceGatewayHostnameConfiguration: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ServiceGatewayHostnameConfiguration_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ServiceGatewayHostnameConfiguration_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      Subscription: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Subscription_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Subscription_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Subscription_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Subscription_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Subscription_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Subscription_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Subscription_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Subscription_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Subscription_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Subscription_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Subscription_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Subscription_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Subscription_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Subscription_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Subscription_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Subscription_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Subscription_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Subscription_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Subscription_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Subscription_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Subscription_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Subscription_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      User: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'User_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'User_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
     },
     'app.azure.com': {
       AuthConfig: {
@@ -277,6 +384,13 @@ export const registry: ConversionRegistry = {
           v1api20250401storage: { storage: true },
         },
       },
+      RedisEnterpriseDatabaseAccessPolicyAssignment: {
+        hub: 'v20250401storage',
+        versions: {
+          v20250401: { storage: false, up: { to: 'v20250401storage', convert: cache_conversions.resource('v20250401', 'RedisEnterpriseDatabaseAccessPolicyAssignment_toStorage') }, down: { from: 'v20250401storage', convert: cache_conversions.resource('v20250401', 'RedisEnterpriseDatabaseAccessPolicyAssignment_fromStorage') } },
+          v20250401storage: { storage: true },
+        },
+      },
       RedisFirewallRule: {
         hub: 'v1api20241101storage',
         versions: {
@@ -411,6 +525,13 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20250601: { storage: false, up: { to: 'v1api20250601storage', convert: cognitiveservices_conversions.resource('v1api20250601', 'Deployment_toStorage') }, down: { from: 'v1api20250601storage', convert: cognitiveservices_conversions.resource('v1api20250601', 'Deployment_fromStorage') } },
           v1api20250601storage: { storage: true },
+        },
+      },
+      Project: {
+        hub: 'v20250601storage',
+        versions: {
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: cognitiveservices_conversions.resource('v20250601', 'Project_toStorage') }, down: { from: 'v20250601storage', convert: cognitiveservices_conversions.resource('v20250601', 'Project_fromStorage') } },
+          v20250601storage: { storage: true },
         },
       },
     },

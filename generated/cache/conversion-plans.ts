@@ -55,6 +55,9 @@ const k48: readonly string[] = ["customerManagedKeyEncryption"];
 const k49: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
 const k50: readonly string[] = ["type","userAssignedIdentities"];
 const k51: readonly string[] = ["clientId","principalId"];
+const k52: readonly string[] = ["objectId"];
+const k53: readonly string[] = ["objectId","objectIdFromConfig"];
+const k54: readonly string[] = ["conditions","id","name","type","accessPolicyName","provisioningState","user"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
 const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","endIP","s"],["=","startIP","s"]]};
@@ -742,6 +745,32 @@ export const plans: GroupPlans = {
         UserAssignedIdentityDetails_normalize: p47,
         UserAssignedIdentity_STATUS_normalize: p55,
         genruntime_ResourceReference_normalize: p14,
+      },
+    },
+    "v20250401": {
+      resources: {
+        RedisEnterpriseDatabaseAccessPolicyAssignment_fromStorage: {"apiVersion":"cache.azure.com/v20250401","spec":"RedisEnterpriseDatabaseAccessPolicyAssignment_Spec_fromStorage","status":"RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS_fromStorage"},
+        RedisEnterpriseDatabaseAccessPolicyAssignment_toStorage: {"apiVersion":"cache.azure.com/v20250401storage","spec":"RedisEnterpriseDatabaseAccessPolicyAssignment_Spec_toStorage","status":"RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS_toStorage"},
+      },
+      types: {
+        AccessPolicyAssignmentProperties_User_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","objectId","s"]]},
+        AccessPolicyAssignmentProperties_User_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","objectId","s"]]},
+        AccessPolicyAssignmentProperties_User_fromStorage: {"known":k53,"destBag":false,"steps":[["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]},
+        AccessPolicyAssignmentProperties_User_toStorage: {"known":k53,"destBag":true,"steps":[["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]},
+        RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec_fromStorage: p0,
+        RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec_toStorage: p1,
+        RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS_fromStorage: {"known":k54,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","accessPolicyName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","user",{"obj":"AccessPolicyAssignmentProperties_User_STATUS_fromStorage"}]]},
+        RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS_toStorage: {"known":k54,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","accessPolicyName","s"],["=","provisioningState","s"],["=","user",{"obj":"AccessPolicyAssignmentProperties_User_STATUS_toStorage"}]]},
+        RedisEnterpriseDatabaseAccessPolicyAssignment_Spec_fromStorage: {"known":["azureName","owner","accessPolicyName","user","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","accessPolicyName","s"],["=","user",{"obj":"AccessPolicyAssignmentProperties_User_fromStorage"}],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec_fromStorage"}]]},
+        RedisEnterpriseDatabaseAccessPolicyAssignment_Spec_toStorage: {"known":["azureName","owner","accessPolicyName","user","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","accessPolicyName","s"],["=","user",{"obj":"AccessPolicyAssignmentProperties_User_toStorage"}],["=","operatorSpec",{"obj":"RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec_toStorage"}],["v","v20250401"]]},
+        conditions_Condition_fromStorage: p11,
+        conditions_Condition_toStorage: p11,
+        core_DestinationExpression_fromStorage: p12,
+        core_DestinationExpression_toStorage: p12,
+        genruntime_ConfigMapReference_fromStorage: p52,
+        genruntime_ConfigMapReference_toStorage: p52,
+        genruntime_KnownResourceReference_fromStorage: p13,
+        genruntime_KnownResourceReference_toStorage: p13,
       },
     },
   },

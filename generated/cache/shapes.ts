@@ -72,13 +72,14 @@ const t65: TypeShape = {"enum":["Deferred","NotDeferred"]};
 const t66: TypeShape = {"enum":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Moving","Running","Scaling","ScalingFailed","UpdateFailed","Updating"]};
 const t67: TypeShape = {"enum":["v1","v2"]};
 const t68: TypeShape = {"enum":["Balanced_B0","Balanced_B1","Balanced_B10","Balanced_B100","Balanced_B1000","Balanced_B150","Balanced_B20","Balanced_B250","Balanced_B3","Balanced_B350","Balanced_B5","Balanced_B50","Balanced_B500","Balanced_B700","ComputeOptimized_X10","ComputeOptimized_X100","ComputeOptimized_X150","ComputeOptimized_X20","ComputeOptimized_X250","ComputeOptimized_X3","ComputeOptimized_X350","ComputeOptimized_X5","ComputeOptimized_X50","ComputeOptimized_X500","ComputeOptimized_X700","EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E1","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E200","Enterprise_E400","Enterprise_E5","Enterprise_E50","FlashOptimized_A1000","FlashOptimized_A1500","FlashOptimized_A2000","FlashOptimized_A250","FlashOptimized_A4500","FlashOptimized_A500","FlashOptimized_A700","MemoryOptimized_M10","MemoryOptimized_M100","MemoryOptimized_M1000","MemoryOptimized_M150","MemoryOptimized_M1500","MemoryOptimized_M20","MemoryOptimized_M2000","MemoryOptimized_M250","MemoryOptimized_M350","MemoryOptimized_M50","MemoryOptimized_M500","MemoryOptimized_M700"]};
-const t69: TypeShape = {"properties":[]};
-const t70: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t69: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t70: TypeShape = {"properties":[["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
+const t71: TypeShape = {"properties":[["objectId","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "cache.azure.com",
-  names: ["accessKeysAuthentication","accessPolicyName","annotations","aofEnabled","aofFrequency","args","armId","azureName","capacity","clientId","clientProtocol","clusteringPolicy","conditions","configMapExpressions","createdAt","createdBy","createdByType","customerManagedKeyEncryption","dayOfWeek","deferUpgrade","encryption","endIP","evictionPolicy","geoReplicatedPrimaryHostName","geoReplication","group","groupNickname","highAvailability","hostName","id","identity","identityType","key","keyEncryptionKeyIdentity","keyEncryptionKeyUrl","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","linkedDatabases","linkedRedisCacheId","linkedRedisCacheLocation","linkedRedisCacheReference","location","maintenanceWindow","message","minimumTlsVersion","modules","name","objectId","objectIdAlias","objectIdAliasFromConfig","objectIdFromConfig","observedGeneration","operatorSpec","owner","permissions","persistence","port","primaryHostName","primaryKey","principalId","privateEndpointConnections","properties_type","provisioningState","rdbEnabled","rdbFrequency","reason","redisVersion","redundancyMode","reference","resourceState","scheduleEntries","secondaryKey","secretExpressions","secrets","serverRole","severity","sku","startHourUtc","startIP","state","status","systemData","tags","tenantId","type","userAssignedIdentities","userAssignedIdentityResourceId","userAssignedIdentityResourceReference","value","version","zones"],
+  names: ["accessKeysAuthentication","accessPolicyName","annotations","aofEnabled","aofFrequency","args","armId","azureName","capacity","clientId","clientProtocol","clusteringPolicy","conditions","configMapExpressions","createdAt","createdBy","createdByType","customerManagedKeyEncryption","dayOfWeek","deferUpgrade","encryption","endIP","evictionPolicy","geoReplicatedPrimaryHostName","geoReplication","group","groupNickname","highAvailability","hostName","id","identity","identityType","key","keyEncryptionKeyIdentity","keyEncryptionKeyUrl","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","linkedDatabases","linkedRedisCacheId","linkedRedisCacheLocation","linkedRedisCacheReference","location","maintenanceWindow","message","minimumTlsVersion","modules","name","objectId","objectIdAlias","objectIdAliasFromConfig","objectIdFromConfig","observedGeneration","operatorSpec","owner","permissions","persistence","port","primaryHostName","primaryKey","principalId","privateEndpointConnections","properties_type","provisioningState","rdbEnabled","rdbFrequency","reason","redisVersion","redundancyMode","reference","resourceState","scheduleEntries","secondaryKey","secretExpressions","secrets","serverRole","severity","sku","startHourUtc","startIP","state","status","systemData","tags","tenantId","type","user","userAssignedIdentities","userAssignedIdentityResourceId","userAssignedIdentityResourceReference","value","version","zones"],
   packages: {
     "v1api20201201": {
       resources: {"RedisFirewallRule":["RedisFirewallRule_Spec","RedisFirewallRule_STATUS"],"RedisLinkedServer":["RedisLinkedServer_Spec","RedisLinkedServer_STATUS"],"RedisPatchSchedule":["RedisPatchSchedule_Spec","RedisPatchSchedule_STATUS"]},
@@ -484,9 +485,8 @@ export const shapes: GroupShapes = {
         "SystemData_CreatedByType_STATUS": t53,
         "SystemData_LastModifiedByType_STATUS": t53,
         "SystemData_STATUS": t55,
-        "UserAssignedIdentity": t69,
         "UserAssignedIdentityDetails": t47,
-        "UserAssignedIdentity_STATUS": t70,
+        "UserAssignedIdentity_STATUS": t69,
         "conditions_Condition": t10,
         "core_DestinationExpression": t11,
         "genruntime_KnownResourceReference": t12,
@@ -524,14 +524,42 @@ export const shapes: GroupShapes = {
         "Sku": t42,
         "Sku_STATUS": t42,
         "SystemData_STATUS": t57,
-        "UserAssignedIdentity": t69,
         "UserAssignedIdentityDetails": t47,
-        "UserAssignedIdentity_STATUS": t70,
+        "UserAssignedIdentity_STATUS": t69,
         "conditions_Condition": t10,
         "core_DestinationExpression": t11,
         "genruntime_KnownResourceReference": t12,
         "genruntime_ResourceReference": t13,
         "genruntime_SecretDestination": t38,
+      },
+    },
+    "v20250401": {
+      resources: {"RedisEnterpriseDatabaseAccessPolicyAssignment":["RedisEnterpriseDatabaseAccessPolicyAssignment_Spec","RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS"]},
+      types: {
+        "AccessPolicyAssignmentProperties_User": t70,
+        "AccessPolicyAssignmentProperties_User_STATUS": t71,
+        "RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec": t0,
+        "RedisEnterpriseDatabaseAccessPolicyAssignment_ProvisioningState_STATUS": t30,
+        "RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["accessPolicyName","string"],["provisioningState",{"type":"RedisEnterpriseDatabaseAccessPolicyAssignment_ProvisioningState_STATUS"}],["user",{"type":"AccessPolicyAssignmentProperties_User_STATUS"}]]},
+        "RedisEnterpriseDatabaseAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["user",{"type":"AccessPolicyAssignmentProperties_User"}],["operatorSpec",{"type":"RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec"}]]},
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_ConfigMapReference": t56,
+        "genruntime_KnownResourceReference": t12,
+      },
+    },
+    "v20250401storage": {
+      resources: {"RedisEnterpriseDatabaseAccessPolicyAssignment":["RedisEnterpriseDatabaseAccessPolicyAssignment_Spec","RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS"]},
+      types: {
+        "AccessPolicyAssignmentProperties_User": t70,
+        "AccessPolicyAssignmentProperties_User_STATUS": t71,
+        "RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec": t0,
+        "RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["accessPolicyName","string"],["provisioningState","string"],["user",{"type":"AccessPolicyAssignmentProperties_User_STATUS"}]]},
+        "RedisEnterpriseDatabaseAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["user",{"type":"AccessPolicyAssignmentProperties_User"}],["operatorSpec",{"type":"RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec"}],["originalVersion","string"]]},
+        "conditions_Condition": t10,
+        "core_DestinationExpression": t11,
+        "genruntime_ConfigMapReference": t56,
+        "genruntime_KnownResourceReference": t12,
       },
     },
   },

@@ -53,28 +53,43 @@ const k46: readonly string[] = ["name","key"];
 const k47: readonly string[] = ["name","armId"];
 const k48: readonly string[] = ["group","kind","name","armId"];
 const k49: readonly string[] = ["name","key","annotations","labels"];
+const k50: readonly string[] = ["description","displayName","endpoints","isDefault","provisioningState"];
+const k51: readonly string[] = ["description","displayName"];
+const k52: readonly string[] = ["conditions","id","name","type","etag","identity","location","properties","systemData","tags"];
 const p0: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","count","n"],["=","renewalPeriod","n"],["=","rules",{"arr":{"obj":"ThrottlingRule_STATUS_fromStorage"}}]]};
 const p1: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","count","n"],["=","renewalPeriod","n"],["=","rules",{"arr":{"obj":"ThrottlingRule_STATUS_toStorage"}}]]};
 const p2: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","designatedCapacity","i"],["=","priority","i"]]};
 const p3: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","designatedCapacity","i"],["=","priority","i"]]};
-const p4: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","value","s"]]};
-const p5: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","value","s"]]};
-const p6: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","identityClientId","s"],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
-const p7: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","identityClientId","s"],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
-const p8: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","customsubdomain","s"],["=","name","s"],["=","value","n"]]};
-const p9: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","customsubdomain","s"],["=","name","s"],["=","value","n"]]};
-const p10: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Enterprise","Free","Premium","Standard"]}]]};
-const p11: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
-const p12: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};
-const p13: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};
-const p14: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p15: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","identityClientId","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p16: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p17: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p18: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p19: TypeConversionPlan = {"known":k47,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p20: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p21: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p4: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p5: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p6: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+const p7: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+const p8: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+const p9: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+const p10: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","value","s"]]};
+const p11: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","value","s"]]};
+const p12: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","identityClientId","s"],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
+const p13: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","identityClientId","s"],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
+const p14: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","customsubdomain","s"],["=","name","s"],["=","value","n"]]};
+const p15: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","customsubdomain","s"],["=","name","s"],["=","value","n"]]};
+const p16: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Enterprise","Free","Premium","Standard"]}]]};
+const p17: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
+const p18: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p19: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+const p20: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p21: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p22: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p23: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p24: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};
+const p25: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};
+const p26: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p27: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","identityClientId","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p28: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p29: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p30: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p31: TypeConversionPlan = {"known":k47,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p32: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p33: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -117,8 +132,8 @@ export const plans: GroupPlans = {
         DeploymentModel_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_toStorage"}],["=","format","s"],["=","name","s"],["=","publisher","s"],["=","source","s"],["=","sourceAccount","s"],["=","version","s"]]},
         DeploymentModel_fromStorage: {"known":k12,"destBag":false,"steps":[["=","format","s"],["=","formatFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","name","s"],["=","nameFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","publisher","s"],["=","publisherFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","sourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","sourceAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","version","s"],["=","versionFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]},
         DeploymentModel_toStorage: {"known":k12,"destBag":true,"steps":[["=","format","s"],["=","formatFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","name","s"],["=","nameFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","publisher","s"],["=","publisherFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","sourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","sourceAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","version","s"],["=","versionFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]},
-        DeploymentOperatorSpec_fromStorage: {"known":k13,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
-        DeploymentOperatorSpec_toStorage: {"known":k13,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+        DeploymentOperatorSpec_fromStorage: p4,
+        DeploymentOperatorSpec_toStorage: p5,
         DeploymentProperties_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_fromStorage"}],["=","capabilities",{"map":"s"}],["=","capacitySettings",{"obj":"DeploymentCapacitySettings_STATUS_fromStorage"}],["=","currentCapacity","i"],["=","dynamicThrottlingEnabled","b"],["=","model",{"obj":"DeploymentModel_STATUS_fromStorage"}],["=","parentDeploymentName","s"],["=","provisioningState",{"spell":["Accepted","Canceled","Creating","Deleting","Disabled","Failed","Moving","Succeeded"]}],["=","raiPolicyName","s"],["=","rateLimits",{"arr":{"obj":"ThrottlingRule_STATUS_fromStorage"}}],["=","scaleSettings",{"obj":"DeploymentScaleSettings_STATUS_fromStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption",{"spell":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]}]]},
         DeploymentProperties_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_toStorage"}],["=","capabilities",{"map":"s"}],["=","capacitySettings",{"obj":"DeploymentCapacitySettings_STATUS_toStorage"}],["=","currentCapacity","i"],["=","dynamicThrottlingEnabled","b"],["=","model",{"obj":"DeploymentModel_STATUS_toStorage"}],["=","parentDeploymentName","s"],["=","provisioningState","s"],["=","raiPolicyName","s"],["=","rateLimits",{"arr":{"obj":"ThrottlingRule_STATUS_toStorage"}}],["=","scaleSettings",{"obj":"DeploymentScaleSettings_STATUS_toStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption","s"]]},
         DeploymentProperties_fromStorage: {"known":k15,"destBag":false,"steps":[["=","capacitySettings",{"obj":"DeploymentCapacitySettings_fromStorage"}],["=","model",{"obj":"DeploymentModel_fromStorage"}],["=","parentDeploymentName","s"],["=","raiPolicyName","s"],["=","scaleSettings",{"obj":"DeploymentScaleSettings_fromStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption",{"spell":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]}]]},
@@ -135,18 +150,18 @@ export const plans: GroupPlans = {
         Encryption_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}]]},
         Encryption_fromStorage: {"known":k19,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.CognitiveServices","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}]]},
         Encryption_toStorage: {"known":k19,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}]]},
-        Identity_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        Identity_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        Identity_fromStorage: {"known":k21,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        Identity_toStorage: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        IpRule_STATUS_fromStorage: p4,
-        IpRule_STATUS_toStorage: p5,
-        IpRule_fromStorage: p4,
-        IpRule_toStorage: p5,
-        KeyVaultProperties_STATUS_fromStorage: p6,
-        KeyVaultProperties_STATUS_toStorage: p7,
-        KeyVaultProperties_fromStorage: p6,
-        KeyVaultProperties_toStorage: p7,
+        Identity_STATUS_fromStorage: p6,
+        Identity_STATUS_toStorage: p7,
+        Identity_fromStorage: p8,
+        Identity_toStorage: p9,
+        IpRule_STATUS_fromStorage: p10,
+        IpRule_STATUS_toStorage: p11,
+        IpRule_fromStorage: p10,
+        IpRule_toStorage: p11,
+        KeyVaultProperties_STATUS_fromStorage: p12,
+        KeyVaultProperties_STATUS_toStorage: p13,
+        KeyVaultProperties_fromStorage: p12,
+        KeyVaultProperties_toStorage: p13,
         MultiRegionSettings_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_STATUS_fromStorage"}}],["=","routingMethod",{"spell":["Performance","Priority","Weighted"]}]]},
         MultiRegionSettings_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_STATUS_toStorage"}}],["=","routingMethod","s"]]},
         MultiRegionSettings_fromStorage: {"known":k24,"destBag":false,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_fromStorage"}}],["=","routingMethod",{"spell":["Performance","Priority","Weighted"]}]]},
@@ -167,54 +182,90 @@ export const plans: GroupPlans = {
         RaiMonitorConfig_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","adxStorageResourceId","s"],["=","identityClientId","s"]]},
         RaiMonitorConfig_fromStorage: {"known":k30,"destBag":false,"steps":[["=","adxStorageResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identityClientId","s"]]},
         RaiMonitorConfig_toStorage: {"known":k30,"destBag":true,"steps":[["=","adxStorageResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identityClientId","s"]]},
-        RegionSetting_STATUS_fromStorage: p8,
-        RegionSetting_STATUS_toStorage: p9,
-        RegionSetting_fromStorage: p8,
-        RegionSetting_toStorage: p9,
+        RegionSetting_STATUS_fromStorage: p14,
+        RegionSetting_STATUS_toStorage: p15,
+        RegionSetting_fromStorage: p14,
+        RegionSetting_toStorage: p15,
         RequestMatchPattern_STATUS_fromStorage: {"known":k32,"destBag":false,"steps":[["=","method","s"],["=","path","s"]]},
         RequestMatchPattern_STATUS_toStorage: {"known":k32,"destBag":true,"steps":[["=","method","s"],["=","path","s"]]},
         SkuCapability_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","name","s"],["=","value","s"]]},
         SkuCapability_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]},
         SkuChangeInfo_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","countOfDowngrades","n"],["=","countOfUpgradesAfterDowngrades","n"],["=","lastChangeDate","s"]]},
         SkuChangeInfo_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","countOfDowngrades","n"],["=","countOfUpgradesAfterDowngrades","n"],["=","lastChangeDate","s"]]},
-        Sku_STATUS_fromStorage: p10,
-        Sku_STATUS_toStorage: p11,
-        Sku_fromStorage: p10,
-        Sku_toStorage: p11,
-        SystemData_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+        Sku_STATUS_fromStorage: p16,
+        Sku_STATUS_toStorage: p17,
+        Sku_fromStorage: p16,
+        Sku_toStorage: p17,
+        SystemData_STATUS_fromStorage: p18,
+        SystemData_STATUS_toStorage: p19,
         ThrottlingRule_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","count","n"],["=","dynamicThrottlingEnabled","b"],["=","key","s"],["=","matchPatterns",{"arr":{"obj":"RequestMatchPattern_STATUS_fromStorage"}}],["=","minCount","n"],["=","renewalPeriod","n"]]},
         ThrottlingRule_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","count","n"],["=","dynamicThrottlingEnabled","b"],["=","key","s"],["=","matchPatterns",{"arr":{"obj":"RequestMatchPattern_STATUS_toStorage"}}],["=","minCount","n"],["=","renewalPeriod","n"]]},
-        UserAssignedIdentityDetails_fromStorage: {"known":k38,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k38,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k39,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k39,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserOwnedAmlWorkspace_STATUS_fromStorage: p12,
-        UserOwnedAmlWorkspace_STATUS_toStorage: p13,
-        UserOwnedAmlWorkspace_fromStorage: p14,
-        UserOwnedAmlWorkspace_toStorage: p15,
-        UserOwnedStorage_STATUS_fromStorage: p12,
-        UserOwnedStorage_STATUS_toStorage: p13,
-        UserOwnedStorage_fromStorage: p14,
-        UserOwnedStorage_toStorage: p15,
+        UserAssignedIdentityDetails_fromStorage: p20,
+        UserAssignedIdentityDetails_toStorage: p21,
+        UserAssignedIdentity_STATUS_fromStorage: p22,
+        UserAssignedIdentity_STATUS_toStorage: p23,
+        UserOwnedAmlWorkspace_STATUS_fromStorage: p24,
+        UserOwnedAmlWorkspace_STATUS_toStorage: p25,
+        UserOwnedAmlWorkspace_fromStorage: p26,
+        UserOwnedAmlWorkspace_toStorage: p27,
+        UserOwnedStorage_STATUS_fromStorage: p24,
+        UserOwnedStorage_STATUS_toStorage: p25,
+        UserOwnedStorage_fromStorage: p26,
+        UserOwnedStorage_toStorage: p27,
         VirtualNetworkRule_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
         VirtualNetworkRule_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
         VirtualNetworkRule_fromStorage: {"known":k43,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
         VirtualNetworkRule_toStorage: {"known":k43,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
-        conditions_Condition_fromStorage: p16,
-        conditions_Condition_toStorage: p16,
-        core_DestinationExpression_fromStorage: p17,
-        core_DestinationExpression_toStorage: p17,
-        genruntime_ConfigMapReference_fromStorage: p18,
-        genruntime_ConfigMapReference_toStorage: p18,
-        genruntime_KnownResourceReference_fromStorage: p19,
-        genruntime_KnownResourceReference_toStorage: p19,
-        genruntime_ResourceReference_fromStorage: p20,
-        genruntime_ResourceReference_toStorage: p20,
-        genruntime_SecretDestination_fromStorage: p21,
-        genruntime_SecretDestination_toStorage: p21,
-        genruntime_SecretReference_fromStorage: p18,
-        genruntime_SecretReference_toStorage: p18,
+        conditions_Condition_fromStorage: p28,
+        conditions_Condition_toStorage: p28,
+        core_DestinationExpression_fromStorage: p29,
+        core_DestinationExpression_toStorage: p29,
+        genruntime_ConfigMapReference_fromStorage: p30,
+        genruntime_ConfigMapReference_toStorage: p30,
+        genruntime_KnownResourceReference_fromStorage: p31,
+        genruntime_KnownResourceReference_toStorage: p31,
+        genruntime_ResourceReference_fromStorage: p32,
+        genruntime_ResourceReference_toStorage: p32,
+        genruntime_SecretDestination_fromStorage: p33,
+        genruntime_SecretDestination_toStorage: p33,
+        genruntime_SecretReference_fromStorage: p30,
+        genruntime_SecretReference_toStorage: p30,
+      },
+    },
+    "v20250601": {
+      resources: {
+        Project_fromStorage: {"apiVersion":"cognitiveservices.azure.com/v20250601","spec":"Project_Spec_fromStorage","status":"Project_STATUS_fromStorage"},
+        Project_toStorage: {"apiVersion":"cognitiveservices.azure.com/v20250601storage","spec":"Project_Spec_toStorage","status":"Project_STATUS_toStorage"},
+      },
+      types: {
+        Identity_STATUS_fromStorage: p6,
+        Identity_STATUS_toStorage: p7,
+        Identity_fromStorage: p8,
+        Identity_toStorage: p9,
+        ProjectOperatorSpec_fromStorage: p4,
+        ProjectOperatorSpec_toStorage: p5,
+        ProjectProperties_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","description","s"],["=","displayName","s"],["=","endpoints",{"map":"s"}],["=","isDefault","b"],["=","provisioningState",{"spell":["Accepted","Canceled","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]}]]},
+        ProjectProperties_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","description","s"],["=","displayName","s"],["=","endpoints",{"map":"s"}],["=","isDefault","b"],["=","provisioningState","s"]]},
+        ProjectProperties_fromStorage: {"known":k51,"destBag":false,"steps":[["=","description","s"],["=","displayName","s"]]},
+        ProjectProperties_toStorage: {"known":k51,"destBag":true,"steps":[["=","description","s"],["=","displayName","s"]]},
+        Project_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+        Project_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+        Project_Spec_fromStorage: {"known":["azureName","owner","identity","location","properties","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ProjectOperatorSpec_fromStorage"}]]},
+        Project_Spec_toStorage: {"known":["azureName","owner","identity","location","properties","tags","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ProjectOperatorSpec_toStorage"}],["v","v20250601"]]},
+        SystemData_STATUS_fromStorage: p18,
+        SystemData_STATUS_toStorage: p19,
+        UserAssignedIdentityDetails_fromStorage: p20,
+        UserAssignedIdentityDetails_toStorage: p21,
+        UserAssignedIdentity_STATUS_fromStorage: p22,
+        UserAssignedIdentity_STATUS_toStorage: p23,
+        conditions_Condition_fromStorage: p28,
+        conditions_Condition_toStorage: p28,
+        core_DestinationExpression_fromStorage: p29,
+        core_DestinationExpression_toStorage: p29,
+        genruntime_KnownResourceReference_fromStorage: p31,
+        genruntime_KnownResourceReference_toStorage: p31,
+        genruntime_ResourceReference_fromStorage: p32,
+        genruntime_ResourceReference_toStorage: p32,
       },
     },
   },

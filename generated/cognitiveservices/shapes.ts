@@ -19,42 +19,49 @@ const t12: TypeShape = {"enum":["NoAutoUpgrade","OnceCurrentVersionExpired","Onc
 const t13: TypeShape = {"enum":["Manual","Standard"]};
 const t14: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["properties",{"type":"DeploymentProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
 const t15: TypeShape = {"enum":["Microsoft.CognitiveServices","Microsoft.KeyVault"]};
-const t16: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t17: TypeShape = {"properties":[["value","string"]]};
-const t18: TypeShape = {"properties":[["identityClientId","string"],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
-const t19: TypeShape = {"enum":["Performance","Priority","Weighted"]};
-const t20: TypeShape = {"enum":["agent","none"]};
-const t21: TypeShape = {"enum":["AzureServices","None"]};
-const t22: TypeShape = {"enum":["Allow","Deny"]};
-const t23: TypeShape = {"properties":[["id","string"]]};
-const t24: TypeShape = {"properties":[["adxStorageResourceReference",{"type":"genruntime_ResourceReference"}],["identityClientId","string"]]};
-const t25: TypeShape = {"properties":[["adxStorageResourceId","string"],["identityClientId","string"]]};
-const t26: TypeShape = {"properties":[["customsubdomain","string"],["name","string"],["value","number"]]};
-const t27: TypeShape = {"properties":[["method","string"],["path","string"]]};
-const t28: TypeShape = {"properties":[["name","string"],["value","string"]]};
-const t29: TypeShape = {"properties":[["countOfDowngrades","number"],["countOfUpgradesAfterDowngrades","number"],["lastChangeDate","string"]]};
-const t30: TypeShape = {"enum":["Basic","Enterprise","Free","Premium","Standard"]};
-const t31: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t32: TypeShape = {"properties":[["count","number"],["dynamicThrottlingEnabled","boolean"],["key","string"],["matchPatterns",{"array":{"type":"RequestMatchPattern_STATUS"}}],["minCount","number"],["renewalPeriod","number"]]};
-const t33: TypeShape = {"properties":[]};
-const t34: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
-const t35: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t36: TypeShape = {"properties":[["identityClientId","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t37: TypeShape = {"properties":[["identityClientId","string"],["resourceId","string"]]};
-const t38: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
-const t39: TypeShape = {"properties":[["id","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
-const t40: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t41: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t42: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t43: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t44: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t45: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t46: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
+const t16: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t17: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t18: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t19: TypeShape = {"properties":[["value","string"]]};
+const t20: TypeShape = {"properties":[["identityClientId","string"],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
+const t21: TypeShape = {"enum":["Performance","Priority","Weighted"]};
+const t22: TypeShape = {"enum":["agent","none"]};
+const t23: TypeShape = {"enum":["AzureServices","None"]};
+const t24: TypeShape = {"enum":["Allow","Deny"]};
+const t25: TypeShape = {"properties":[["id","string"]]};
+const t26: TypeShape = {"properties":[["adxStorageResourceReference",{"type":"genruntime_ResourceReference"}],["identityClientId","string"]]};
+const t27: TypeShape = {"properties":[["adxStorageResourceId","string"],["identityClientId","string"]]};
+const t28: TypeShape = {"properties":[["customsubdomain","string"],["name","string"],["value","number"]]};
+const t29: TypeShape = {"properties":[["method","string"],["path","string"]]};
+const t30: TypeShape = {"properties":[["name","string"],["value","string"]]};
+const t31: TypeShape = {"properties":[["countOfDowngrades","number"],["countOfUpgradesAfterDowngrades","number"],["lastChangeDate","string"]]};
+const t32: TypeShape = {"enum":["Basic","Enterprise","Free","Premium","Standard"]};
+const t33: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t34: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t35: TypeShape = {"properties":[["count","number"],["dynamicThrottlingEnabled","boolean"],["key","string"],["matchPatterns",{"array":{"type":"RequestMatchPattern_STATUS"}}],["minCount","number"],["renewalPeriod","number"]]};
+const t36: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t38: TypeShape = {"properties":[["identityClientId","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t39: TypeShape = {"properties":[["identityClientId","string"],["resourceId","string"]]};
+const t40: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
+const t41: TypeShape = {"properties":[["id","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
+const t42: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t43: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t44: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t45: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t46: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t47: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t48: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t49: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t50: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
+const t51: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t52: TypeShape = {"properties":[["description","string"],["displayName","string"]]};
+const t53: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["properties",{"type":"ProjectProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "cognitiveservices.azure.com",
-  names: ["aadClientId","aadClientIdFromConfig","aadTenantId","aadTenantIdFromConfig","abusePenalty","action","activeCapacity","additionalProperties","adxStorageResourceId","adxStorageResourceReference","allowProjectManagement","allowedFqdnList","amlWorkspace","annotations","apiProperties","armId","associatedProjects","azureName","bypass","callRateLimit","capabilities","capacity","capacitySettings","clientId","commitmentPlanAssociations","commitmentPlanId","commitmentPlanLocation","conditions","configMapExpressions","count","countOfDowngrades","countOfUpgradesAfterDowngrades","createdAt","createdBy","createdByType","currentCapacity","customSubDomainName","customsubdomain","dateCreated","defaultAction","defaultProject","deletionDate","designatedCapacity","disableLocalAuth","dynamicThrottlingEnabled","encryption","endpoint","endpoints","etag","eventHubConnectionString","expiration","family","format","formatFromConfig","group","id","identity","identityClientId","ignoreMissingVnetServiceEndpoint","internalId","ipRules","isMigrated","key","key1","key2","keyName","keySource","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","lastChangeDate","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locations","matchPatterns","message","method","migrationToken","minCount","model","name","nameFromConfig","networkAcls","networkInjections","observedGeneration","operatorSpec","owner","parentDeploymentName","path","principalId","priority","privateEndpointConnections","properties","provisioningState","publicNetworkAccess","publisher","publisherFromConfig","qnaAzureSearchEndpointId","qnaAzureSearchEndpointIdFromConfig","qnaAzureSearchEndpointKey","qnaRuntimeEndpoint","qnaRuntimeEndpointFromConfig","quotaLimit","raiMonitorConfig","raiPolicyName","rateLimitPercentage","rateLimits","reason","reference","regions","renewalPeriod","resourceId","resourceReference","restore","restrictOutboundNetworkAccess","routingMethod","rules","scaleSettings","scaleType","scenario","scheduledPurgeDate","secretExpressions","secrets","severity","size","sku","skuChangeInfo","source","sourceAccount","sourceAccountReference","sourceReference","spilloverDeploymentName","state","statisticsEnabled","status","storageAccountConnectionString","subnetArmId","subnetArmReference","superUser","superUserFromConfig","systemData","tags","tenantId","tier","type","useMicrosoftManagedNetwork","userAssignedIdentities","userOwnedStorage","value","version","versionFromConfig","versionUpgradeOption","virtualNetworkRules","websiteName","websiteNameFromConfig"],
+  names: ["aadClientId","aadClientIdFromConfig","aadTenantId","aadTenantIdFromConfig","abusePenalty","action","activeCapacity","additionalProperties","adxStorageResourceId","adxStorageResourceReference","allowProjectManagement","allowedFqdnList","amlWorkspace","annotations","apiProperties","armId","associatedProjects","azureName","bypass","callRateLimit","capabilities","capacity","capacitySettings","clientId","commitmentPlanAssociations","commitmentPlanId","commitmentPlanLocation","conditions","configMapExpressions","count","countOfDowngrades","countOfUpgradesAfterDowngrades","createdAt","createdBy","createdByType","currentCapacity","customSubDomainName","customsubdomain","dateCreated","defaultAction","defaultProject","deletionDate","description","designatedCapacity","disableLocalAuth","displayName","dynamicThrottlingEnabled","encryption","endpoint","endpoints","etag","eventHubConnectionString","expiration","family","format","formatFromConfig","group","id","identity","identityClientId","ignoreMissingVnetServiceEndpoint","internalId","ipRules","isDefault","isMigrated","key","key1","key2","keyName","keySource","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","lastChangeDate","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locations","matchPatterns","message","method","migrationToken","minCount","model","name","nameFromConfig","networkAcls","networkInjections","observedGeneration","operatorSpec","owner","parentDeploymentName","path","principalId","priority","privateEndpointConnections","properties","provisioningState","publicNetworkAccess","publisher","publisherFromConfig","qnaAzureSearchEndpointId","qnaAzureSearchEndpointIdFromConfig","qnaAzureSearchEndpointKey","qnaRuntimeEndpoint","qnaRuntimeEndpointFromConfig","quotaLimit","raiMonitorConfig","raiPolicyName","rateLimitPercentage","rateLimits","reason","reference","regions","renewalPeriod","resourceId","resourceReference","restore","restrictOutboundNetworkAccess","routingMethod","rules","scaleSettings","scaleType","scenario","scheduledPurgeDate","secretExpressions","secrets","severity","size","sku","skuChangeInfo","source","sourceAccount","sourceAccountReference","sourceReference","spilloverDeploymentName","state","statisticsEnabled","status","storageAccountConnectionString","subnetArmId","subnetArmReference","superUser","superUserFromConfig","systemData","tags","tenantId","tier","type","useMicrosoftManagedNetwork","userAssignedIdentities","userOwnedStorage","value","version","versionFromConfig","versionUpgradeOption","virtualNetworkRules","websiteName","websiteNameFromConfig"],
   packages: {
     "v1api20250601": {
       resources: {"Account":["Account_Spec","Account_STATUS"],"Deployment":["Deployment_Spec","Deployment_STATUS"]},
@@ -94,61 +101,60 @@ export const shapes: GroupShapes = {
         "Encryption_KeySource": t15,
         "Encryption_KeySource_STATUS": t15,
         "Encryption_STATUS": {"properties":[["keySource",{"type":"Encryption_KeySource_STATUS"}],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]},
-        "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
-        "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "Identity_Type": t16,
-        "Identity_Type_STATUS": t16,
-        "IpRule": t17,
-        "IpRule_STATUS": t17,
-        "KeyVaultProperties": t18,
-        "KeyVaultProperties_STATUS": t18,
+        "Identity": t16,
+        "Identity_STATUS": t17,
+        "Identity_Type": t18,
+        "Identity_Type_STATUS": t18,
+        "IpRule": t19,
+        "IpRule_STATUS": t19,
+        "KeyVaultProperties": t20,
+        "KeyVaultProperties_STATUS": t20,
         "MultiRegionSettings": {"properties":[["regions",{"array":{"type":"RegionSetting"}}],["routingMethod",{"type":"MultiRegionSettings_RoutingMethod"}]]},
-        "MultiRegionSettings_RoutingMethod": t19,
-        "MultiRegionSettings_RoutingMethod_STATUS": t19,
+        "MultiRegionSettings_RoutingMethod": t21,
+        "MultiRegionSettings_RoutingMethod_STATUS": t21,
         "MultiRegionSettings_STATUS": {"properties":[["regions",{"array":{"type":"RegionSetting_STATUS"}}],["routingMethod",{"type":"MultiRegionSettings_RoutingMethod_STATUS"}]]},
         "NetworkInjection": {"properties":[["scenario",{"type":"NetworkInjection_Scenario"}],["subnetArmReference",{"type":"genruntime_ResourceReference"}],["useMicrosoftManagedNetwork","boolean"]]},
         "NetworkInjection_STATUS": {"properties":[["scenario",{"type":"NetworkInjection_Scenario_STATUS"}],["subnetArmId","string"],["useMicrosoftManagedNetwork","boolean"]]},
-        "NetworkInjection_Scenario": t20,
-        "NetworkInjection_Scenario_STATUS": t20,
+        "NetworkInjection_Scenario": t22,
+        "NetworkInjection_Scenario_STATUS": t22,
         "NetworkRuleSet": {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass"}],["defaultAction",{"type":"NetworkRuleSet_DefaultAction"}],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]},
-        "NetworkRuleSet_Bypass": t21,
-        "NetworkRuleSet_Bypass_STATUS": t21,
-        "NetworkRuleSet_DefaultAction": t22,
-        "NetworkRuleSet_DefaultAction_STATUS": t22,
+        "NetworkRuleSet_Bypass": t23,
+        "NetworkRuleSet_Bypass_STATUS": t23,
+        "NetworkRuleSet_DefaultAction": t24,
+        "NetworkRuleSet_DefaultAction_STATUS": t24,
         "NetworkRuleSet_STATUS": {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass_STATUS"}],["defaultAction",{"type":"NetworkRuleSet_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]},
-        "PrivateEndpointConnection_STATUS": t23,
+        "PrivateEndpointConnection_STATUS": t25,
         "QuotaLimit_STATUS": t6,
-        "RaiMonitorConfig": t24,
-        "RaiMonitorConfig_STATUS": t25,
-        "RegionSetting": t26,
-        "RegionSetting_STATUS": t26,
-        "RequestMatchPattern_STATUS": t27,
+        "RaiMonitorConfig": t26,
+        "RaiMonitorConfig_STATUS": t27,
+        "RegionSetting": t28,
+        "RegionSetting_STATUS": t28,
+        "RequestMatchPattern_STATUS": t29,
         "Sku": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier"}]]},
-        "SkuCapability_STATUS": t28,
-        "SkuChangeInfo_STATUS": t29,
+        "SkuCapability_STATUS": t30,
+        "SkuChangeInfo_STATUS": t31,
         "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier_STATUS"}]]},
-        "Sku_Tier": t30,
-        "Sku_Tier_STATUS": t30,
-        "SystemData_CreatedByType_STATUS": t31,
-        "SystemData_LastModifiedByType_STATUS": t31,
-        "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "ThrottlingRule_STATUS": t32,
-        "UserAssignedIdentity": t33,
-        "UserAssignedIdentityDetails": t34,
-        "UserAssignedIdentity_STATUS": t35,
-        "UserOwnedAmlWorkspace": t36,
-        "UserOwnedAmlWorkspace_STATUS": t37,
-        "UserOwnedStorage": t36,
-        "UserOwnedStorage_STATUS": t37,
-        "VirtualNetworkRule": t38,
-        "VirtualNetworkRule_STATUS": t39,
-        "conditions_Condition": t40,
-        "core_DestinationExpression": t41,
-        "genruntime_ConfigMapReference": t42,
-        "genruntime_KnownResourceReference": t43,
-        "genruntime_ResourceReference": t44,
-        "genruntime_SecretDestination": t45,
-        "genruntime_SecretReference": t42,
+        "Sku_Tier": t32,
+        "Sku_Tier_STATUS": t32,
+        "SystemData_CreatedByType_STATUS": t33,
+        "SystemData_LastModifiedByType_STATUS": t33,
+        "SystemData_STATUS": t34,
+        "ThrottlingRule_STATUS": t35,
+        "UserAssignedIdentityDetails": t36,
+        "UserAssignedIdentity_STATUS": t37,
+        "UserOwnedAmlWorkspace": t38,
+        "UserOwnedAmlWorkspace_STATUS": t39,
+        "UserOwnedStorage": t38,
+        "UserOwnedStorage_STATUS": t39,
+        "VirtualNetworkRule": t40,
+        "VirtualNetworkRule_STATUS": t41,
+        "conditions_Condition": t42,
+        "core_DestinationExpression": t43,
+        "genruntime_ConfigMapReference": t44,
+        "genruntime_KnownResourceReference": t45,
+        "genruntime_ResourceReference": t46,
+        "genruntime_SecretDestination": t47,
+        "genruntime_SecretReference": t44,
       },
     },
     "v1api20250601storage": {
@@ -178,47 +184,89 @@ export const shapes: GroupShapes = {
         "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}],["originalVersion","string"]]},
         "Encryption": {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}]]},
         "Encryption_STATUS": {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]},
-        "Identity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
-        "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "IpRule": t17,
-        "IpRule_STATUS": t17,
-        "KeyVaultProperties": t18,
-        "KeyVaultProperties_STATUS": t18,
+        "Identity": t48,
+        "Identity_STATUS": t49,
+        "IpRule": t19,
+        "IpRule_STATUS": t19,
+        "KeyVaultProperties": t20,
+        "KeyVaultProperties_STATUS": t20,
         "MultiRegionSettings": {"properties":[["regions",{"array":{"type":"RegionSetting"}}],["routingMethod","string"]]},
         "MultiRegionSettings_STATUS": {"properties":[["regions",{"array":{"type":"RegionSetting_STATUS"}}],["routingMethod","string"]]},
         "NetworkInjection": {"properties":[["scenario","string"],["subnetArmReference",{"type":"genruntime_ResourceReference"}],["useMicrosoftManagedNetwork","boolean"]]},
         "NetworkInjection_STATUS": {"properties":[["scenario","string"],["subnetArmId","string"],["useMicrosoftManagedNetwork","boolean"]]},
         "NetworkRuleSet": {"properties":[["bypass","string"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]},
         "NetworkRuleSet_STATUS": {"properties":[["bypass","string"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]},
-        "PrivateEndpointConnection_STATUS": t23,
+        "PrivateEndpointConnection_STATUS": t25,
         "QuotaLimit_STATUS": t6,
-        "RaiMonitorConfig": t24,
-        "RaiMonitorConfig_STATUS": t25,
-        "RegionSetting": t26,
-        "RegionSetting_STATUS": t26,
-        "RequestMatchPattern_STATUS": t27,
-        "Sku": t46,
-        "SkuCapability_STATUS": t28,
-        "SkuChangeInfo_STATUS": t29,
-        "Sku_STATUS": t46,
-        "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "ThrottlingRule_STATUS": t32,
-        "UserAssignedIdentity": t33,
-        "UserAssignedIdentityDetails": t34,
-        "UserAssignedIdentity_STATUS": t35,
-        "UserOwnedAmlWorkspace": t36,
-        "UserOwnedAmlWorkspace_STATUS": t37,
-        "UserOwnedStorage": t36,
-        "UserOwnedStorage_STATUS": t37,
-        "VirtualNetworkRule": t38,
-        "VirtualNetworkRule_STATUS": t39,
-        "conditions_Condition": t40,
-        "core_DestinationExpression": t41,
-        "genruntime_ConfigMapReference": t42,
-        "genruntime_KnownResourceReference": t43,
-        "genruntime_ResourceReference": t44,
-        "genruntime_SecretDestination": t45,
-        "genruntime_SecretReference": t42,
+        "RaiMonitorConfig": t26,
+        "RaiMonitorConfig_STATUS": t27,
+        "RegionSetting": t28,
+        "RegionSetting_STATUS": t28,
+        "RequestMatchPattern_STATUS": t29,
+        "Sku": t50,
+        "SkuCapability_STATUS": t30,
+        "SkuChangeInfo_STATUS": t31,
+        "Sku_STATUS": t50,
+        "SystemData_STATUS": t51,
+        "ThrottlingRule_STATUS": t35,
+        "UserAssignedIdentityDetails": t36,
+        "UserAssignedIdentity_STATUS": t37,
+        "UserOwnedAmlWorkspace": t38,
+        "UserOwnedAmlWorkspace_STATUS": t39,
+        "UserOwnedStorage": t38,
+        "UserOwnedStorage_STATUS": t39,
+        "VirtualNetworkRule": t40,
+        "VirtualNetworkRule_STATUS": t41,
+        "conditions_Condition": t42,
+        "core_DestinationExpression": t43,
+        "genruntime_ConfigMapReference": t44,
+        "genruntime_KnownResourceReference": t45,
+        "genruntime_ResourceReference": t46,
+        "genruntime_SecretDestination": t47,
+        "genruntime_SecretReference": t44,
+      },
+    },
+    "v20250601": {
+      resources: {"Project":["Project_Spec","Project_STATUS"]},
+      types: {
+        "Identity": t16,
+        "Identity_STATUS": t17,
+        "Identity_Type": t18,
+        "Identity_Type_STATUS": t18,
+        "ProjectOperatorSpec": t11,
+        "ProjectProperties": t52,
+        "ProjectProperties_ProvisioningState_STATUS": {"enum":["Accepted","Canceled","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]},
+        "ProjectProperties_STATUS": {"properties":[["description","string"],["displayName","string"],["endpoints",{"map":"string"}],["isDefault","boolean"],["provisioningState",{"type":"ProjectProperties_ProvisioningState_STATUS"}]]},
+        "Project_STATUS": t53,
+        "Project_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"ProjectProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"ProjectOperatorSpec"}]]},
+        "SystemData_CreatedByType_STATUS": t33,
+        "SystemData_LastModifiedByType_STATUS": t33,
+        "SystemData_STATUS": t34,
+        "UserAssignedIdentityDetails": t36,
+        "UserAssignedIdentity_STATUS": t37,
+        "conditions_Condition": t42,
+        "core_DestinationExpression": t43,
+        "genruntime_KnownResourceReference": t45,
+        "genruntime_ResourceReference": t46,
+      },
+    },
+    "v20250601storage": {
+      resources: {"Project":["Project_Spec","Project_STATUS"]},
+      types: {
+        "Identity": t48,
+        "Identity_STATUS": t49,
+        "ProjectOperatorSpec": t11,
+        "ProjectProperties": t52,
+        "ProjectProperties_STATUS": {"properties":[["description","string"],["displayName","string"],["endpoints",{"map":"string"}],["isDefault","boolean"],["provisioningState","string"]]},
+        "Project_STATUS": t53,
+        "Project_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"ProjectProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"ProjectOperatorSpec"}],["originalVersion","string"]]},
+        "SystemData_STATUS": t51,
+        "UserAssignedIdentityDetails": t36,
+        "UserAssignedIdentity_STATUS": t37,
+        "conditions_Condition": t42,
+        "core_DestinationExpression": t43,
+        "genruntime_KnownResourceReference": t45,
+        "genruntime_ResourceReference": t46,
       },
     },
   },

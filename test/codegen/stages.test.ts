@@ -196,6 +196,42 @@ describe('the review checks of the generator', () => {
     expect(state.graph?.kinds.find((k) => k.kind === 'FlexibleServer')?.hub).toBe('v20230601storage');
   });
 
+  it('gives each prefix at a date only the kinds the operator serves under it, and only their types', () => {
+    const { state } = withConfig((c) => ({
+      ...c,
+      published: [
+        {
+          group: 'storage',
+          apiVersions: ['2023-01-01'],
+          prefixes: ['ga', 'plain'],
+          types: ['Microsoft.Storage/storageAccounts'],
+        },
+        {
+          group: 'storage',
+          apiVersions: ['2023-01-01'],
+          prefixes: ['plain'],
+          types: ['Microsoft.Storage/storageAccounts/blobServices/containers'],
+        },
+      ],
+    }));
+    const at = (version: string) =>
+      state.packages.find((p) => p.group === 'storage' && p.version === version);
+    const kinds = (version: string) => at(version)?.resources.map((r) => r.kind);
+    expect(kinds('v20230101')).toEqual(['StorageAccount', 'StorageAccountsBlobServicesContainer']);
+    expect(kinds('v20230101storage')).toEqual(kinds('v20230101'));
+    expect(kinds('v1api20230101')).toContain('StorageAccount');
+    expect(kinds('v1api20230101')).toContain('StorageAccountsBlobService');
+    expect(kinds('v1api20230101')).not.toContain('StorageAccountsBlobServicesContainer');
+    // A type only a left-out kind reaches is left out with it.
+    expect(at('v20230101')?.types.has('ImmutableStorageWithVersioning')).toBe(true);
+    expect(at('v1api20230101')?.types.has('ImmutableStorageWithVersioning')).toBe(false);
+    expect(at('v20230101')?.types.has('CorsRules')).toBe(false);
+    expect(at('v1api20230101')?.types.has('CorsRules')).toBe(true);
+    const container = state.graph?.kinds.find((k) => k.kind === 'StorageAccountsBlobServicesContainer');
+    expect(container?.apiVersions).toContain('v20230101');
+    expect(container?.apiVersions).not.toContain('v1api20230101');
+  });
+
   it('names a kind as configured where the operator departs from the naming rule', () => {
     const kindsOf = (kinds: Record<string, string>) =>
       new Set(
@@ -461,6 +497,19 @@ describe('the review checks of the generator', () => {
         operatorExports: [{ armType: 'A/b', configmaps: ['x'] }],
       }),
     ).toThrow('operatorExports[0]: unknown key "configmaps"');
+  });
+
+  it('takes GA alone in a published entry only for the types it names (GA alone is the default)', () => {
+    const base = { prefixes: { ga: 'a', plain: 'p', beta: 'b', alpha: 'c' }, groupSuffix: 'x' };
+    const entry = { group: 'cache', apiVersions: ['2025-04-01'], prefixes: ['ga'] };
+    expect(() => validateConfig({ ...base, published: [entry] })).toThrow(
+      'published[0].prefixes: GA alone is the default; name the types it is for',
+    );
+    const typed = validateConfig({
+      ...base,
+      published: [{ ...entry, types: ['Microsoft.Cache/redisEnterprise'] }],
+    });
+    expect(typed.published[0]?.types).toEqual(['Microsoft.Cache/redisEnterprise']);
   });
 
   it('rejects an operatorSpecProperties entry without a description, naming where', () => {

@@ -18,3 +18,42 @@ export function ApiVersionSet_toArm(object: KubeObject, resolvers: ArmResolvers 
 export function ApiVersionSet_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, ApiVersionSet_armLayout);
 }
+
+/** Where Product's properties sit in ARM (Microsoft.ApiManagement/service/products). */
+export const Product_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["approvalRequired","description","displayName","state","subscriptionRequired","subscriptionsLimit","terms"],"values":{"approvalRequired":0,"description":0,"displayName":0,"state":0,"subscriptionRequired":0,"subscriptionsLimit":0,"terms":0}},"status":{"root":["id","name","type"],"properties":["approvalRequired","description","displayName","state","subscriptionRequired","subscriptionsLimit","terms"]},"objects":{}};
+
+/** The ARM PUT body of a Product: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Product_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Product_armLayout, resolvers);
+}
+
+/** The Product status an ARM GET response describes. */
+export function Product_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Product_armLayout);
+}
+
+/** Where ProductApi's properties sit in ARM (Microsoft.ApiManagement/service/products/apis). */
+export const ProductApi_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":[],"values":{}},"status":{"root":[],"properties":[]},"objects":{}};
+
+/** The ARM PUT body of a ProductApi: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ProductApi_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ProductApi_armLayout, resolvers);
+}
+
+/** The ProductApi status an ARM GET response describes. */
+export function ProductApi_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ProductApi_armLayout);
+}
+
+/** Where Subscription's properties sit in ARM (Microsoft.ApiManagement/service/subscriptions). */
+export const Subscription_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["allowTracing","displayName","ownerReference","primaryKey","scope","secondaryKey","state"],"values":{"allowTracing":0,"displayName":0,"ownerReference":{"reference":"ownerId"},"primaryKey":{"secret":"primaryKey"},"scope":0,"secondaryKey":{"secret":"secondaryKey"},"state":0}},"status":{"root":["id","name","type"],"properties":["allowTracing","createdDate","displayName","endDate","expirationDate","notificationDate","ownerId","scope","startDate","state","stateComment"]},"objects":{}};
+
+/** The ARM PUT body of a Subscription: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Subscription_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Subscription_armLayout, resolvers);
+}
+
+/** The Subscription status an ARM GET response describes. */
+export function Subscription_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Subscription_armLayout);
+}

@@ -18,3 +18,146 @@ export function ApiVersionSet_toArm(object: KubeObject, resolvers: ArmResolvers 
 export function ApiVersionSet_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, ApiVersionSet_armLayout);
 }
+
+/** Where Certificate's properties sit in ARM (Microsoft.ApiManagement/service/certificates). */
+export const Certificate_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["data","keyVault","password"],"values":{"data":{"secret":"data"},"keyVault":{"object":"KeyVaultContractCreateProperties"},"password":{"secret":"password"}}},"status":{"root":["id","name","type"],"properties":["expirationDate","keyVault","subject","thumbprint"]},"objects":{"KeyVaultContractCreateProperties":{"identityClientId":0,"identityClientIdFromConfig":{"fromConfig":"identityClientId"},"secretIdentifier":0}}};
+
+/** The ARM PUT body of a Certificate: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Certificate_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Certificate_armLayout, resolvers);
+}
+
+/** The Certificate status an ARM GET response describes. */
+export function Certificate_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Certificate_armLayout);
+}
+
+/** Where Group's properties sit in ARM (Microsoft.ApiManagement/service/groups). */
+export const Group_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["description","displayName","externalId","type"],"values":{"description":0,"displayName":0,"externalId":0,"type":0}},"status":{"root":["id","name","type"],"properties":["builtIn","description","displayName","externalId","properties_type"]},"objects":{}};
+
+/** The ARM PUT body of a Group: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Group_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Group_armLayout, resolvers);
+}
+
+/** The Group status an ARM GET response describes. */
+export function Group_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Group_armLayout);
+}
+
+/** Where Product's properties sit in ARM (Microsoft.ApiManagement/service/products). */
+export const Product_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["approvalRequired","description","displayName","state","subscriptionRequired","subscriptionsLimit","terms"],"values":{"approvalRequired":0,"description":0,"displayName":0,"state":0,"subscriptionRequired":0,"subscriptionsLimit":0,"terms":0}},"status":{"root":["id","name","type"],"properties":["approvalRequired","description","displayName","state","subscriptionRequired","subscriptionsLimit","terms"]},"objects":{}};
+
+/** The ARM PUT body of a Product: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Product_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Product_armLayout, resolvers);
+}
+
+/** The Product status an ARM GET response describes. */
+export function Product_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Product_armLayout);
+}
+
+/** Where ProductApi's properties sit in ARM (Microsoft.ApiManagement/service/products/apis). */
+export const ProductApi_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":[],"values":{}},"status":{"root":[],"properties":[]},"objects":{}};
+
+/** The ARM PUT body of a ProductApi: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ProductApi_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ProductApi_armLayout, resolvers);
+}
+
+/** The ProductApi status an ARM GET response describes. */
+export function ProductApi_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ProductApi_armLayout);
+}
+
+/** Where ProductGroup's properties sit in ARM (Microsoft.ApiManagement/service/products/groups). */
+export const ProductGroup_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":[],"values":{}},"status":{"root":[],"properties":[]},"objects":{}};
+
+/** The ARM PUT body of a ProductGroup: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ProductGroup_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ProductGroup_armLayout, resolvers);
+}
+
+/** The ProductGroup status an ARM GET response describes. */
+export function ProductGroup_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ProductGroup_armLayout);
+}
+
+/** Where ServiceGateway's properties sit in ARM (Microsoft.ApiManagement/service/gateways). */
+export const ServiceGateway_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["description","locationData"],"values":{"description":0,"locationData":{"object":"ResourceLocationDataContract"}}},"status":{"root":["id","name","type"],"properties":["description","locationData"]},"objects":{"ResourceLocationDataContract":{"city":0,"countryOrRegion":0,"district":0,"name":0}}};
+
+/** The ARM PUT body of a ServiceGateway: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServiceGateway_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServiceGateway_armLayout, resolvers);
+}
+
+/** The ServiceGateway status an ARM GET response describes. */
+export function ServiceGateway_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServiceGateway_armLayout);
+}
+
+/** Where ServiceGatewayApi's properties sit in ARM (Microsoft.ApiManagement/service/gateways/apis). */
+export const ServiceGatewayApi_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["provisioningState"],"values":{"provisioningState":0}},"status":{"root":[],"properties":[]},"objects":{}};
+
+/** The ARM PUT body of a ServiceGatewayApi: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServiceGatewayApi_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServiceGatewayApi_armLayout, resolvers);
+}
+
+/** The ServiceGatewayApi status an ARM GET response describes. */
+export function ServiceGatewayApi_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServiceGatewayApi_armLayout);
+}
+
+/** Where ServiceGatewayCertificateAuthority's properties sit in ARM (Microsoft.ApiManagement/service/gateways/certificateAuthorities). */
+export const ServiceGatewayCertificateAuthority_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["isTrusted"],"values":{"isTrusted":0}},"status":{"root":["id","name","type"],"properties":["isTrusted"]},"objects":{}};
+
+/** The ARM PUT body of a ServiceGatewayCertificateAuthority: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServiceGatewayCertificateAuthority_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServiceGatewayCertificateAuthority_armLayout, resolvers);
+}
+
+/** The ServiceGatewayCertificateAuthority status an ARM GET response describes. */
+export function ServiceGatewayCertificateAuthority_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServiceGatewayCertificateAuthority_armLayout);
+}
+
+/** Where ServiceGatewayHostnameConfiguration's properties sit in ARM (Microsoft.ApiManagement/service/gateways/hostnameConfigurations). */
+export const ServiceGatewayHostnameConfiguration_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["certificateReference","hostname","http2Enabled","negotiateClientCertificate","tls10Enabled","tls11Enabled"],"values":{"certificateReference":{"reference":"certificateId"},"hostname":0,"http2Enabled":0,"negotiateClientCertificate":0,"tls10Enabled":0,"tls11Enabled":0}},"status":{"root":["id","name","type"],"properties":["certificateId","hostname","http2Enabled","negotiateClientCertificate","tls10Enabled","tls11Enabled"]},"objects":{}};
+
+/** The ARM PUT body of a ServiceGatewayHostnameConfiguration: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServiceGatewayHostnameConfiguration_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServiceGatewayHostnameConfiguration_armLayout, resolvers);
+}
+
+/** The ServiceGatewayHostnameConfiguration status an ARM GET response describes. */
+export function ServiceGatewayHostnameConfiguration_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServiceGatewayHostnameConfiguration_armLayout);
+}
+
+/** Where Subscription's properties sit in ARM (Microsoft.ApiManagement/service/subscriptions). */
+export const Subscription_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["allowTracing","displayName","ownerReference","primaryKey","scope","secondaryKey","state"],"values":{"allowTracing":0,"displayName":0,"ownerReference":{"reference":"ownerId"},"primaryKey":{"secret":"primaryKey"},"scope":0,"secondaryKey":{"secret":"secondaryKey"},"state":0}},"status":{"root":["id","name","type"],"properties":["allowTracing","createdDate","displayName","endDate","expirationDate","notificationDate","ownerId","scope","startDate","state","stateComment"]},"objects":{}};
+
+/** The ARM PUT body of a Subscription: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Subscription_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Subscription_armLayout, resolvers);
+}
+
+/** The Subscription status an ARM GET response describes. */
+export function Subscription_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Subscription_armLayout);
+}
+
+/** Where User's properties sit in ARM (Microsoft.ApiManagement/service/users). */
+export const User_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["appType","confirmation","email","firstName","identities","lastName","note","password","state"],"values":{"appType":0,"confirmation":0,"email":0,"firstName":0,"identities":{"array":{"object":"UserIdentityContract"}},"lastName":0,"note":0,"password":{"secret":"password"},"state":0}},"status":{"root":["id","name","type"],"properties":["email","firstName","groups","identities","lastName","note","registrationDate","state"]},"objects":{"UserIdentityContract":{"id":0,"provider":0}}};
+
+/** The ARM PUT body of a User: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function User_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, User_armLayout, resolvers);
+}
+
+/** The User status an ARM GET response describes. */
+export function User_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, User_armLayout);
+}

@@ -37,7 +37,12 @@ export class DerivedConfig {
   private readonly plurals = new Map<string, string>();
   private readonly scopes = new Map<string, string>();
   private readonly omitted = new Map<string, Set<string>>();
-  private readonly publishedEntries: { group: string; apiVersions: string[]; prefixes: string[] }[] = [];
+  private readonly publishedEntries: {
+    group: string;
+    apiVersions: string[];
+    prefixes: string[];
+    types?: string[];
+  }[] = [];
   private typeRenames: TypeRename[] = [];
   private readonly selections = new Map<string, { selection: Selection; apiVersions: Set<string> }>();
   private readonly exports = new Map<string, Map<string, { configMaps: string[]; secrets: string[] }>>();
@@ -57,11 +62,13 @@ export class DerivedConfig {
     readonly group: string;
     readonly apiVersions: readonly string[];
     readonly prefixes: readonly string[];
+    readonly types?: readonly string[] | undefined;
   }): void {
     this.publishedEntries.push({
       group: entry.group,
       apiVersions: [...entry.apiVersions],
       prefixes: [...entry.prefixes],
+      ...(entry.types ? { types: [...entry.types] } : {}),
     });
   }
 
@@ -194,7 +201,7 @@ export class DerivedConfig {
       Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
     const doc = {
       published: sorted([...this.publishedEntries], (e) =>
-        JSON.stringify([e.group, e.prefixes, e.apiVersions]),
+        JSON.stringify([e.group, e.prefixes, e.apiVersions, e.types ?? []]),
       ),
       scopes: byKey(this.scopes),
       kinds: byKey(this.kinds),

@@ -4,8 +4,8 @@ import { parse } from 'yaml';
 import { isPlaceholder } from '../../lib/adoption/arm-uri.ts';
 import { type GeneratorConfig, type Published, type TypeRename, validateConfig } from '../model/config.ts';
 import { groupOf, kindOf, pluralOf } from '../model/names.ts';
+import { servedPrefixes } from '../model/served-prefixes.ts';
 import { versionName } from '../model/versions.ts';
-import { basePrefix } from '../stages/build-api-packages.ts';
 import { configFile, derivedConfigFile } from '../stages/load-config.ts';
 import { armSchema, DefinitionNames, oneOfArmSchema, stableJson } from './arm-schema.ts';
 import { DerivedConfig } from './derived-config.ts';
@@ -108,7 +108,8 @@ export function importSchemas(options: ImportOptions): {
       derived.names(armType, kind, kindOf(typePath), identity.plural, pluralOf(kind));
       derived.scope(armType, identity.scope);
     }
-    const version = versionName(config.prefixes, basePrefix(withPublished, group, apiVersion), apiVersion);
+    const [prefix = 'ga'] = servedPrefixes(withPublished, group, apiVersion, armType);
+    const version = versionName(config.prefixes, prefix, apiVersion);
     // An API version the operator does not serve has nothing to import from: it stays
     // as written, and the caller lists it.
     if (!crds.serves(crdFile, version)) {
@@ -256,16 +257,17 @@ function servedSchemaFiles(
 
 /**
  * The prefixes under which the operator serves each API version of the imported types, per group, where
- * not GA alone (`v1api20230301` and `v20230301`: [ga, plain]; only `v20250701`: [plain]). The generator
- * builds one package per group and API version, so every type of a group must agree at a date: a group
- * whose types do not is refused, naming them, rather than generated with versions the operator lacks.
+ * not GA alone (`v1api20230301` and `v20230301`: [ga, plain]; only `v20250701`: [plain]). Where a group's
+ * types disagree at a date (API Management's 2024-05-01 users only as `v20240501`, its services under both),
+ * each set of prefixes gets an entry naming its types, GA alone included, so that every package the
+ * generator builds and clones for that date holds exactly the kinds the operator serves under its name.
  */
 function publishedPrefixes(
   config: GeneratorConfig,
   types: readonly string[],
   identityOf: (armType: string) => CrdIdentity | undefined,
 ): Published[] {
-  const seen = new Map<string, { group: string; apiVersion: string; prefixes: string; armType: string }>();
+  const dates = new Map<string, { group: string; apiVersion: string; byType: Map<string, string> }>();
   for (const armType of [...types].sort()) {
     const identity = identityOf(armType);
     if (!identity) continue;
@@ -278,47 +280,41 @@ function publishedPrefixes(
       byDate.set(apiVersion, (byDate.get(apiVersion) ?? new Set()).add(prefix));
     }
     for (const [apiVersion, set] of byDate) {
-      const prefixes = (['ga', 'plain'] as const).filter((p) => set.has(p)).join(',');
       const key = `${group} ${apiVersion}`;
-      const before = seen.get(key);
-      if (before && before.prefixes !== prefixes)
-        throw new MixedPrefixesInGroup(group, apiVersion, [
-          `${before.armType} (${before.prefixes})`,
-          `${armType} (${prefixes})`,
-        ]);
-      seen.set(key, { group, apiVersion, prefixes, armType });
+      const date = dates.get(key) ?? { group, apiVersion, byType: new Map<string, string>() };
+      date.byType.set(armType, (['ga', 'plain'] as const).filter((p) => set.has(p)).join(','));
+      dates.set(key, date);
     }
   }
   const entries = new Map<string, Published & { apiVersions: string[] }>();
-  for (const { group, apiVersion, prefixes } of [...seen.values()].sort((a, b) =>
-    `${a.group} ${a.apiVersion}` < `${b.group} ${b.apiVersion}` ? -1 : 1,
-  )) {
-    if (prefixes === 'ga') continue;
-    const key = `${group} ${prefixes}`;
+  const add = (group: string, apiVersion: string, prefixes: string, only?: readonly string[]) => {
+    const key = JSON.stringify([group, prefixes, only ?? []]);
     const entry = entries.get(key) ?? {
       group,
       apiVersions: [],
       prefixes: prefixes.split(',') as ('ga' | 'plain')[],
+      ...(only ? { types: [...only] } : {}),
     };
     entry.apiVersions.push(apiVersion);
     entries.set(key, entry);
+  };
+  for (const { group, apiVersion, byType } of [...dates.values()].sort((a, b) =>
+    `${a.group} ${a.apiVersion}` < `${b.group} ${b.apiVersion}` ? -1 : 1,
+  )) {
+    const sets = [...new Set(byType.values())].sort();
+    if (sets.length === 1) {
+      if (sets[0] !== 'ga') add(group, apiVersion, sets[0] ?? 'ga');
+      continue;
+    }
+    for (const prefixes of sets)
+      add(
+        group,
+        apiVersion,
+        prefixes,
+        [...byType.entries()].filter(([, p]) => p === prefixes).map(([armType]) => armType),
+      );
   }
   return [...entries.values()];
-}
-
-/**
- * Raised when types of one group are served under different prefixes at the same API version (Redis
- * Enterprise's database access policy assignments only at `v20250401`, the cluster at `v1api20250401`):
- * the generator's packages are per group and API version, so it would give one of them a version the
- * operator does not serve.
- */
-export class MixedPrefixesInGroup extends Error {
-  constructor(group: string, apiVersion: string, types: readonly string[]) {
-    super(
-      `${group} ${apiVersion}: its types are served under different version prefixes (${types.join(', ')}); the generator makes one package per group and API version`,
-    );
-    this.name = 'MixedPrefixesInGroup';
-  }
 }
 
 /** Whether the schema file is one this import wrote (its description says so), not a hand-written one. */

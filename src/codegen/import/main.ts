@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { importSchemas, MixedPrefixesInGroup } from './import-schemas.ts';
+import { importSchemas } from './import-schemas.ts';
 import { CrdMakerGoMissing, CrdMakingFailed } from './made-crds.ts';
 import { type CrdFolder, moduleCrdFolder } from './module-crds.ts';
 import { defaultOperatorGoDir, OperatorGoSourceMissing } from './operator-go.ts';
@@ -41,7 +41,6 @@ try {
     error instanceof RealCrdMissing ||
     error instanceof RealCrdVersionMissing ||
     error instanceof UnsupportedCrdShape ||
-    error instanceof MixedPrefixesInGroup ||
     error instanceof OperatorGoSourceMissing ||
     error instanceof CrdMakerGoMissing ||
     error instanceof CrdMakingFailed

@@ -67,6 +67,11 @@ export interface Published {
   readonly group: string;
   readonly apiVersions: readonly string[];
   readonly prefixes: readonly ('ga' | 'plain')[];
+  /**
+   * The ARM types the entry is for, where a group's types differ at one API version (API Management's
+   * 2024-05-01 users only as `v20240501`, its services as `v1api20240501` too); none: every type of the group.
+   */
+  readonly types?: readonly string[] | undefined;
 }
 
 /**
@@ -238,15 +243,20 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     published: list(root.published, 'published').map((entry, i) => {
       const at = `published[${i}]`;
       const e = record(entry, at);
-      keys(e, at, ['group', 'apiVersions', 'prefixes']);
+      keys(e, at, ['group', 'apiVersions', 'prefixes', 'types']);
       const chosen = texts(e.prefixes, `${at}.prefixes`);
       if (chosen.length === 0) throw new ConfigError(`${at}.prefixes: expected at least one prefix`);
       for (const p of chosen)
         if (p !== 'ga' && p !== 'plain') throw new ConfigError(`${at}.prefixes: "${p}" is not ga or plain`);
+      const types = e.types === undefined ? undefined : texts(e.types, `${at}.types`);
+      // GA alone is what an API version gets without an entry: only a list of types can make it a choice.
+      if (types === undefined && chosen.length === 1 && chosen[0] === 'ga')
+        throw new ConfigError(`${at}.prefixes: GA alone is the default; name the types it is for`);
       return {
         group: text(e.group, `${at}.group`),
         apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
         prefixes: chosen as ('ga' | 'plain')[],
+        ...(types === undefined ? {} : { types }),
       };
     }),
     kinds: kinds as Record<string, string>,

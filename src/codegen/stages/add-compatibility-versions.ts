@@ -1,3 +1,6 @@
+import { packageSubset } from '../model/package-subset.ts';
+import { servedPrefixes, unionOfPrefixes } from '../model/served-prefixes.ts';
+import type { PackageDef, ResourceDef } from '../model/types.ts';
 import { versionName } from '../model/versions.ts';
 import { stage } from '../stage.ts';
 import { need } from '../state.ts';
@@ -21,22 +24,25 @@ export const addCompatibilityVersions = stage({
   ],
   run: (state) => {
     const config = need(state.config, 'config');
-    for (const entry of config.published) {
-      for (const apiVersion of entry.apiVersions) {
-        const [base, ...others] = entry.prefixes;
-        const built = state.packages.find(
-          (p) => p.group === entry.group && p.armApiVersion === apiVersion && p.prefix === base,
-        );
-        if (!built) throw new Error(`published: no schemas for group ${entry.group} at ${apiVersion}`);
-        for (const prefix of others) {
-          state.packages.push({
-            ...built,
-            prefix,
-            version: versionName(config.prefixes, prefix, apiVersion),
-          });
-        }
+    for (const entry of config.published)
+      for (const apiVersion of entry.apiVersions)
+        if (!state.packages.some((p) => p.group === entry.group && p.armApiVersion === apiVersion))
+          throw new Error(`published: no schemas for group ${entry.group} at ${apiVersion}`);
+    // Each package was built under the first prefix of its kinds; each other one is a clone, and every
+    // package holds only the kinds served under its own prefix.
+    const clones: PackageDef[] = [];
+    state.packages.forEach((pkg, i) => {
+      const prefixesOf = (r: ResourceDef) => servedPrefixes(config, pkg.group, pkg.armApiVersion, r.armType);
+      const [base, ...others] = unionOfPrefixes(pkg.resources.map(prefixesOf));
+      if (base !== pkg.prefix)
+        throw new Error(`${pkg.group}/${pkg.version}: built under ${pkg.prefix}, not ${base}`);
+      state.packages[i] = packageSubset(pkg, (r) => prefixesOf(r).includes(base));
+      for (const prefix of others) {
+        const named = { ...pkg, prefix, version: versionName(config.prefixes, prefix, pkg.armApiVersion) };
+        clones.push(packageSubset(named, (r) => prefixesOf(r).includes(prefix)));
       }
-    }
+    });
+    state.packages.push(...clones);
     for (const entry of config.compatibility) {
       for (const apiVersion of entry.apiVersions) {
         const ga = state.packages.find(

@@ -1,6 +1,7 @@
 import { flattenedStatusName } from '../../lib/conversion/arm.ts';
 import type { GeneratorConfig } from '../model/config.ts';
 import { groupOf, kindOf, pluralOf, statusName } from '../model/names.ts';
+import { servedPrefixes, unionOfPrefixes } from '../model/served-prefixes.ts';
 import { arbitraryOwnerReference, condition, knownResourceReference } from '../model/shared-types.ts';
 import { type Side, TypeBuilder } from '../model/type-builder.ts';
 import {
@@ -47,7 +48,11 @@ export const buildApiPackages = stage({
     for (const entry of [...byPackage.values()].sort((a, b) =>
       `${a.group}/${a.apiVersion}` < `${b.group}/${b.apiVersion}` ? -1 : 1,
     )) {
-      const prefix = basePrefix(config, entry.group, entry.apiVersion);
+      // A package is built under the first prefix any of its kinds is served under; clones and the kinds
+      // each holds come later (addCompatibilityVersions).
+      const [prefix = 'ga'] = unionOfPrefixes(
+        entry.resources.map((r) => servedPrefixes(config, entry.group, entry.apiVersion, r.armType)),
+      );
       state.packages.push({
         group: entry.group,
         version: versionName(config.prefixes, prefix, entry.apiVersion),
@@ -61,12 +66,6 @@ export const buildApiPackages = stage({
     }
   },
 });
-
-/** The prefix of the package built for an ARM API version: the first one it is published under, else GA. */
-export function basePrefix(config: GeneratorConfig, group: string, apiVersion: string): 'ga' | 'plain' {
-  const entry = config.published.find((p) => p.group === group && p.apiVersions.includes(apiVersion));
-  return entry?.prefixes[0] ?? 'ga';
-}
 
 const skippedAtRoot = new Set(['name', 'type', 'apiVersion', 'id', 'properties']);
 
