@@ -90,6 +90,154 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "apimanagement.azure.com",
+    "kind": "Api",
+    "plural": "apis",
+    "armType": "Microsoft.ApiManagement/service/apis",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ApiDiagnostic",
+    "plural": "apidiagnostics",
+    "armType": "Microsoft.ApiManagement/service/apis/diagnostics",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Api"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ApiPolicy",
+    "plural": "apipolicies",
+    "armType": "Microsoft.ApiManagement/service/apis/policies",
+    "fixedName": "policy",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Api"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
     "kind": "ApiVersionSet",
     "plural": "apiversionsets",
     "armType": "Microsoft.ApiManagement/service/apiVersionSets",
@@ -98,6 +246,264 @@ export const catalog: readonly CatalogEntry[] = [
       {
         "group": "apimanagement.azure.com",
         "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "AuthorizationProvider",
+    "plural": "authorizationproviders",
+    "armType": "Microsoft.ApiManagement/service/authorizationProviders",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "AuthorizationProvidersAuthorization",
+    "plural": "authorizationprovidersauthorizations",
+    "armType": "Microsoft.ApiManagement/service/authorizationProviders/authorizations",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "AuthorizationProvider"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "AuthorizationProvidersAuthorizationsAccessPolicy",
+    "plural": "authorizationprovidersauthorizationsaccesspolicies",
+    "armType": "Microsoft.ApiManagement/service/authorizationProviders/authorizations/accessPolicies",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "AuthorizationProvidersAuthorization"
       }
     ],
     "versions": [
@@ -230,6 +636,290 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v20240501storage",
     "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "Logger",
+    "plural": "loggers",
+    "armType": "Microsoft.ApiManagement/service/loggers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "NamedValue",
+    "plural": "namedvalues",
+    "armType": "Microsoft.ApiManagement/service/namedValues",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "Policy",
+    "plural": "policies",
+    "armType": "Microsoft.ApiManagement/service/policies",
+    "fixedName": "policy",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "PolicyFragment",
+    "plural": "policyfragments",
+    "armType": "Microsoft.ApiManagement/service/policyFragments",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v20240501": [
         "spec.azureName",
         "spec.owner"
@@ -433,6 +1123,173 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v20240501storage",
     "immutable": {
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "ProductPolicy",
+    "plural": "productpolicies",
+    "armType": "Microsoft.ApiManagement/service/products/policies",
+    "fixedName": "policy",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Product"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
+    "kind": "Service",
+    "plural": "services",
+    "armType": "Microsoft.ApiManagement/service",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v20240501": [
         "spec.azureName",
         "spec.owner"
@@ -5566,6 +6423,80 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ],
       "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "kubernetesconfiguration.azure.com",
+    "kind": "Extension",
+    "plural": "extensions",
+    "armType": "Microsoft.KubernetesConfiguration/extensions",
+    "scope": "extension",
+    "owners": "any",
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage",
+      "v1api20241101storage"
+    ],
+    "hub": "v1api20241101storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20241101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "kubernetesconfiguration.azure.com",
+    "kind": "FluxConfiguration",
+    "plural": "fluxconfigurations",
+    "armType": "Microsoft.KubernetesConfiguration/fluxConfigurations",
+    "scope": "extension",
+    "owners": "any",
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage",
+      "v1api20241101storage"
+    ],
+    "hub": "v1api20241101storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20241101": [
         "spec.azureName",
         "spec.owner"
       ]

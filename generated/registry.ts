@@ -26,6 +26,7 @@ import { plans as eventgrid_plans } from './eventgrid/conversion-plans.ts';
 import { plans as eventhub_plans } from './eventhub/conversion-plans.ts';
 import { plans as insights_plans } from './insights/conversion-plans.ts';
 import { plans as keyvault_plans } from './keyvault/conversion-plans.ts';
+import { plans as kubernetesconfiguration_plans } from './kubernetesconfiguration/conversion-plans.ts';
 import { plans as kusto_plans } from './kusto/conversion-plans.ts';
 import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
 import { plans as monitor_plans } from './monitor/conversion-plans.ts';
@@ -68,6 +69,7 @@ const eventgrid_conversions = groupConverters('eventgrid.azure.com', eventgrid_p
 const eventhub_conversions = groupConverters('eventhub.azure.com', eventhub_plans);
 const insights_conversions = groupConverters('insights.azure.com', insights_plans);
 const keyvault_conversions = groupConverters('keyvault.azure.com', keyvault_plans);
+const kubernetesconfiguration_conversions = groupConverters('kubernetesconfiguration.azure.com', kubernetesconfiguration_plans);
 const kusto_conversions = groupConverters('kusto.azure.com', kusto_plans);
 const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
 const monitor_conversions = groupConverters('monitor.azure.com', monitor_plans);
@@ -110,6 +112,37 @@ export const registry: ConversionRegistry = {
       },
     },
     'apimanagement.azure.com': {
+      Api: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Api_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Api_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Api_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Api_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Api_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Api_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Api_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Api_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Api_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Api_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Api_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Api_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Api_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Api_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Api_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Api_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Api_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Api_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Api_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Api_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Api_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Api_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ApiDiagnostic: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ApiDiagnostic_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ApiDiagnostic_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ApiPolicy: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ApiPolicy_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ApiPolicy_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
       ApiVersionSet: {
         hub: 'v20240501storage',
         versions: {
@@ -127,6 +160,57 @@ export const registry: ConversionRegistry = {
           v20240501storage: { storage: true },
         },
       },
+      AuthorizationProvider: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'AuthorizationProvider_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'AuthorizationProvider_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'AuthorizationProvider_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'AuthorizationProvider_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'AuthorizationProvider_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'AuthorizationProvider_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'AuthorizationProvider_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'AuthorizationProvider_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'AuthorizationProvider_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'AuthorizationProvider_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'AuthorizationProvider_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'AuthorizationProvider_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'AuthorizationProvider_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'AuthorizationProvider_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'AuthorizationProvider_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'AuthorizationProvider_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'AuthorizationProvider_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'AuthorizationProvider_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'AuthorizationProvider_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'AuthorizationProvider_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'AuthorizationProvider_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'AuthorizationProvider_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      AuthorizationProvidersAuthorization: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'AuthorizationProvidersAuthorization_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'AuthorizationProvidersAuthorization_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'AuthorizationProvidersAuthorization_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'AuthorizationProvidersAuthorization_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'AuthorizationProvidersAuthorization_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'AuthorizationProvidersAuthorization_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'AuthorizationProvidersAuthorization_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'AuthorizationProvidersAuthorization_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'AuthorizationProvidersAuthorization_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'AuthorizationProvidersAuthorization_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'AuthorizationProvidersAuthorization_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'AuthorizationProvidersAuthorization_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'AuthorizationProvidersAuthorization_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'AuthorizationProvidersAuthorization_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'AuthorizationProvidersAuthorization_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'AuthorizationProvidersAuthorization_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'AuthorizationProvidersAuthorization_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'AuthorizationProvidersAuthorization_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'AuthorizationProvidersAuthorization_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'AuthorizationProvidersAuthorization_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'AuthorizationProvidersAuthorization_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'AuthorizationProvidersAuthorization_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      AuthorizationProvidersAuthorizationsAccessPolicy: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'AuthorizationProvidersAuthorizationsAccessPolicy_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'AuthorizationProvidersAuthorizationsAccessPolicy_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'AuthorizationProvidersAuthorizationsAccessPolicy_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'AuthorizationProvidersAuthorizationsAccessPolicy_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'AuthorizationProvidersAuthorizationsAccessPolicy_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'AuthorizationProvidersAuthorizationsAccessPolicy_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'AuthorizationProvidersAuthorizationsAccessPolicy_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'AuthorizationProvidersAuthorizationsAccessPolicy_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'AuthorizationProvidersAuthorizationsAccessPolicy_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'AuthorizationProvidersAuthorizationsAccessPolicy_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'AuthorizationProvidersAuthorizationsAccessPolicy_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'AuthorizationProvidersAuthorizationsAccessPolicy_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'AuthorizationProvidersAuthorizationsAccessPolicy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'AuthorizationProvidersAuthorizationsAccessPolicy_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'AuthorizationProvidersAuthorizationsAccessPolicy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'AuthorizationProvidersAuthorizationsAccessPolicy_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'AuthorizationProvidersAuthorizationsAccessPolicy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'AuthorizationProvidersAuthorizationsAccessPolicy_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'AuthorizationProvidersAuthorizationsAccessPolicy_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'AuthorizationProvidersAuthorizationsAccessPolicy_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'AuthorizationProvidersAuthorizationsAccessPolicy_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'AuthorizationProvidersAuthorizationsAccessPolicy_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
       Certificate: {
         hub: 'v20240501storage',
         versions: {
@@ -138,6 +222,64 @@ export const registry: ConversionRegistry = {
         hub: 'v20240501storage',
         versions: {
           v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Group_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Group_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      Logger: {
+        hub: 'v20240501storage',
+        versions: {
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Logger_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Logger_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      NamedValue: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'NamedValue_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'NamedValue_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'NamedValue_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'NamedValue_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'NamedValue_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'NamedValue_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'NamedValue_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'NamedValue_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'NamedValue_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'NamedValue_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'NamedValue_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'NamedValue_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'NamedValue_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'NamedValue_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'NamedValue_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'NamedValue_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'NamedValue_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'NamedValue_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'NamedValue_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'NamedValue_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'NamedValue_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'NamedValue_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      Policy: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Policy_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Policy_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Policy_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Policy_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Policy_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Policy_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Policy_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Policy_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Policy_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Policy_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Policy_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Policy_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Policy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Policy_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Policy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Policy_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Policy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Policy_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Policy_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Policy_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Policy_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Policy_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      PolicyFragment: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'PolicyFragment_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'PolicyFragment_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'PolicyFragment_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'PolicyFragment_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'PolicyFragment_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'PolicyFragment_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'PolicyFragment_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'PolicyFragment_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'PolicyFragment_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'PolicyFragment_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'PolicyFragment_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'PolicyFragment_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'PolicyFragment_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'PolicyFragment_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'PolicyFragment_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'PolicyFragment_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'PolicyFragment_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'PolicyFragment_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'PolicyFragment_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'PolicyFragment_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'PolicyFragment_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'PolicyFragment_from_v20240501storage') } },
           v20240501storage: { storage: true },
         },
       },
@@ -179,6 +321,40 @@ export const registry: ConversionRegistry = {
         hub: 'v20240501storage',
         versions: {
           v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ProductGroup_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ProductGroup_fromStorage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      ProductPolicy: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'ProductPolicy_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'ProductPolicy_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'ProductPolicy_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'ProductPolicy_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'ProductPolicy_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'ProductPolicy_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'ProductPolicy_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'ProductPolicy_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'ProductPolicy_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'ProductPolicy_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ProductPolicy_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ProductPolicy_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'ProductPolicy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'ProductPolicy_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'ProductPolicy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'ProductPolicy_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'ProductPolicy_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'ProductPolicy_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'ProductPolicy_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'ProductPolicy_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'ProductPolicy_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'ProductPolicy_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+      Service: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Service_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Service_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Service_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Service_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Service_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Service_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Service_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Service_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Service_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Service_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Service_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Service_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Service_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Service_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Service_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Service_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Service_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Service_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Service_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Service_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Service_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Service_from_v20240501storage') } },
           v20240501storage: { storage: true },
         },
       },
@@ -1302,6 +1478,26 @@ export const registry: ConversionRegistry = {
           v1api20230701: { storage: false, up: { to: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20230701', 'Vault_toStorage') }, down: { from: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20230701', 'Vault_fromStorage') } },
           v1api20210401previewstorage: { storage: true, up: { to: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20210401previewstorage', 'Vault_to_v1api20230701storage') }, down: { from: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20210401previewstorage', 'Vault_from_v1api20230701storage') } },
           v1api20230701storage: { storage: true },
+        },
+      },
+    },
+    'kubernetesconfiguration.azure.com': {
+      Extension: {
+        hub: 'v1api20241101storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: kubernetesconfiguration_conversions.resource('v1api20230501', 'Extension_toStorage') }, down: { from: 'v1api20230501storage', convert: kubernetesconfiguration_conversions.resource('v1api20230501', 'Extension_fromStorage') } },
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: kubernetesconfiguration_conversions.resource('v1api20241101', 'Extension_toStorage') }, down: { from: 'v1api20241101storage', convert: kubernetesconfiguration_conversions.resource('v1api20241101', 'Extension_fromStorage') } },
+          v1api20230501storage: { storage: true, up: { to: 'v1api20241101storage', convert: kubernetesconfiguration_conversions.resource('v1api20230501storage', 'Extension_to_v1api20241101storage') }, down: { from: 'v1api20241101storage', convert: kubernetesconfiguration_conversions.resource('v1api20230501storage', 'Extension_from_v1api20241101storage') } },
+          v1api20241101storage: { storage: true },
+        },
+      },
+      FluxConfiguration: {
+        hub: 'v1api20241101storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: kubernetesconfiguration_conversions.resource('v1api20230501', 'FluxConfiguration_toStorage') }, down: { from: 'v1api20230501storage', convert: kubernetesconfiguration_conversions.resource('v1api20230501', 'FluxConfiguration_fromStorage') } },
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: kubernetesconfiguration_conversions.resource('v1api20241101', 'FluxConfiguration_toStorage') }, down: { from: 'v1api20241101storage', convert: kubernetesconfiguration_conversions.resource('v1api20241101', 'FluxConfiguration_fromStorage') } },
+          v1api20230501storage: { storage: true, up: { to: 'v1api20241101storage', convert: kubernetesconfiguration_conversions.resource('v1api20230501storage', 'FluxConfiguration_to_v1api20241101storage') }, down: { from: 'v1api20241101storage', convert: kubernetesconfiguration_conversions.resource('v1api20230501storage', 'FluxConfiguration_from_v1api20241101storage') } },
+          v1api20241101storage: { storage: true },
         },
       },
     },

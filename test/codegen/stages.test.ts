@@ -359,7 +359,13 @@ describe('the review checks of the generator', () => {
   });
 
   describe("the operator's type transformations, as the config selects them (issue 8, item 3)", () => {
-    const none = { armReferences: [], secrets: [], fromConfig: [], userAssignedIdentities: [] };
+    const none = {
+      armReferences: [],
+      secrets: [],
+      secretMaps: [],
+      fromConfig: [],
+      userAssignedIdentities: [],
+    };
     const { state } = withConfig((c) => ({
       ...c,
       transformations: {

@@ -36,6 +36,14 @@ describe("the differential test's exclusions explain only Go's zero-value encodi
     expect(exclusionsFor(at('spec.azureName', 'x', ''))).toBe(undefined);
   });
 
+  it("a whole secret's empty name (a SecretMapReference the config names) is a Go value field", () => {
+    expect(names(at('spec.credentials', undefined, { name: '' }))).toEqual(['go-value-field-zero']);
+    expect(names(at('spec.oauth2.grantTypes.authorizationCode', undefined, { name: '' }))).toEqual([
+      'go-value-field-zero',
+    ]);
+    expect(exclusionsFor(at('spec.credentials', undefined, { name: 'logger-secret' }))).toBe(undefined);
+  });
+
   it('both together explain an owner left with an empty name and an empty list, and name both', () => {
     expect(names(at('spec', { owner: { name: '' }, tags: [] }, undefined))?.sort()).toEqual([
       'go-empty-collection',

@@ -5,15 +5,21 @@ import { type Disagreement, sameJson } from './agreement.ts';
 
 /**
  * The properties the operator takes as secret references (`transformations.secrets` of the generator's
- * config, most of it derived from the operator's CRDs), with the Go name a bag entry keys them by.
+ * config, most of it derived from the operator's CRDs) or whole secrets (`secretMaps`, a `name` alone), with
+ * the Go name a bag entry keys them by.
  */
-const secretProperties = [
-  ...new Set(
-    readConfig(join(new URL('../..', import.meta.url).pathname, 'schemas')).transformations.secrets.flatMap(
-      (s) => s.properties.flatMap((p) => [p, p.charAt(0).toUpperCase() + p.slice(1)]),
+const secretProperties = (() => {
+  const { secrets, secretMaps } = readConfig(
+    join(new URL('../..', import.meta.url).pathname, 'schemas'),
+  ).transformations;
+  return [
+    ...new Set(
+      [...secrets, ...secretMaps].flatMap((s) =>
+        s.properties.flatMap((p) => [p, p.charAt(0).toUpperCase() + p.slice(1)]),
+      ),
     ),
-  ),
-].sort();
+  ].sort();
+})();
 
 /**
  * A known, named reason why kubectl-aso and the operator write different things that the differential
@@ -34,7 +40,8 @@ export interface Exclusion {
  * the owner reference's `Name`/`ARMID`/`Group`/`Kind` strings, the fields of a `conditions.Condition`, and
  * the strings of the operatorSpec's shared types (`core.DestinationExpression`'s `Name`/`Key`/`Value`, and a
  * `genruntime.ConfigMapDestination` or `SecretDestination`'s `Name`/`Key`), and the strings of the references
- * the operator's type transformations introduce (`ResourceReference`, `SecretReference`, `ConfigMapReference`).
+ * the operator's type transformations introduce (`ResourceReference`, `SecretReference`, `SecretMapReference`,
+ * `ConfigMapReference`).
  */
 const goValueFields = new RegExp(
   [

@@ -6,6 +6,19 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2022-08-01';
 
+/** Where Api's properties sit in ARM (Microsoft.ApiManagement/service/apis). */
+export const Api_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["apiRevision","apiRevisionDescription","apiType","apiVersion","apiVersionDescription","apiVersionSet","apiVersionSetReference","authenticationSettings","contact","description","displayName","format","isCurrent","license","path","protocols","serviceUrl","sourceApiReference","subscriptionKeyParameterNames","subscriptionRequired","termsOfServiceUrl","translateRequiredQueryParameters","type","value","wsdlSelector"],"values":{"apiRevision":0,"apiRevisionDescription":0,"apiType":0,"apiVersion":0,"apiVersionDescription":0,"apiVersionSet":{"object":"ApiVersionSetContractDetails"},"apiVersionSetReference":{"reference":"apiVersionSetId"},"authenticationSettings":{"object":"AuthenticationSettingsContract"},"contact":{"object":"ApiContactInformation"},"description":0,"displayName":0,"format":0,"isCurrent":0,"license":{"object":"ApiLicenseInformation"},"path":0,"protocols":{"array":0},"serviceUrl":0,"sourceApiReference":{"reference":"sourceApiId"},"subscriptionKeyParameterNames":{"object":"SubscriptionKeyParameterNamesContract"},"subscriptionRequired":0,"termsOfServiceUrl":0,"translateRequiredQueryParameters":0,"type":0,"value":0,"wsdlSelector":{"object":"ApiCreateOrUpdateProperties_WsdlSelector"}}},"status":{"root":["id","name","type"],"properties":["apiRevision","apiRevisionDescription","apiVersion","apiVersionDescription","apiVersionSet","apiVersionSetId","authenticationSettings","contact","description","displayName","isCurrent","isOnline","license","path","protocols","serviceUrl","sourceApiId","subscriptionKeyParameterNames","subscriptionRequired","termsOfServiceUrl","properties_type"]},"objects":{"ApiContactInformation":{"email":0,"name":0,"url":0},"ApiCreateOrUpdateProperties_WsdlSelector":{"wsdlEndpointName":0,"wsdlServiceName":0},"ApiLicenseInformation":{"name":0,"url":0},"ApiVersionSetContractDetails":{"description":0,"reference":{"reference":"id"},"name":0,"versionHeaderName":0,"versionQueryName":0,"versioningScheme":0},"AuthenticationSettingsContract":{"oAuth2":{"object":"OAuth2AuthenticationSettingsContract"},"oAuth2AuthenticationSettings":{"array":{"object":"OAuth2AuthenticationSettingsContract"}},"openid":{"object":"OpenIdAuthenticationSettingsContract"},"openidAuthenticationSettings":{"array":{"object":"OpenIdAuthenticationSettingsContract"}}},"OAuth2AuthenticationSettingsContract":{"authorizationServerId":0,"scope":0},"OpenIdAuthenticationSettingsContract":{"bearerTokenSendingMethods":{"array":0},"openidProviderId":0},"SubscriptionKeyParameterNamesContract":{"header":0,"query":0}}};
+
+/** The ARM PUT body of a Api: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Api_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Api_armLayout, resolvers);
+}
+
+/** The Api status an ARM GET response describes. */
+export function Api_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Api_armLayout);
+}
+
 /** Where ApiVersionSet's properties sit in ARM (Microsoft.ApiManagement/service/apiVersionSets). */
 export const ApiVersionSet_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["description","displayName","versionHeaderName","versionQueryName","versioningScheme"],"values":{"description":0,"displayName":0,"versionHeaderName":0,"versionQueryName":0,"versioningScheme":0}},"status":{"root":["id","name","type"],"properties":["description","displayName","versionHeaderName","versionQueryName","versioningScheme"]},"objects":{}};
 
@@ -17,6 +30,84 @@ export function ApiVersionSet_toArm(object: KubeObject, resolvers: ArmResolvers 
 /** The ApiVersionSet status an ARM GET response describes. */
 export function ApiVersionSet_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, ApiVersionSet_armLayout);
+}
+
+/** Where AuthorizationProvider's properties sit in ARM (Microsoft.ApiManagement/service/authorizationProviders). */
+export const AuthorizationProvider_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["displayName","identityProvider","oauth2"],"values":{"displayName":0,"identityProvider":0,"oauth2":{"object":"AuthorizationProviderOAuth2Settings"}}},"status":{"root":["id","name","type"],"properties":["displayName","identityProvider","oauth2"]},"objects":{"AuthorizationProviderOAuth2GrantTypes":{"authorizationCode":{"secret":"authorizationCode"},"clientCredentials":{"secret":"clientCredentials"}},"AuthorizationProviderOAuth2Settings":{"grantTypes":{"object":"AuthorizationProviderOAuth2GrantTypes"},"redirectUrl":0}}};
+
+/** The ARM PUT body of a AuthorizationProvider: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function AuthorizationProvider_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, AuthorizationProvider_armLayout, resolvers);
+}
+
+/** The AuthorizationProvider status an ARM GET response describes. */
+export function AuthorizationProvider_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, AuthorizationProvider_armLayout);
+}
+
+/** Where AuthorizationProvidersAuthorization's properties sit in ARM (Microsoft.ApiManagement/service/authorizationProviders/authorizations). */
+export const AuthorizationProvidersAuthorization_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["authorizationType","oauth2grantType","parameters"],"values":{"authorizationType":0,"oauth2grantType":0,"parameters":{"secret":"parameters"}}},"status":{"root":["id","name","type"],"properties":["authorizationType","error","oauth2grantType","parameters","status"]},"objects":{}};
+
+/** The ARM PUT body of a AuthorizationProvidersAuthorization: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function AuthorizationProvidersAuthorization_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, AuthorizationProvidersAuthorization_armLayout, resolvers);
+}
+
+/** The AuthorizationProvidersAuthorization status an ARM GET response describes. */
+export function AuthorizationProvidersAuthorization_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, AuthorizationProvidersAuthorization_armLayout);
+}
+
+/** Where AuthorizationProvidersAuthorizationsAccessPolicy's properties sit in ARM (Microsoft.ApiManagement/service/authorizationProviders/authorizations/accessPolicies). */
+export const AuthorizationProvidersAuthorizationsAccessPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["objectId","objectIdFromConfig","tenantId","tenantIdFromConfig"],"values":{"objectId":0,"objectIdFromConfig":{"fromConfig":"objectId"},"tenantId":0,"tenantIdFromConfig":{"fromConfig":"tenantId"}}},"status":{"root":["id","name","type"],"properties":["objectId","tenantId"]},"objects":{}};
+
+/** The ARM PUT body of a AuthorizationProvidersAuthorizationsAccessPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function AuthorizationProvidersAuthorizationsAccessPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, AuthorizationProvidersAuthorizationsAccessPolicy_armLayout, resolvers);
+}
+
+/** The AuthorizationProvidersAuthorizationsAccessPolicy status an ARM GET response describes. */
+export function AuthorizationProvidersAuthorizationsAccessPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, AuthorizationProvidersAuthorizationsAccessPolicy_armLayout);
+}
+
+/** Where NamedValue's properties sit in ARM (Microsoft.ApiManagement/service/namedValues). */
+export const NamedValue_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["displayName","keyVault","secret","value"],"values":{"tags":{"array":0},"displayName":0,"keyVault":{"object":"KeyVaultContractCreateProperties"},"secret":0,"value":0}},"status":{"root":["id","name","type","tags"],"properties":["displayName","keyVault","secret","value"]},"objects":{"KeyVaultContractCreateProperties":{"identityClientId":0,"identityClientIdFromConfig":{"fromConfig":"identityClientId"},"secretIdentifier":0}}};
+
+/** The ARM PUT body of a NamedValue: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function NamedValue_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, NamedValue_armLayout, resolvers);
+}
+
+/** The NamedValue status an ARM GET response describes. */
+export function NamedValue_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, NamedValue_armLayout);
+}
+
+/** Where Policy's properties sit in ARM (Microsoft.ApiManagement/service/policies). */
+export const Policy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["format","value"],"values":{"format":0,"value":0}},"status":{"root":["id","name","type"],"properties":["format","value"]},"objects":{},"fixedName":"policy"};
+
+/** The ARM PUT body of a Policy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Policy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Policy_armLayout, resolvers);
+}
+
+/** The Policy status an ARM GET response describes. */
+export function Policy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Policy_armLayout);
+}
+
+/** Where PolicyFragment's properties sit in ARM (Microsoft.ApiManagement/service/policyFragments). */
+export const PolicyFragment_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["description","format","value"],"values":{"description":0,"format":0,"value":0}},"status":{"root":["id","name","type"],"properties":["description","format","value"]},"objects":{}};
+
+/** The ARM PUT body of a PolicyFragment: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function PolicyFragment_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, PolicyFragment_armLayout, resolvers);
+}
+
+/** The PolicyFragment status an ARM GET response describes. */
+export function PolicyFragment_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, PolicyFragment_armLayout);
 }
 
 /** Where Product's properties sit in ARM (Microsoft.ApiManagement/service/products). */
@@ -43,6 +134,32 @@ export function ProductApi_toArm(object: KubeObject, resolvers: ArmResolvers = {
 /** The ProductApi status an ARM GET response describes. */
 export function ProductApi_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, ProductApi_armLayout);
+}
+
+/** Where ProductPolicy's properties sit in ARM (Microsoft.ApiManagement/service/products/policies). */
+export const ProductPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["format","value"],"values":{"format":0,"value":0}},"status":{"root":["id","name","type"],"properties":["format","value"]},"objects":{},"fixedName":"policy"};
+
+/** The ARM PUT body of a ProductPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ProductPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ProductPolicy_armLayout, resolvers);
+}
+
+/** The ProductPolicy status an ARM GET response describes. */
+export function ProductPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ProductPolicy_armLayout);
+}
+
+/** Where Service's properties sit in ARM (Microsoft.ApiManagement/service). */
+export const Service_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","sku","tags","zones"],"properties":["additionalLocations","apiVersionConstraint","certificates","customProperties","disableGateway","enableClientCertificate","hostnameConfigurations","natGatewayState","notificationSenderEmail","publicIpAddressReference","publicNetworkAccess","publisherEmail","publisherName","restore","virtualNetworkConfiguration","virtualNetworkType"],"values":{"identity":{"object":"ApiManagementServiceIdentity"},"location":0,"sku":{"object":"ApiManagementServiceSkuProperties"},"tags":{"map":0},"zones":{"array":0},"additionalLocations":{"array":{"object":"AdditionalLocation"}},"apiVersionConstraint":{"object":"ApiVersionConstraint"},"certificates":{"array":{"object":"CertificateConfiguration"}},"customProperties":{"map":0},"disableGateway":0,"enableClientCertificate":0,"hostnameConfigurations":{"array":{"object":"HostnameConfiguration"}},"natGatewayState":0,"notificationSenderEmail":0,"publicIpAddressReference":{"reference":"publicIpAddressId"},"publicNetworkAccess":0,"publisherEmail":0,"publisherName":0,"restore":0,"virtualNetworkConfiguration":{"object":"VirtualNetworkConfiguration"},"virtualNetworkType":0}},"status":{"root":["id","name","type","etag","identity","location","sku","systemData","tags","zones"],"properties":["additionalLocations","apiVersionConstraint","certificates","createdAtUtc","customProperties","developerPortalUrl","disableGateway","enableClientCertificate","gatewayRegionalUrl","gatewayUrl","hostnameConfigurations","managementApiUrl","natGatewayState","notificationSenderEmail","outboundPublicIPAddresses","platformVersion","portalUrl","privateEndpointConnections","privateIPAddresses","provisioningState","publicIPAddresses","publicIpAddressId","publicNetworkAccess","publisherEmail","publisherName","restore","scmUrl","targetProvisioningState","virtualNetworkConfiguration","virtualNetworkType"]},"objects":{"AdditionalLocation":{"disableGateway":0,"location":0,"natGatewayState":0,"publicIpAddressReference":{"reference":"publicIpAddressId"},"sku":{"object":"ApiManagementServiceSkuProperties"},"virtualNetworkConfiguration":{"object":"VirtualNetworkConfiguration"},"zones":{"array":0}},"ApiManagementServiceIdentity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"ApiManagementServiceSkuProperties":{"capacity":0,"name":0},"ApiVersionConstraint":{"minApiVersion":0},"CertificateConfiguration":{"certificate":{"object":"CertificateInformation"},"certificatePassword":{"secret":"certificatePassword"},"encodedCertificate":0,"storeName":0},"CertificateInformation":{"expiry":0,"expiryFromConfig":{"fromConfig":"expiry"},"subject":0,"subjectFromConfig":{"fromConfig":"subject"},"thumbprint":0,"thumbprintFromConfig":{"fromConfig":"thumbprint"}},"HostnameConfiguration":{"certificate":{"object":"CertificateInformation"},"certificatePassword":{"secret":"certificatePassword"},"certificateSource":0,"certificateStatus":0,"defaultSslBinding":0,"encodedCertificate":0,"hostName":0,"identityClientId":0,"identityClientIdFromConfig":{"fromConfig":"identityClientId"},"keyVaultId":0,"negotiateClientCertificate":0,"type":0},"VirtualNetworkConfiguration":{"subnetResourceReference":{"reference":"subnetResourceId"}}}};
+
+/** The ARM PUT body of a Service: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Service_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Service_armLayout, resolvers);
+}
+
+/** The Service status an ARM GET response describes. */
+export function Service_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Service_armLayout);
 }
 
 /** Where Subscription's properties sit in ARM (Microsoft.ApiManagement/service/subscriptions). */

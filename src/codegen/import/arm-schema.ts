@@ -275,6 +275,7 @@ function bodyOf(
         }
         Object.assign(out, validationsOf(field));
         if (field.format) out.format = field.format;
+        if (field.specInteger) out['x-aso-spec-integer'] = true;
         return out;
       }
     }
@@ -308,7 +309,13 @@ function bodyOf(
   };
 
   const atRoot = (name: string) => hints.root.has(name) || armRoot.has(name);
-  const unflattened = fields.properties?.get('properties');
+  // A `properties` beside nothing but ARM's root properties is ARM's own, which the operator does not flatten
+  // (Key Vault's spec); beside others, those are ARM's flattened `properties` and it is one of them (an API
+  // Management backend's `properties.properties`, its Service Fabric settings).
+  const flattenedBeside = [...(fields.properties?.keys() ?? [])].some(
+    (n) => n !== 'properties' && !atRoot(n),
+  );
+  const unflattened = flattenedBeside ? undefined : fields.properties?.get('properties');
   const root = objectOf(fields, '', kind, (n) => n !== 'properties' && atRoot(n));
   const properties: Record<string, Json> = { ...(root.properties as Record<string, Json>) };
   if (unflattened?.type === 'object') {

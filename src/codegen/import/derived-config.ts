@@ -158,7 +158,13 @@ export class DerivedConfig {
       grouped.set(key, entry);
     }
     const transformations: Record<string, unknown[]> = {};
-    for (const section of ['armReferences', 'secrets', 'fromConfig', 'userAssignedIdentities'] as const) {
+    for (const section of [
+      'armReferences',
+      'secrets',
+      'secretMaps',
+      'fromConfig',
+      'userAssignedIdentities',
+    ] as const) {
       const entries = sorted(
         [...grouped.values()].filter((g) => g.selection.section === section),
         (g) => JSON.stringify([g.selection.group, g.selection.type, g.apiVersions, g.properties.sort()]),

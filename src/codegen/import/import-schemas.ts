@@ -160,7 +160,10 @@ export function importSchemas(options: ImportOptions): {
     // A oneOf resource's identity lives in its leaves; a plain one's at the status's root.
     derived.statusOmits(armType, crd.status);
     const { fields, reversals } = reverseCrd(crd.file, crd.spec, crd.status);
-    const fixedName = fixedNameOf(crd);
+    const fixedName = fixedNameOf(
+      crd,
+      () => go?.fixedAzureName(group, version, kind) ?? fixedNameWritten(schemaPath),
+    );
     const statusEnums = go?.statusEnums(group, version, kind);
     const { document, definitionAt } = armSchema(
       {
@@ -328,16 +331,30 @@ function writtenByImport(path: string): boolean {
  * The name a resource always has in ARM, when it has one: the operator leaves `azureName` out of such a
  * spec and writes the name as the last segment of the version's `ARM URI` (`.../blobServices/default`).
  */
-function fixedNameOf(crd: CrdVersion): string | undefined {
+function fixedNameOf(crd: CrdVersion, fromGo: () => string | undefined): string | undefined {
   if (crd.spec.properties?.azureName !== undefined) return undefined;
   const last = crd.armUri?.split('/').at(-1);
-  if (last === undefined || last === '' || isPlaceholder(last))
+  if (last !== undefined && last !== '' && !isPlaceholder(last)) return last;
+  // Else the Go type's `AzureName()` names it (API Management's policies: `.../policies/{policyId}`, always
+  // `policy`).
+  const named = fromGo();
+  if (named === undefined)
     throw new UnsupportedCrdShape(
       crd.file,
       `${crd.version} spec`,
-      `no azureName, and its ARM URI (${crd.armUri ?? 'none'}) ends in no fixed name`,
+      `no azureName, its ARM URI (${crd.armUri ?? 'none'}) ends in no fixed name, and no Go AzureName() returns one`,
     );
-  return last;
+  return named;
+}
+
+/** The fixed name a schema this import wrote before gives its resource: where the Go source is not at hand. */
+function fixedNameWritten(path: string): string | undefined {
+  if (!writtenByImport(path)) return undefined;
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as {
+    resourceDefinitions?: Record<string, { properties?: { name?: { enum?: unknown[] } } }>;
+  };
+  const [value] = Object.values(doc.resourceDefinitions ?? {}).flatMap((r) => r.properties?.name?.enum ?? []);
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Every schema file under the folder, relative to it, sorted: `Microsoft.Sql/2021-11-01/servers.json`. */

@@ -103,6 +103,15 @@ export class OperatorGoSource {
     return out;
   }
 
+  /**
+   * The name the operator always gives a kind in ARM, where its Go type's `AzureName()` returns a literal
+   * (API Management's policies are always `policy`) and its CRD has neither `azureName` nor a fixed last
+   * segment in the ARM URI (`.../policies/{policyId}`).
+   */
+  fixedAzureName(group: string, version: string, kind: string): string | undefined {
+    return this.package(group, version).fixedNames.get(kind);
+  }
+
   private package(group: string, version: string): GoPackage {
     const dir = join(this.dir, 'api', group, version);
     let pkg = this.packages.get(dir);
@@ -120,6 +129,8 @@ interface GoPackage {
   readonly structs: ReadonlyMap<string, readonly GoField[]>;
   /** Enum type -> its values, in the order of its generated `_Values` map. */
   readonly enums: ReadonlyMap<string, readonly string[]>;
+  /** Kind -> the literal its `AzureName()` returns, for kinds whose ARM name is fixed. */
+  readonly fixedNames: ReadonlyMap<string, string>;
 }
 
 /** The struct fields (with JSON names) and the enum value maps of one generated Go package. */
@@ -127,6 +138,7 @@ function readPackage(dir: string): GoPackage {
   const structs = new Map<string, GoField[]>();
   const constants = new Map<string, string>();
   const valueMaps = new Map<string, string[]>();
+  const fixedNames = new Map<string, string>();
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('_types_gen.go'))
     .sort();
@@ -138,6 +150,8 @@ function readPackage(dir: string): GoPackage {
         if (f[2] && f[2] !== '-') fields.push({ json: f[2], type: f[1] ?? '' });
       structs.set(m[1] ?? '', fields);
     }
+    for (const f of text.matchAll(/^func \(\w+ \*(\w+)\) AzureName\(\) string \{\n\treturn "([^"]*)"\n\}/gm))
+      fixedNames.set(f[1] ?? '', f[2] ?? '');
     // In a const block (`\tX_Hot = X("Hot")`) or alone (`const X_ReadWrite = X("ReadWrite")`).
     for (const c of text.matchAll(/^(?:\t|const )(\w+)\s*=\s*\w+\("([^"]*)"\)/gm))
       constants.set(c[1] ?? '', c[2] ?? '');
@@ -157,5 +171,5 @@ function readPackage(dir: string): GoPackage {
     });
     enums.set(type, values);
   }
-  return { dir, structs, enums };
+  return { dir, structs, enums, fixedNames };
 }

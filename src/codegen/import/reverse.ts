@@ -20,11 +20,21 @@ export interface Field extends Bounds {
   readonly required?: readonly string[];
   /** The element of an array, the value of a map. */
   readonly element?: Field;
+  /**
+   * A `number` the operator's spec types as an integer (API Management's diagnostic sampling percentage):
+   * ARM's one definition has a number, the operator's config makes the spec's an `int`.
+   */
+  readonly specInteger?: boolean;
 }
 
 /** One of the operator's transformations undone, so the config can be checked to redo it. */
 export interface Reversal {
-  readonly transformation: 'armReferences' | 'secrets' | 'fromConfig' | 'userAssignedIdentities';
+  readonly transformation:
+    | 'armReferences'
+    | 'secrets'
+    | 'secretMaps'
+    | 'fromConfig'
+    | 'userAssignedIdentities';
   /** Path of the object holding the property, in the merged tree (`''` for the resource itself). */
   readonly owner: string;
   /** The ARM property name (`roleDefinitionId`, `administratorLoginPassword`, ...). */
@@ -79,6 +89,11 @@ const isConfigMapRef = (node: CrdNode): boolean =>
   node.properties?.name !== undefined && /config ?map/i.test(node.properties.key?.description ?? '');
 const isSecretRef = (node: CrdNode): boolean =>
   node.properties?.name !== undefined && /Kubernetes secret/.test(node.properties.key?.description ?? '');
+/** The operator's `SecretMapReference`: a whole secret by name, no key (every key of it is the map). */
+const isSecretMapRef = (node: CrdNode): boolean =>
+  node.type === 'object' &&
+  Object.keys(node.properties ?? {}).join() === 'name' &&
+  /Kubernetes secret/.test(node.properties?.name?.description ?? '');
 const isArmReference = (name: string, node: CrdNode): boolean =>
   (name === 'reference' || name.endsWith('Reference')) && node.properties?.armId !== undefined;
 const isArmReferenceList = (name: string, node: CrdNode): boolean =>
@@ -127,6 +142,14 @@ function specFields(
     if (isSecretRef(child)) {
       reversals.push({ transformation: 'secrets', owner: path, property: name });
       properties.set(name, { node: { type: 'string', description: child.description } });
+      continue;
+    }
+    if (isSecretMapRef(child)) {
+      reversals.push({ transformation: 'secretMaps', owner: path, property: name });
+      properties.set(name, {
+        node: { type: 'object', additionalProperties: { type: 'string' }, description: child.description },
+        element: { node: { type: 'string' } },
+      });
       continue;
     }
     if (isArmReference(name, child)) {
@@ -256,12 +279,15 @@ function join(path: string, name: string): string {
 function merge(file: string, path: string, spec: Side | undefined, status: Side | undefined): Field {
   const main = spec ?? status;
   if (!main) throw new UnsupportedCrdShape(file, path, 'neither spec nor status has it');
-  const type = typeOf(file, main, path);
-  if (spec && status && typeOf(file, status, path) !== type)
+  const specType = typeOf(file, main, path);
+  const statusType = status ? typeOf(file, status, path) : specType;
+  const specInteger = spec !== undefined && specType === 'integer' && statusType === 'number';
+  const type = specInteger ? 'number' : specType;
+  if (spec && status && statusType !== type)
     throw new UnsupportedCrdShape(
       file,
       path,
-      `spec has ${type}, status ${typeOf(file, status, path)} after undoing the operator's transformations`,
+      `spec has ${type}, status ${statusType} after undoing the operator's transformations`,
     );
   const base = {
     type,
@@ -271,6 +297,7 @@ function merge(file: string, path: string, spec: Side | undefined, status: Side 
     format: main.node.format,
     readOnly: spec === undefined && path !== '',
     writeOnly: status === undefined && path !== '',
+    ...(specInteger ? { specInteger } : {}),
   };
   if (type === 'array' || type === 'map') {
     const at = `${path}${type === 'array' ? '[]' : '{}'}`;

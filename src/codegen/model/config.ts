@@ -123,6 +123,11 @@ export interface Transformations {
   readonly armReferences: readonly ArmReferenceSelection[];
   /** Values the operator reads from a Kubernetes secret (`name`, `key`); never in a status. */
   readonly secrets: readonly PropertySelection[];
+  /**
+   * Maps of strings the operator reads whole from a Kubernetes secret (`name` only: every key of it), as API
+   * Management's logger credentials; the status keeps ARM's map.
+   */
+  readonly secretMaps: readonly PropertySelection[];
   /** Values that may also come from a config map: `<name>FromConfig` (`name`, `key`) beside `<name>`. */
   readonly fromConfig: readonly PropertySelection[];
   /** Maps keyed by a user-assigned identity's ARM ID, which the operator takes as a list of references. */
@@ -187,6 +192,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
   keys(transformations, 'transformations', [
     'armReferences',
     'secrets',
+    'secretMaps',
     'fromConfig',
     'userAssignedIdentities',
   ]);
@@ -347,6 +353,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
         return { ...selection(e, at), wellKnown: e.wellKnown === true };
       }),
       secrets: selections(transformations.secrets, 'transformations.secrets'),
+      secretMaps: selections(transformations.secretMaps, 'transformations.secretMaps'),
       fromConfig: selections(transformations.fromConfig, 'transformations.fromConfig'),
       userAssignedIdentities: selections(
         transformations.userAssignedIdentities,

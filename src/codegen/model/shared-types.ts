@@ -137,6 +137,24 @@ function keyReference(name: string, what: string): ObjectDef {
 /** The operator's `SecretReference`: where the operator reads a secret value from. */
 export const secretReference: ObjectDef = keyReference('SecretReference', 'secret');
 
+/** The operator's `SecretMapReference`: a whole secret, every key of it one entry of an ARM map of strings. */
+export const secretMapReference: ObjectDef = {
+  kind: 'object',
+  runtime: true,
+  name: runtimeTypeName('genruntime', 'SecretMapReference'),
+  description:
+    'SecretMapReference is a reference to a Kubernetes secret in the same namespace as the resource it is on.',
+  properties: [
+    {
+      name: 'name',
+      type: str,
+      required: true,
+      description:
+        'Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource',
+    },
+  ],
+};
+
 /** The operator's `ConfigMapReference`: where the operator reads a `*FromConfig` value from. */
 export const configMapReference: ObjectDef = keyReference('ConfigMapReference', 'configmap');
 

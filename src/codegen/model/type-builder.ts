@@ -43,9 +43,11 @@ export class TypeBuilder {
     if (prop.enum && !(side === 'spec' && prop['x-aso-status-only-enum']))
       return this.enumOf(schema, prop, prop['x-ms-enum']?.name ?? `${owner}_${upper(property)}`, side);
     switch (prop.type) {
+      case 'number':
+        if (side === 'spec' && prop['x-aso-spec-integer']) return { kind: 'primitive', primitive: 'integer' };
+        return { kind: 'primitive', primitive: prop.type };
       case 'string':
       case 'integer':
-      case 'number':
       case 'boolean':
         return { kind: 'primitive', primitive: prop.type };
       case 'array':

@@ -1,6 +1,6 @@
 import { statusName } from '../model/names.ts';
 import { transformSelected, withoutProperty } from '../model/selections.ts';
-import { secretReference } from '../model/shared-types.ts';
+import { secretMapReference, secretReference } from '../model/shared-types.ts';
 import type { TypeDef } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { need } from '../state.ts';
@@ -45,6 +45,28 @@ export const addSecretReferences = stage({
         for (const name of s.properties) withoutProperty(types, statusTypeOf(s.type), name);
       return { ...pkg, types };
     });
+    // A whole secret as a map of strings (API Management's logger credentials): the spec names the secret,
+    // the status keeps ARM's map, as the operator's CRDs have it; the ARM body never carries it.
+    state.packages = transformSelected(
+      state.packages,
+      config.transformations.secretMaps,
+      'transformations.secretMaps',
+      (property) => {
+        const value = property.type.kind === 'map' ? property.type.value : undefined;
+        if (value?.kind !== 'primitive' || value.primitive !== 'string')
+          throw new Error(`${property.name} is not a map of strings: not a secret map`);
+        return {
+          properties: [
+            {
+              ...property,
+              type: { kind: 'object', name: secretMapReference.name },
+              armAs: { how: 'secret', name: property.name },
+            },
+          ],
+          types: [secretMapReference],
+        };
+      },
+    );
   },
 });
 

@@ -18,6 +18,11 @@ export interface JsonSchema extends Bounds {
    * CRD spec has no enum where ARM's shared definition gives the status one (a VM's `vmSize`).
    */
   readonly 'x-aso-status-only-enum'?: boolean;
+  /**
+   * kubectl-aso's own keyword: a `number` the spec takes as an integer, the status as ARM returns it (API
+   * Management's diagnostic sampling percentage, an `int` in the operator's spec).
+   */
+  readonly 'x-aso-spec-integer'?: boolean;
   readonly 'x-ms-mutability'?: readonly string[];
   readonly readOnly?: boolean;
   readonly oneOf?: readonly JsonSchema[];

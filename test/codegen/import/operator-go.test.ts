@@ -58,6 +58,17 @@ describe("the operator's Go types, read for status enums", () => {
     },
   );
 
+  it.runIf(goModule.present)(
+    "reads a kind's fixed ARM name from its Go AzureName(), and none where the spec names it",
+    () => {
+      const go = OperatorGoSource.at(goModule.path);
+      if (!go) throw new Error('no Go source');
+      for (const kind of ['Policy', 'ApiPolicy', 'ProductPolicy'])
+        expect(go.fixedAzureName('apimanagement', 'v20240501', kind)).toBe('policy');
+      expect(go.fixedAzureName('apimanagement', 'v20240501', 'Service')).toBeUndefined();
+    },
+  );
+
   it('is absent when the folder is not there, and names a missing package', () => {
     expect(OperatorGoSource.at('/nonexistent/aso')).toBeUndefined();
     if (!goModule.present) return;

@@ -72,6 +72,42 @@ describe("undoing the operator's transformations", () => {
 describe('any JSON (x-kubernetes-preserve-unknown-fields, a v1.JSON in Go)', () => {
   const anyJson: CrdNode = { 'x-kubernetes-preserve-unknown-fields': true };
 
+  it("takes a whole secret (the operator's SecretMapReference) as ARM's map of strings, the status's", () => {
+    const secretName = {
+      type: 'string',
+      description: 'Name is the name of the Kubernetes secret being referenced.',
+    };
+    const spec: CrdNode = {
+      type: 'object',
+      properties: { credentials: { type: 'object', properties: { name: secretName }, required: ['name'] } },
+    };
+    const status: CrdNode = {
+      type: 'object',
+      properties: { credentials: { type: 'object', additionalProperties: str } },
+    };
+    const { fields, reversals } = reverseCrd('memory.yaml', spec, status);
+    const credentials = fields.properties?.get('credentials');
+    expect(credentials?.type).toBe('map');
+    expect(credentials?.element?.type).toBe('string');
+    expect(credentials?.readOnly).toBe(false);
+    expect(reversals).toEqual([{ transformation: 'secretMaps', owner: '', property: 'credentials' }]);
+  });
+
+  it("keeps a number the operator's spec takes as an integer a number, marked for the spec", () => {
+    const spec: CrdNode = { type: 'object', properties: { percentage: { type: 'integer', maximum: 100 } } };
+    const status: CrdNode = { type: 'object', properties: { percentage: { type: 'number' } } };
+    const percentage = reverseCrd('memory.yaml', spec, status).fields.properties?.get('percentage');
+    expect(percentage).toMatchObject({ type: 'number', specInteger: true, maximum: 100 });
+    // The other way round is not the operator's doing: refused, as any other disagreement.
+    expect(() =>
+      reverseCrd(
+        'memory.yaml',
+        { type: 'object', properties: { n: { type: 'number' } } },
+        { type: 'object', properties: { n: { type: 'integer' } } },
+      ),
+    ).toThrow(UnsupportedCrdShape);
+  });
+
   it('reads a map of any JSON and a property of any JSON as json fields', () => {
     const spec: CrdNode = {
       type: 'object',
