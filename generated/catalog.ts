@@ -3988,6 +3988,48 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "dataprotection.azure.com",
+    "kind": "BackupVault",
+    "plural": "backupvaults",
+    "armType": "Microsoft.DataProtection/backupVaults",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231101",
+        "armApiVersion": "2023-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230101storage",
+      "v1api20231101storage"
+    ],
+    "hub": "v1api20231101storage",
+    "immutable": {
+      "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dataprotection.azure.com",
     "kind": "BackupVaultsBackupInstance",
     "plural": "backupvaultsbackupinstances",
     "armType": "Microsoft.DataProtection/backupVaults/backupInstances",
@@ -4011,6 +4053,48 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v1api20231101storage",
     "immutable": {
+      "v1api20231101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dataprotection.azure.com",
+    "kind": "BackupVaultsBackupPolicy",
+    "plural": "backupvaultsbackuppolicies",
+    "armType": "Microsoft.DataProtection/backupVaults/backupPolicies",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dataprotection.azure.com",
+        "kind": "BackupVault"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231101",
+        "armApiVersion": "2023-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230101storage",
+      "v1api20231101storage"
+    ],
+    "hub": "v1api20231101storage",
+    "immutable": {
+      "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v1api20231101": [
         "spec.azureName",
         "spec.owner"
@@ -5372,6 +5456,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "documentdb.azure.com",
+    "kind": "MongodbRoleDefinition",
+    "plural": "mongodbroledefinitions",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/mongodbRoleDefinitions",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "DatabaseAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
     "kind": "MongodbUserDefinition",
     "plural": "mongodbuserdefinitions",
     "armType": "Microsoft.DocumentDB/databaseAccounts/mongodbUserDefinitions",
@@ -6196,6 +6311,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "insights.azure.com",
+    "kind": "ActionGroup",
+    "plural": "actiongroups",
+    "armType": "Microsoft.Insights/actionGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230101storage"
+    ],
+    "hub": "v1api20230101storage",
+    "immutable": {
+      "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
     "kind": "ActivityLogAlert",
     "plural": "activitylogalerts",
     "armType": "Microsoft.Insights/activityLogAlerts",
@@ -6251,6 +6397,127 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20200202storage",
     "immutable": {
       "v1api20200202": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "DataCollectionEndpoint",
+    "plural": "datacollectionendpoints",
+    "armType": "Microsoft.Insights/dataCollectionEndpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230311",
+        "armApiVersion": "2023-03-11",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240311",
+        "armApiVersion": "2024-03-11",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230311storage",
+      "v1api20240311storage"
+    ],
+    "hub": "v1api20240311storage",
+    "immutable": {
+      "v1api20230311": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240311": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "DataCollectionRule",
+    "plural": "datacollectionrules",
+    "armType": "Microsoft.Insights/dataCollectionRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230311",
+        "armApiVersion": "2023-03-11",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240311",
+        "armApiVersion": "2024-03-11",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230311storage",
+      "v1api20240311storage"
+    ],
+    "hub": "v1api20240311storage",
+    "immutable": {
+      "v1api20230311": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240311": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "DataCollectionRuleAssociation",
+    "plural": "datacollectionruleassociations",
+    "armType": "Microsoft.Insights/dataCollectionRuleAssociations",
+    "scope": "extension",
+    "owners": "any",
+    "versions": [
+      {
+        "version": "v1api20230311",
+        "armApiVersion": "2023-03-11",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240311",
+        "armApiVersion": "2024-03-11",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230311storage",
+      "v1api20240311storage"
+    ],
+    "hub": "v1api20240311storage",
+    "immutable": {
+      "v1api20230311": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240311": [
         "spec.azureName",
         "spec.owner"
       ]

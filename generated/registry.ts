@@ -964,10 +964,28 @@ export const registry: ConversionRegistry = {
       },
     },
     'dataprotection.azure.com': {
+      BackupVault: {
+        hub: 'v1api20231101storage',
+        versions: {
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: dataprotection_conversions.resource('v1api20230101', 'BackupVault_toStorage') }, down: { from: 'v1api20230101storage', convert: dataprotection_conversions.resource('v1api20230101', 'BackupVault_fromStorage') } },
+          v1api20231101: { storage: false, up: { to: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20231101', 'BackupVault_toStorage') }, down: { from: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20231101', 'BackupVault_fromStorage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20230101storage', 'BackupVault_to_v1api20231101storage') }, down: { from: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20230101storage', 'BackupVault_from_v1api20231101storage') } },
+          v1api20231101storage: { storage: true },
+        },
+      },
       BackupVaultsBackupInstance: {
         hub: 'v1api20231101storage',
         versions: {
           v1api20231101: { storage: false, up: { to: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20231101', 'BackupVaultsBackupInstance_toStorage') }, down: { from: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20231101', 'BackupVaultsBackupInstance_fromStorage') } },
+          v1api20231101storage: { storage: true },
+        },
+      },
+      BackupVaultsBackupPolicy: {
+        hub: 'v1api20231101storage',
+        versions: {
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: dataprotection_conversions.resource('v1api20230101', 'BackupVaultsBackupPolicy_toStorage') }, down: { from: 'v1api20230101storage', convert: dataprotection_conversions.resource('v1api20230101', 'BackupVaultsBackupPolicy_fromStorage') } },
+          v1api20231101: { storage: false, up: { to: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20231101', 'BackupVaultsBackupPolicy_toStorage') }, down: { from: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20231101', 'BackupVaultsBackupPolicy_fromStorage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20230101storage', 'BackupVaultsBackupPolicy_to_v1api20231101storage') }, down: { from: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20230101storage', 'BackupVaultsBackupPolicy_from_v1api20231101storage') } },
           v1api20231101storage: { storage: true },
         },
       },
@@ -1243,6 +1261,13 @@ export const registry: ConversionRegistry = {
           v1api20240815storage: { storage: true },
         },
       },
+      MongodbRoleDefinition: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbRoleDefinition_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbRoleDefinition_fromStorage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
       MongodbUserDefinition: {
         hub: 'v1api20240815storage',
         versions: {
@@ -1425,6 +1450,13 @@ export const registry: ConversionRegistry = {
       },
     },
     'insights.azure.com': {
+      ActionGroup: {
+        hub: 'v1api20230101storage',
+        versions: {
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: insights_conversions.resource('v1api20230101', 'ActionGroup_toStorage') }, down: { from: 'v1api20230101storage', convert: insights_conversions.resource('v1api20230101', 'ActionGroup_fromStorage') } },
+          v1api20230101storage: { storage: true },
+        },
+      },
       ActivityLogAlert: {
         hub: 'v1api20201001storage',
         versions: {
@@ -1437,6 +1469,33 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20200202: { storage: false, up: { to: 'v1api20200202storage', convert: insights_conversions.resource('v1api20200202', 'Component_toStorage') }, down: { from: 'v1api20200202storage', convert: insights_conversions.resource('v1api20200202', 'Component_fromStorage') } },
           v1api20200202storage: { storage: true },
+        },
+      },
+      DataCollectionEndpoint: {
+        hub: 'v1api20240311storage',
+        versions: {
+          v1api20230311: { storage: false, up: { to: 'v1api20230311storage', convert: insights_conversions.resource('v1api20230311', 'DataCollectionEndpoint_toStorage') }, down: { from: 'v1api20230311storage', convert: insights_conversions.resource('v1api20230311', 'DataCollectionEndpoint_fromStorage') } },
+          v1api20240311: { storage: false, up: { to: 'v1api20240311storage', convert: insights_conversions.resource('v1api20240311', 'DataCollectionEndpoint_toStorage') }, down: { from: 'v1api20240311storage', convert: insights_conversions.resource('v1api20240311', 'DataCollectionEndpoint_fromStorage') } },
+          v1api20230311storage: { storage: true, up: { to: 'v1api20240311storage', convert: insights_conversions.resource('v1api20230311storage', 'DataCollectionEndpoint_to_v1api20240311storage') }, down: { from: 'v1api20240311storage', convert: insights_conversions.resource('v1api20230311storage', 'DataCollectionEndpoint_from_v1api20240311storage') } },
+          v1api20240311storage: { storage: true },
+        },
+      },
+      DataCollectionRule: {
+        hub: 'v1api20240311storage',
+        versions: {
+          v1api20230311: { storage: false, up: { to: 'v1api20230311storage', convert: insights_conversions.resource('v1api20230311', 'DataCollectionRule_toStorage') }, down: { from: 'v1api20230311storage', convert: insights_conversions.resource('v1api20230311', 'DataCollectionRule_fromStorage') } },
+          v1api20240311: { storage: false, up: { to: 'v1api20240311storage', convert: insights_conversions.resource('v1api20240311', 'DataCollectionRule_toStorage') }, down: { from: 'v1api20240311storage', convert: insights_conversions.resource('v1api20240311', 'DataCollectionRule_fromStorage') } },
+          v1api20230311storage: { storage: true, up: { to: 'v1api20240311storage', convert: insights_conversions.resource('v1api20230311storage', 'DataCollectionRule_to_v1api20240311storage') }, down: { from: 'v1api20240311storage', convert: insights_conversions.resource('v1api20230311storage', 'DataCollectionRule_from_v1api20240311storage') } },
+          v1api20240311storage: { storage: true },
+        },
+      },
+      DataCollectionRuleAssociation: {
+        hub: 'v1api20240311storage',
+        versions: {
+          v1api20230311: { storage: false, up: { to: 'v1api20230311storage', convert: insights_conversions.resource('v1api20230311', 'DataCollectionRuleAssociation_toStorage') }, down: { from: 'v1api20230311storage', convert: insights_conversions.resource('v1api20230311', 'DataCollectionRuleAssociation_fromStorage') } },
+          v1api20240311: { storage: false, up: { to: 'v1api20240311storage', convert: insights_conversions.resource('v1api20240311', 'DataCollectionRuleAssociation_toStorage') }, down: { from: 'v1api20240311storage', convert: insights_conversions.resource('v1api20240311', 'DataCollectionRuleAssociation_fromStorage') } },
+          v1api20230311storage: { storage: true, up: { to: 'v1api20240311storage', convert: insights_conversions.resource('v1api20230311storage', 'DataCollectionRuleAssociation_to_v1api20240311storage') }, down: { from: 'v1api20240311storage', convert: insights_conversions.resource('v1api20230311storage', 'DataCollectionRuleAssociation_from_v1api20240311storage') } },
+          v1api20240311storage: { storage: true },
         },
       },
       DiagnosticSetting: {

@@ -3,172 +3,751 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["secretStoreBasedAuthCredentials",{"type":"SecretStoreBasedAuthCredentials"}]]};
-const t1: TypeShape = {"properties":[["secretStoreBasedAuthCredentials",{"type":"SecretStoreBasedAuthCredentials_STATUS"}]]};
-const t2: TypeShape = {"enum":["ArchiveStore","OperationalStore","VaultStore"]};
-const t3: TypeShape = {"enum":["AzureOperationalStoreParameters"]};
-const t4: TypeShape = {"properties":[["blobBackupDatasourceParameters",{"type":"BlobBackupDatasourceParameters"}],["kubernetesClusterBackupDatasourceParameters",{"type":"KubernetesClusterBackupDatasourceParameters"}]]};
-const t5: TypeShape = {"properties":[["blobBackupDatasourceParameters",{"type":"BlobBackupDatasourceParameters_STATUS"}],["kubernetesClusterBackupDatasourceParameters",{"type":"KubernetesClusterBackupDatasourceParameters_STATUS"}]]};
-const t6: TypeShape = {"enum":["DeepValidation","ShallowValidation"]};
-const t7: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t8: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"BackupInstance_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t9: TypeShape = {"properties":[["defaultResourceProperties",{"type":"DefaultResourceProperties"}]]};
-const t10: TypeShape = {"properties":[["defaultResourceProperties",{"type":"DefaultResourceProperties_STATUS"}]]};
-const t11: TypeShape = {"enum":["BlobBackupDatasourceParameters"]};
-const t12: TypeShape = {"properties":[["azureOperationalStoreParameters",{"type":"AzureOperationalStoreParameters"}]]};
-const t13: TypeShape = {"properties":[["azureOperationalStoreParameters",{"type":"AzureOperationalStoreParameters_STATUS"}]]};
-const t14: TypeShape = {"properties":[["datasourceType","string"],["objectType","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["resourceLocation","string"],["resourceName","string"],["resourceProperties",{"type":"BaseResourceProperties"}],["resourceType","string"],["resourceUri","string"]]};
-const t15: TypeShape = {"properties":[["datasourceType","string"],["objectType","string"],["resourceID","string"],["resourceLocation","string"],["resourceName","string"],["resourceProperties",{"type":"BaseResourceProperties_STATUS"}],["resourceType","string"],["resourceUri","string"]]};
-const t16: TypeShape = {"enum":["DefaultResourceProperties"]};
-const t17: TypeShape = {"properties":[["useSystemAssignedIdentity","boolean"],["userAssignedIdentityArmUrl","string"]]};
-const t18: TypeShape = {"properties":[["additionalInfo",{"map":"string"}],["code","string"],["embeddedInnerError",{"type":"InnerError_STATUS_Unrolled_STATUS"}]]};
-const t19: TypeShape = {"properties":[["additionalInfo",{"map":"string"}],["code","string"]]};
-const t20: TypeShape = {"enum":["KubernetesClusterBackupDatasourceParameters"]};
-const t21: TypeShape = {"properties":[["name","string"],["namespace","string"]]};
-const t22: TypeShape = {"properties":[["policyReference",{"type":"genruntime_ResourceReference"}],["policyParameters",{"type":"PolicyParameters"}]]};
-const t23: TypeShape = {"properties":[["policyId","string"],["policyParameters",{"type":"PolicyParameters_STATUS"}],["policyVersion","string"]]};
-const t24: TypeShape = {"properties":[["backupDatasourceParametersList",{"array":{"type":"BackupDatasourceParameters"}}],["dataStoreParametersList",{"array":{"type":"DataStoreParameters"}}]]};
-const t25: TypeShape = {"properties":[["backupDatasourceParametersList",{"array":{"type":"BackupDatasourceParameters_STATUS"}}],["dataStoreParametersList",{"array":{"type":"DataStoreParameters_STATUS"}}]]};
-const t26: TypeShape = {"enum":["SecretStoreBasedAuthCredentials"]};
-const t27: TypeShape = {"enum":["AzureKeyVault","Invalid"]};
-const t28: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t29: TypeShape = {"properties":[["code","string"],["details",{"array":{"type":"UserFacingError_STATUS_Unrolled_STATUS"}}],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
-const t30: TypeShape = {"properties":[["code","string"],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
-const t31: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t32: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t33: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t34: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t35: TypeShape = {"properties":[["containersList",{"array":"string"}],["objectType","string"]]};
-const t36: TypeShape = {"properties":[["objectType","string"]]};
-const t37: TypeShape = {"properties":[["secretStoreType","string"],["uri","string"],["value","string"]]};
+const t0: TypeShape = {"properties":[["duration","string"],["objectType",{"type":"AbsoluteDeleteOption_ObjectType"}]]};
+const t1: TypeShape = {"enum":["AbsoluteDeleteOption"]};
+const t2: TypeShape = {"properties":[["duration","string"],["objectType",{"type":"AbsoluteDeleteOption_ObjectType_STATUS"}]]};
+const t3: TypeShape = {"properties":[["tagInfo",{"type":"RetentionTag"}]]};
+const t4: TypeShape = {"properties":[["tagInfo",{"type":"RetentionTag_STATUS"}]]};
+const t5: TypeShape = {"properties":[["objectType",{"type":"AdhocBasedTriggerContext_ObjectType"}],["taggingCriteria",{"type":"AdhocBasedTaggingCriteria"}]]};
+const t6: TypeShape = {"enum":["AdhocBasedTriggerContext"]};
+const t7: TypeShape = {"properties":[["objectType",{"type":"AdhocBasedTriggerContext_ObjectType_STATUS"}],["taggingCriteria",{"type":"AdhocBasedTaggingCriteria_STATUS"}]]};
+const t8: TypeShape = {"properties":[["backupType","string"],["objectType",{"type":"AzureBackupParams_ObjectType"}]]};
+const t9: TypeShape = {"enum":["AzureBackupParams"]};
+const t10: TypeShape = {"properties":[["backupType","string"],["objectType",{"type":"AzureBackupParams_ObjectType_STATUS"}]]};
+const t11: TypeShape = {"properties":[["backupParameters",{"type":"BackupParameters"}],["dataStore",{"type":"DataStoreInfoBase"}],["name","string"],["objectType",{"type":"AzureBackupRule_ObjectType"}],["trigger",{"type":"TriggerContext"}]]};
+const t12: TypeShape = {"enum":["AzureBackupRule"]};
+const t13: TypeShape = {"properties":[["backupParameters",{"type":"BackupParameters_STATUS"}],["dataStore",{"type":"DataStoreInfoBase_STATUS"}],["name","string"],["objectType",{"type":"AzureBackupRule_ObjectType_STATUS"}],["trigger",{"type":"TriggerContext_STATUS"}]]};
+const t14: TypeShape = {"properties":[["alertsForAllJobFailures",{"type":"AzureMonitorAlertSettings_AlertsForAllJobFailures"}]]};
+const t15: TypeShape = {"enum":["Disabled","Enabled"]};
+const t16: TypeShape = {"properties":[["alertsForAllJobFailures",{"type":"AzureMonitorAlertSettings_AlertsForAllJobFailures_STATUS"}]]};
+const t17: TypeShape = {"properties":[["isDefault","boolean"],["lifecycles",{"array":{"type":"SourceLifeCycle"}}],["name","string"],["objectType",{"type":"AzureRetentionRule_ObjectType"}]]};
+const t18: TypeShape = {"enum":["AzureRetentionRule"]};
+const t19: TypeShape = {"properties":[["isDefault","boolean"],["lifecycles",{"array":{"type":"SourceLifeCycle_STATUS"}}],["name","string"],["objectType",{"type":"AzureRetentionRule_ObjectType_STATUS"}]]};
+const t20: TypeShape = {"properties":[["scheduleBasedBackupCriteria",{"type":"ScheduleBasedBackupCriteria"}]]};
+const t21: TypeShape = {"properties":[["scheduleBasedBackupCriteria",{"type":"ScheduleBasedBackupCriteria_STATUS"}]]};
+const t22: TypeShape = {"properties":[["azureBackupParams",{"type":"AzureBackupParams"}]]};
+const t23: TypeShape = {"properties":[["azureBackupParams",{"type":"AzureBackupParams_STATUS"}]]};
+const t24: TypeShape = {"properties":[["datasourceTypes",{"array":"string"}],["objectType",{"type":"BackupPolicy_ObjectType"}],["policyRules",{"array":{"type":"BasePolicyRule"}}]]};
+const t25: TypeShape = {"enum":["BackupPolicy"]};
+const t26: TypeShape = {"properties":[["datasourceTypes",{"array":"string"}],["objectType",{"type":"BackupPolicy_ObjectType_STATUS"}],["policyRules",{"array":{"type":"BasePolicyRule_STATUS"}}]]};
+const t27: TypeShape = {"properties":[["repeatingTimeIntervals",{"array":"string"}],["timeZone","string"]]};
+const t28: TypeShape = {"properties":[["principalId",{"type":"genruntime_ConfigMapDestination"}]]};
+const t29: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"BackupVaultOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t30: TypeShape = {"properties":[["featureSettings",{"type":"FeatureSettings"}],["monitoringSettings",{"type":"MonitoringSettings"}],["securitySettings",{"type":"SecuritySettings"}],["storageSettings",{"array":{"type":"StorageSetting"}}]]};
+const t31: TypeShape = {"enum":["Failed","Provisioning","Succeeded","Unknown","Updating"]};
+const t32: TypeShape = {"enum":["CommitFailed","CommitTimedout","CriticalFailure","Failed","InProgress","MoveSucceeded","PartialSuccess","PrepareFailed","PrepareTimedout","Unknown"]};
+const t33: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"DppIdentityDetails_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["properties",{"type":"BackupVaultSpec_STATUS"}]]};
+const t34: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"DppIdentityDetails"}],["location","string"],["tags",{"map":"string"}],["properties",{"type":"BackupVaultSpec"}],["operatorSpec",{"type":"BackupVaultOperatorSpec"}]]};
+const t35: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t36: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"BaseBackupPolicy_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
+const t37: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BaseBackupPolicy"}],["operatorSpec",{"type":"BackupVaultsBackupPolicyOperatorSpec"}]]};
+const t38: TypeShape = {"properties":[["backupPolicy",{"type":"BackupPolicy"}]]};
+const t39: TypeShape = {"properties":[["backupPolicy",{"type":"BackupPolicy_STATUS"}]]};
+const t40: TypeShape = {"properties":[["azureBackupRule",{"type":"AzureBackupRule"}],["azureRetentionRule",{"type":"AzureRetentionRule"}]]};
+const t41: TypeShape = {"properties":[["azureBackupRule",{"type":"AzureBackupRule_STATUS"}],["azureRetentionRule",{"type":"AzureRetentionRule_STATUS"}]]};
+const t42: TypeShape = {"properties":[["objectType",{"type":"CopyOnExpiryOption_ObjectType"}]]};
+const t43: TypeShape = {"enum":["CopyOnExpiryOption"]};
+const t44: TypeShape = {"properties":[["objectType",{"type":"CopyOnExpiryOption_ObjectType_STATUS"}]]};
+const t45: TypeShape = {"properties":[["copyOnExpiryOption",{"type":"CopyOnExpiryOption"}],["customCopyOption",{"type":"CustomCopyOption"}],["immediateCopyOption",{"type":"ImmediateCopyOption"}]]};
+const t46: TypeShape = {"properties":[["copyOnExpiryOption",{"type":"CopyOnExpiryOption_STATUS"}],["customCopyOption",{"type":"CustomCopyOption_STATUS"}],["immediateCopyOption",{"type":"ImmediateCopyOption_STATUS"}]]};
+const t47: TypeShape = {"properties":[["state",{"type":"CrossSubscriptionRestoreSettings_State"}]]};
+const t48: TypeShape = {"properties":[["state",{"type":"CrossSubscriptionRestoreSettings_State_STATUS"}]]};
+const t49: TypeShape = {"enum":["Disabled","Enabled","PermanentlyDisabled"]};
+const t50: TypeShape = {"properties":[["duration","string"],["objectType",{"type":"CustomCopyOption_ObjectType"}]]};
+const t51: TypeShape = {"enum":["CustomCopyOption"]};
+const t52: TypeShape = {"properties":[["duration","string"],["objectType",{"type":"CustomCopyOption_ObjectType_STATUS"}]]};
+const t53: TypeShape = {"properties":[["dataStoreType",{"type":"DataStoreInfoBase_DataStoreType"}],["objectType","string"]]};
+const t54: TypeShape = {"enum":["ArchiveStore","OperationalStore","VaultStore"]};
+const t55: TypeShape = {"properties":[["dataStoreType",{"type":"DataStoreInfoBase_DataStoreType_STATUS"}],["objectType","string"]]};
+const t56: TypeShape = {"properties":[["date","integer"],["isLast","boolean"]]};
+const t57: TypeShape = {"properties":[["absoluteDeleteOption",{"type":"AbsoluteDeleteOption"}]]};
+const t58: TypeShape = {"properties":[["absoluteDeleteOption",{"type":"AbsoluteDeleteOption_STATUS"}]]};
+const t59: TypeShape = {"properties":[["type","string"]]};
+const t60: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"]]};
+const t61: TypeShape = {"properties":[["crossSubscriptionRestoreSettings",{"type":"CrossSubscriptionRestoreSettings"}]]};
+const t62: TypeShape = {"properties":[["crossSubscriptionRestoreSettings",{"type":"CrossSubscriptionRestoreSettings_STATUS"}]]};
+const t63: TypeShape = {"properties":[["objectType",{"type":"ImmediateCopyOption_ObjectType"}]]};
+const t64: TypeShape = {"enum":["ImmediateCopyOption"]};
+const t65: TypeShape = {"properties":[["objectType",{"type":"ImmediateCopyOption_ObjectType_STATUS"}]]};
+const t66: TypeShape = {"properties":[["state",{"type":"ImmutabilitySettings_State"}]]};
+const t67: TypeShape = {"properties":[["state",{"type":"ImmutabilitySettings_State_STATUS"}]]};
+const t68: TypeShape = {"enum":["Disabled","Locked","Unlocked"]};
+const t69: TypeShape = {"properties":[["azureMonitorAlertSettings",{"type":"AzureMonitorAlertSettings"}]]};
+const t70: TypeShape = {"properties":[["azureMonitorAlertSettings",{"type":"AzureMonitorAlertSettings_STATUS"}]]};
+const t71: TypeShape = {"properties":[["completionTimeUtc","string"],["operationId","string"],["sourceResourcePath","string"],["startTimeUtc","string"],["targetResourcePath","string"]]};
+const t72: TypeShape = {"properties":[["tagName","string"]]};
+const t73: TypeShape = {"properties":[["eTag","string"],["id","string"],["tagName","string"]]};
+const t74: TypeShape = {"properties":[["absoluteCriteria",{"array":{"type":"ScheduleBasedBackupCriteria_AbsoluteCriteria"}}],["daysOfMonth",{"array":{"type":"Day"}}],["daysOfTheWeek",{"array":{"type":"ScheduleBasedBackupCriteria_DaysOfTheWeek"}}],["monthsOfYear",{"array":{"type":"ScheduleBasedBackupCriteria_MonthsOfYear"}}],["objectType",{"type":"ScheduleBasedBackupCriteria_ObjectType"}],["scheduleTimes",{"array":"string"}],["weeksOfTheMonth",{"array":{"type":"ScheduleBasedBackupCriteria_WeeksOfTheMonth"}}]]};
+const t75: TypeShape = {"enum":["AllBackup","FirstOfDay","FirstOfMonth","FirstOfWeek","FirstOfYear"]};
+const t76: TypeShape = {"enum":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]};
+const t77: TypeShape = {"enum":["April","August","December","February","January","July","June","March","May","November","October","September"]};
+const t78: TypeShape = {"enum":["ScheduleBasedBackupCriteria"]};
+const t79: TypeShape = {"properties":[["absoluteCriteria",{"array":{"type":"ScheduleBasedBackupCriteria_AbsoluteCriteria_STATUS"}}],["daysOfMonth",{"array":{"type":"Day_STATUS"}}],["daysOfTheWeek",{"array":{"type":"ScheduleBasedBackupCriteria_DaysOfTheWeek_STATUS"}}],["monthsOfYear",{"array":{"type":"ScheduleBasedBackupCriteria_MonthsOfYear_STATUS"}}],["objectType",{"type":"ScheduleBasedBackupCriteria_ObjectType_STATUS"}],["scheduleTimes",{"array":"string"}],["weeksOfTheMonth",{"array":{"type":"ScheduleBasedBackupCriteria_WeeksOfTheMonth_STATUS"}}]]};
+const t80: TypeShape = {"enum":["First","Fourth","Last","Second","Third"]};
+const t81: TypeShape = {"properties":[["objectType",{"type":"ScheduleBasedTriggerContext_ObjectType"}],["schedule",{"type":"BackupSchedule"}],["taggingCriteria",{"array":{"type":"TaggingCriteria"}}]]};
+const t82: TypeShape = {"enum":["ScheduleBasedTriggerContext"]};
+const t83: TypeShape = {"properties":[["objectType",{"type":"ScheduleBasedTriggerContext_ObjectType_STATUS"}],["schedule",{"type":"BackupSchedule_STATUS"}],["taggingCriteria",{"array":{"type":"TaggingCriteria_STATUS"}}]]};
+const t84: TypeShape = {"properties":[["immutabilitySettings",{"type":"ImmutabilitySettings"}],["softDeleteSettings",{"type":"SoftDeleteSettings"}]]};
+const t85: TypeShape = {"properties":[["immutabilitySettings",{"type":"ImmutabilitySettings_STATUS"}],["softDeleteSettings",{"type":"SoftDeleteSettings_STATUS"}]]};
+const t86: TypeShape = {"properties":[["retentionDurationInDays","number"],["state",{"type":"SoftDeleteSettings_State"}]]};
+const t87: TypeShape = {"properties":[["retentionDurationInDays","number"],["state",{"type":"SoftDeleteSettings_State_STATUS"}]]};
+const t88: TypeShape = {"enum":["AlwaysOn","Off","On"]};
+const t89: TypeShape = {"properties":[["deleteAfter",{"type":"DeleteOption"}],["sourceDataStore",{"type":"DataStoreInfoBase"}],["targetDataStoreCopySettings",{"array":{"type":"TargetCopySetting"}}]]};
+const t90: TypeShape = {"properties":[["deleteAfter",{"type":"DeleteOption_STATUS"}],["sourceDataStore",{"type":"DataStoreInfoBase_STATUS"}],["targetDataStoreCopySettings",{"array":{"type":"TargetCopySetting_STATUS"}}]]};
+const t91: TypeShape = {"properties":[["datastoreType",{"type":"StorageSetting_DatastoreType"}],["type",{"type":"StorageSetting_Type"}]]};
+const t92: TypeShape = {"properties":[["datastoreType",{"type":"StorageSetting_DatastoreType_STATUS"}],["type",{"type":"StorageSetting_Type_STATUS"}]]};
+const t93: TypeShape = {"enum":["GeoRedundant","LocallyRedundant","ZoneRedundant"]};
+const t94: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t95: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t96: TypeShape = {"properties":[["criteria",{"array":{"type":"BackupCriteria"}}],["isDefault","boolean"],["tagInfo",{"type":"RetentionTag"}],["taggingPriority","integer"]]};
+const t97: TypeShape = {"properties":[["criteria",{"array":{"type":"BackupCriteria_STATUS"}}],["isDefault","boolean"],["tagInfo",{"type":"RetentionTag_STATUS"}],["taggingPriority","integer"]]};
+const t98: TypeShape = {"properties":[["copyAfter",{"type":"CopyOption"}],["dataStore",{"type":"DataStoreInfoBase"}]]};
+const t99: TypeShape = {"properties":[["copyAfter",{"type":"CopyOption_STATUS"}],["dataStore",{"type":"DataStoreInfoBase_STATUS"}]]};
+const t100: TypeShape = {"properties":[["adhocBasedTriggerContext",{"type":"AdhocBasedTriggerContext"}],["scheduleBasedTriggerContext",{"type":"ScheduleBasedTriggerContext"}]]};
+const t101: TypeShape = {"properties":[["adhocBasedTriggerContext",{"type":"AdhocBasedTriggerContext_STATUS"}],["scheduleBasedTriggerContext",{"type":"ScheduleBasedTriggerContext_STATUS"}]]};
+const t102: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t103: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t104: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t105: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t106: TypeShape = {"properties":[["duration","string"],["objectType","string"]]};
+const t107: TypeShape = {"properties":[["objectType","string"],["taggingCriteria",{"type":"AdhocBasedTaggingCriteria"}]]};
+const t108: TypeShape = {"properties":[["objectType","string"],["taggingCriteria",{"type":"AdhocBasedTaggingCriteria_STATUS"}]]};
+const t109: TypeShape = {"properties":[["backupType","string"],["objectType","string"]]};
+const t110: TypeShape = {"properties":[["backupParameters",{"type":"BackupParameters"}],["dataStore",{"type":"DataStoreInfoBase"}],["name","string"],["objectType","string"],["trigger",{"type":"TriggerContext"}]]};
+const t111: TypeShape = {"properties":[["backupParameters",{"type":"BackupParameters_STATUS"}],["dataStore",{"type":"DataStoreInfoBase_STATUS"}],["name","string"],["objectType","string"],["trigger",{"type":"TriggerContext_STATUS"}]]};
+const t112: TypeShape = {"properties":[["alertsForAllJobFailures","string"]]};
+const t113: TypeShape = {"properties":[["isDefault","boolean"],["lifecycles",{"array":{"type":"SourceLifeCycle"}}],["name","string"],["objectType","string"]]};
+const t114: TypeShape = {"properties":[["isDefault","boolean"],["lifecycles",{"array":{"type":"SourceLifeCycle_STATUS"}}],["name","string"],["objectType","string"]]};
+const t115: TypeShape = {"properties":[["datasourceTypes",{"array":"string"}],["objectType","string"],["policyRules",{"array":{"type":"BasePolicyRule"}}]]};
+const t116: TypeShape = {"properties":[["datasourceTypes",{"array":"string"}],["objectType","string"],["policyRules",{"array":{"type":"BasePolicyRule_STATUS"}}]]};
+const t117: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"DppIdentityDetails"}],["location","string"],["tags",{"map":"string"}],["properties",{"type":"BackupVaultSpec"}],["operatorSpec",{"type":"BackupVaultOperatorSpec"}],["originalVersion","string"]]};
+const t118: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BaseBackupPolicy"}],["operatorSpec",{"type":"BackupVaultsBackupPolicyOperatorSpec"}],["originalVersion","string"]]};
+const t119: TypeShape = {"properties":[["objectType","string"]]};
+const t120: TypeShape = {"properties":[["state","string"]]};
+const t121: TypeShape = {"properties":[["dataStoreType","string"],["objectType","string"]]};
+const t122: TypeShape = {"properties":[["absoluteCriteria",{"array":"string"}],["daysOfMonth",{"array":{"type":"Day"}}],["daysOfTheWeek",{"array":"string"}],["monthsOfYear",{"array":"string"}],["objectType","string"],["scheduleTimes",{"array":"string"}],["weeksOfTheMonth",{"array":"string"}]]};
+const t123: TypeShape = {"properties":[["absoluteCriteria",{"array":"string"}],["daysOfMonth",{"array":{"type":"Day_STATUS"}}],["daysOfTheWeek",{"array":"string"}],["monthsOfYear",{"array":"string"}],["objectType","string"],["scheduleTimes",{"array":"string"}],["weeksOfTheMonth",{"array":"string"}]]};
+const t124: TypeShape = {"properties":[["objectType","string"],["schedule",{"type":"BackupSchedule"}],["taggingCriteria",{"array":{"type":"TaggingCriteria"}}]]};
+const t125: TypeShape = {"properties":[["objectType","string"],["schedule",{"type":"BackupSchedule_STATUS"}],["taggingCriteria",{"array":{"type":"TaggingCriteria_STATUS"}}]]};
+const t126: TypeShape = {"properties":[["retentionDurationInDays","number"],["state","string"]]};
+const t127: TypeShape = {"properties":[["datastoreType","string"],["type","string"]]};
+const t128: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t129: TypeShape = {"properties":[["secretStoreBasedAuthCredentials",{"type":"SecretStoreBasedAuthCredentials"}]]};
+const t130: TypeShape = {"properties":[["secretStoreBasedAuthCredentials",{"type":"SecretStoreBasedAuthCredentials_STATUS"}]]};
+const t131: TypeShape = {"enum":["AzureOperationalStoreParameters"]};
+const t132: TypeShape = {"properties":[["blobBackupDatasourceParameters",{"type":"BlobBackupDatasourceParameters"}],["kubernetesClusterBackupDatasourceParameters",{"type":"KubernetesClusterBackupDatasourceParameters"}]]};
+const t133: TypeShape = {"properties":[["blobBackupDatasourceParameters",{"type":"BlobBackupDatasourceParameters_STATUS"}],["kubernetesClusterBackupDatasourceParameters",{"type":"KubernetesClusterBackupDatasourceParameters_STATUS"}]]};
+const t134: TypeShape = {"enum":["DeepValidation","ShallowValidation"]};
+const t135: TypeShape = {"properties":[["featureSettings",{"type":"FeatureSettings"}],["monitoringSettings",{"type":"MonitoringSettings"}],["replicatedRegions",{"array":"string"}],["securitySettings",{"type":"SecuritySettings"}],["storageSettings",{"array":{"type":"StorageSetting"}}]]};
+const t136: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"BackupInstance_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t137: TypeShape = {"properties":[["defaultResourceProperties",{"type":"DefaultResourceProperties"}]]};
+const t138: TypeShape = {"properties":[["defaultResourceProperties",{"type":"DefaultResourceProperties_STATUS"}]]};
+const t139: TypeShape = {"enum":["BlobBackupDatasourceParameters"]};
+const t140: TypeShape = {"properties":[["azureOperationalStoreParameters",{"type":"AzureOperationalStoreParameters"}]]};
+const t141: TypeShape = {"properties":[["azureOperationalStoreParameters",{"type":"AzureOperationalStoreParameters_STATUS"}]]};
+const t142: TypeShape = {"properties":[["datasourceType","string"],["objectType","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["resourceLocation","string"],["resourceName","string"],["resourceProperties",{"type":"BaseResourceProperties"}],["resourceType","string"],["resourceUri","string"]]};
+const t143: TypeShape = {"properties":[["datasourceType","string"],["objectType","string"],["resourceID","string"],["resourceLocation","string"],["resourceName","string"],["resourceProperties",{"type":"BaseResourceProperties_STATUS"}],["resourceType","string"],["resourceUri","string"]]};
+const t144: TypeShape = {"enum":["DefaultResourceProperties"]};
+const t145: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t146: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t147: TypeShape = {"properties":[["crossRegionRestoreSettings",{"type":"CrossRegionRestoreSettings"}],["crossSubscriptionRestoreSettings",{"type":"CrossSubscriptionRestoreSettings"}]]};
+const t148: TypeShape = {"properties":[["crossRegionRestoreSettings",{"type":"CrossRegionRestoreSettings_STATUS"}],["crossSubscriptionRestoreSettings",{"type":"CrossSubscriptionRestoreSettings_STATUS"}]]};
+const t149: TypeShape = {"properties":[["useSystemAssignedIdentity","boolean"],["userAssignedIdentityArmUrl","string"]]};
+const t150: TypeShape = {"properties":[["additionalInfo",{"map":"string"}],["code","string"],["embeddedInnerError",{"type":"InnerError_STATUS_Unrolled_STATUS"}]]};
+const t151: TypeShape = {"properties":[["additionalInfo",{"map":"string"}],["code","string"]]};
+const t152: TypeShape = {"enum":["KubernetesClusterBackupDatasourceParameters"]};
+const t153: TypeShape = {"properties":[["name","string"],["namespace","string"]]};
+const t154: TypeShape = {"properties":[["policyReference",{"type":"genruntime_ResourceReference"}],["policyParameters",{"type":"PolicyParameters"}]]};
+const t155: TypeShape = {"properties":[["policyId","string"],["policyParameters",{"type":"PolicyParameters_STATUS"}],["policyVersion","string"]]};
+const t156: TypeShape = {"properties":[["backupDatasourceParametersList",{"array":{"type":"BackupDatasourceParameters"}}],["dataStoreParametersList",{"array":{"type":"DataStoreParameters"}}]]};
+const t157: TypeShape = {"properties":[["backupDatasourceParametersList",{"array":{"type":"BackupDatasourceParameters_STATUS"}}],["dataStoreParametersList",{"array":{"type":"DataStoreParameters_STATUS"}}]]};
+const t158: TypeShape = {"enum":["SecretStoreBasedAuthCredentials"]};
+const t159: TypeShape = {"enum":["AzureKeyVault","Invalid"]};
+const t160: TypeShape = {"properties":[]};
+const t161: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t162: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t163: TypeShape = {"properties":[["code","string"],["details",{"array":{"type":"UserFacingError_STATUS_Unrolled_STATUS"}}],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
+const t164: TypeShape = {"properties":[["code","string"],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
+const t165: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t166: TypeShape = {"properties":[["containersList",{"array":"string"}],["objectType","string"]]};
+const t167: TypeShape = {"properties":[["secretStoreType","string"],["uri","string"],["value","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "dataprotection.azure.com",
-  names: ["additionalInfo","annotations","armId","azureName","azureOperationalStoreParameters","backupDatasourceParametersList","backupHookReferences","blobBackupDatasourceParameters","code","conditions","configMapExpressions","containersList","createdAt","createdBy","createdByType","currentProtectionState","dataSourceInfo","dataSourceSetInfo","dataStoreParametersList","dataStoreType","datasourceAuthCredentials","datasourceType","defaultResourceProperties","details","embeddedInnerError","errorDetails","excludedNamespaces","excludedResourceTypes","friendlyName","group","id","identityDetails","includeClusterScopeResources","includedNamespaces","includedResourceTypes","innerError","isRetryable","isUserError","key","kind","kubernetesClusterBackupDatasourceParameters","labelSelectors","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","message","name","namespace","objectType","observedGeneration","operatorSpec","owner","policyId","policyInfo","policyParameters","policyReference","policyVersion","properties","protectionErrorDetails","protectionStatus","provisioningState","reason","recommendedAction","resourceGroupId","resourceGroupReference","resourceID","resourceLocation","resourceName","resourceProperties","resourceReference","resourceType","resourceUri","secretExpressions","secretStoreBasedAuthCredentials","secretStoreResource","secretStoreType","severity","snapshotVolumes","status","systemData","tags","target","type","uri","useSystemAssignedIdentity","userAssignedIdentityArmUrl","validationType","value"],
+  names: ["absoluteCriteria","absoluteDeleteOption","additionalInfo","adhocBasedTriggerContext","alertsForAllJobFailures","annotations","armId","azureBackupParams","azureBackupRule","azureMonitorAlertSettings","azureName","azureOperationalStoreParameters","azureRetentionRule","backupDatasourceParametersList","backupHookReferences","backupParameters","backupPolicy","backupType","blobBackupDatasourceParameters","clientId","code","completionTimeUtc","conditions","configMapExpressions","configMaps","containersList","copyAfter","copyOnExpiryOption","createdAt","createdBy","createdByType","criteria","crossRegionRestoreSettings","crossSubscriptionRestoreSettings","currentProtectionState","customCopyOption","dataSourceInfo","dataSourceSetInfo","dataStore","dataStoreParametersList","dataStoreType","datasourceAuthCredentials","datasourceType","datasourceTypes","datastoreType","date","daysOfMonth","daysOfTheWeek","defaultResourceProperties","deleteAfter","details","duration","eTag","embeddedInnerError","errorDetails","excludedNamespaces","excludedResourceTypes","featureSettings","friendlyName","group","id","identity","identityDetails","immediateCopyOption","immutabilitySettings","includeClusterScopeResources","includedNamespaces","includedResourceTypes","innerError","isDefault","isLast","isRetryable","isUserError","isVaultProtectedByResourceGuard","key","kind","kubernetesClusterBackupDatasourceParameters","labelSelectors","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","lifecycles","location","message","monitoringSettings","monthsOfYear","name","namespace","objectType","observedGeneration","operationId","operatorSpec","owner","policyId","policyInfo","policyParameters","policyReference","policyRules","policyVersion","principalId","properties","protectionErrorDetails","protectionStatus","provisioningState","reason","recommendedAction","reference","repeatingTimeIntervals","replicatedRegions","resourceGroupId","resourceGroupReference","resourceID","resourceLocation","resourceMoveDetails","resourceMoveState","resourceName","resourceProperties","resourceReference","resourceType","resourceUri","retentionDurationInDays","schedule","scheduleBasedBackupCriteria","scheduleBasedTriggerContext","scheduleTimes","secretExpressions","secretStoreBasedAuthCredentials","secretStoreResource","secretStoreType","secureScore","securitySettings","severity","snapshotVolumes","softDeleteSettings","sourceDataStore","sourceResourcePath","startTimeUtc","state","status","storageSettings","systemData","tagInfo","tagName","taggingCriteria","taggingPriority","tags","target","targetDataStoreCopySettings","targetResourcePath","tenantId","timeZone","trigger","type","uri","useSystemAssignedIdentity","userAssignedIdentities","userAssignedIdentityArmUrl","validationType","value","weeksOfTheMonth"],
   packages: {
-    "v1api20231101": {
-      resources: {"BackupVaultsBackupInstance":["BackupVaultsBackupInstance_Spec","BackupVaultsBackupInstance_STATUS"]},
+    "v1api20230101": {
+      resources: {"BackupVault":["BackupVault_Spec","BackupVault_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
       types: {
-        "AuthCredentials": t0,
-        "AuthCredentials_STATUS": t1,
+        "AbsoluteDeleteOption": t0,
+        "AbsoluteDeleteOption_ObjectType": t1,
+        "AbsoluteDeleteOption_ObjectType_STATUS": t1,
+        "AbsoluteDeleteOption_STATUS": t2,
+        "AdhocBasedTaggingCriteria": t3,
+        "AdhocBasedTaggingCriteria_STATUS": t4,
+        "AdhocBasedTriggerContext": t5,
+        "AdhocBasedTriggerContext_ObjectType": t6,
+        "AdhocBasedTriggerContext_ObjectType_STATUS": t6,
+        "AdhocBasedTriggerContext_STATUS": t7,
+        "AzureBackupParams": t8,
+        "AzureBackupParams_ObjectType": t9,
+        "AzureBackupParams_ObjectType_STATUS": t9,
+        "AzureBackupParams_STATUS": t10,
+        "AzureBackupRule": t11,
+        "AzureBackupRule_ObjectType": t12,
+        "AzureBackupRule_ObjectType_STATUS": t12,
+        "AzureBackupRule_STATUS": t13,
+        "AzureMonitorAlertSettings": t14,
+        "AzureMonitorAlertSettings_AlertsForAllJobFailures": t15,
+        "AzureMonitorAlertSettings_AlertsForAllJobFailures_STATUS": t15,
+        "AzureMonitorAlertSettings_STATUS": t16,
+        "AzureRetentionRule": t17,
+        "AzureRetentionRule_ObjectType": t18,
+        "AzureRetentionRule_ObjectType_STATUS": t18,
+        "AzureRetentionRule_STATUS": t19,
+        "BackupCriteria": t20,
+        "BackupCriteria_STATUS": t21,
+        "BackupParameters": t22,
+        "BackupParameters_STATUS": t23,
+        "BackupPolicy": t24,
+        "BackupPolicy_ObjectType": t25,
+        "BackupPolicy_ObjectType_STATUS": t25,
+        "BackupPolicy_STATUS": t26,
+        "BackupSchedule": t27,
+        "BackupSchedule_STATUS": t27,
+        "BackupVaultOperatorConfigMaps": t28,
+        "BackupVaultOperatorSpec": t29,
+        "BackupVaultSpec": t30,
+        "BackupVaultSpec_ProvisioningState_STATUS": t31,
+        "BackupVaultSpec_ResourceMoveState_STATUS": t32,
+        "BackupVaultSpec_STATUS": {"properties":[["featureSettings",{"type":"FeatureSettings_STATUS"}],["isVaultProtectedByResourceGuard","boolean"],["monitoringSettings",{"type":"MonitoringSettings_STATUS"}],["provisioningState",{"type":"BackupVaultSpec_ProvisioningState_STATUS"}],["resourceMoveDetails",{"type":"ResourceMoveDetails_STATUS"}],["resourceMoveState",{"type":"BackupVaultSpec_ResourceMoveState_STATUS"}],["securitySettings",{"type":"SecuritySettings_STATUS"}],["storageSettings",{"array":{"type":"StorageSetting_STATUS"}}]]},
+        "BackupVault_STATUS": t33,
+        "BackupVault_Spec": t34,
+        "BackupVaultsBackupPolicyOperatorSpec": t35,
+        "BackupVaultsBackupPolicy_STATUS": t36,
+        "BackupVaultsBackupPolicy_Spec": t37,
+        "BaseBackupPolicy": t38,
+        "BaseBackupPolicy_STATUS": t39,
+        "BasePolicyRule": t40,
+        "BasePolicyRule_STATUS": t41,
+        "CopyOnExpiryOption": t42,
+        "CopyOnExpiryOption_ObjectType": t43,
+        "CopyOnExpiryOption_ObjectType_STATUS": t43,
+        "CopyOnExpiryOption_STATUS": t44,
+        "CopyOption": t45,
+        "CopyOption_STATUS": t46,
+        "CrossSubscriptionRestoreSettings": t47,
+        "CrossSubscriptionRestoreSettings_STATUS": t48,
+        "CrossSubscriptionRestoreSettings_State": t49,
+        "CrossSubscriptionRestoreSettings_State_STATUS": t49,
+        "CustomCopyOption": t50,
+        "CustomCopyOption_ObjectType": t51,
+        "CustomCopyOption_ObjectType_STATUS": t51,
+        "CustomCopyOption_STATUS": t52,
+        "DataStoreInfoBase": t53,
+        "DataStoreInfoBase_DataStoreType": t54,
+        "DataStoreInfoBase_DataStoreType_STATUS": t54,
+        "DataStoreInfoBase_STATUS": t55,
+        "Day": t56,
+        "Day_STATUS": t56,
+        "DeleteOption": t57,
+        "DeleteOption_STATUS": t58,
+        "DppIdentityDetails": t59,
+        "DppIdentityDetails_STATUS": t60,
+        "FeatureSettings": t61,
+        "FeatureSettings_STATUS": t62,
+        "ImmediateCopyOption": t63,
+        "ImmediateCopyOption_ObjectType": t64,
+        "ImmediateCopyOption_ObjectType_STATUS": t64,
+        "ImmediateCopyOption_STATUS": t65,
+        "ImmutabilitySettings": t66,
+        "ImmutabilitySettings_STATUS": t67,
+        "ImmutabilitySettings_State": t68,
+        "ImmutabilitySettings_State_STATUS": t68,
+        "MonitoringSettings": t69,
+        "MonitoringSettings_STATUS": t70,
+        "ResourceMoveDetails_STATUS": t71,
+        "RetentionTag": t72,
+        "RetentionTag_STATUS": t73,
+        "ScheduleBasedBackupCriteria": t74,
+        "ScheduleBasedBackupCriteria_AbsoluteCriteria": t75,
+        "ScheduleBasedBackupCriteria_AbsoluteCriteria_STATUS": t75,
+        "ScheduleBasedBackupCriteria_DaysOfTheWeek": t76,
+        "ScheduleBasedBackupCriteria_DaysOfTheWeek_STATUS": t76,
+        "ScheduleBasedBackupCriteria_MonthsOfYear": t77,
+        "ScheduleBasedBackupCriteria_MonthsOfYear_STATUS": t77,
+        "ScheduleBasedBackupCriteria_ObjectType": t78,
+        "ScheduleBasedBackupCriteria_ObjectType_STATUS": t78,
+        "ScheduleBasedBackupCriteria_STATUS": t79,
+        "ScheduleBasedBackupCriteria_WeeksOfTheMonth": t80,
+        "ScheduleBasedBackupCriteria_WeeksOfTheMonth_STATUS": t80,
+        "ScheduleBasedTriggerContext": t81,
+        "ScheduleBasedTriggerContext_ObjectType": t82,
+        "ScheduleBasedTriggerContext_ObjectType_STATUS": t82,
+        "ScheduleBasedTriggerContext_STATUS": t83,
+        "SecuritySettings": t84,
+        "SecuritySettings_STATUS": t85,
+        "SoftDeleteSettings": t86,
+        "SoftDeleteSettings_STATUS": t87,
+        "SoftDeleteSettings_State": t88,
+        "SoftDeleteSettings_State_STATUS": t88,
+        "SourceLifeCycle": t89,
+        "SourceLifeCycle_STATUS": t90,
+        "StorageSetting": t91,
+        "StorageSetting_DatastoreType": t54,
+        "StorageSetting_DatastoreType_STATUS": t54,
+        "StorageSetting_STATUS": t92,
+        "StorageSetting_Type": t93,
+        "StorageSetting_Type_STATUS": t93,
+        "SystemData_CreatedByType_STATUS": t94,
+        "SystemData_LastModifiedByType_STATUS": t94,
+        "SystemData_STATUS": t95,
+        "TaggingCriteria": t96,
+        "TaggingCriteria_STATUS": t97,
+        "TargetCopySetting": t98,
+        "TargetCopySetting_STATUS": t99,
+        "TriggerContext": t100,
+        "TriggerContext_STATUS": t101,
+        "conditions_Condition": t102,
+        "core_DestinationExpression": t103,
+        "genruntime_ConfigMapDestination": t104,
+        "genruntime_KnownResourceReference": t105,
+      },
+    },
+    "v1api20230101storage": {
+      resources: {"BackupVault":["BackupVault_Spec","BackupVault_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
+      types: {
+        "AbsoluteDeleteOption": t106,
+        "AbsoluteDeleteOption_STATUS": t106,
+        "AdhocBasedTaggingCriteria": t3,
+        "AdhocBasedTaggingCriteria_STATUS": t4,
+        "AdhocBasedTriggerContext": t107,
+        "AdhocBasedTriggerContext_STATUS": t108,
+        "AzureBackupParams": t109,
+        "AzureBackupParams_STATUS": t109,
+        "AzureBackupRule": t110,
+        "AzureBackupRule_STATUS": t111,
+        "AzureMonitorAlertSettings": t112,
+        "AzureMonitorAlertSettings_STATUS": t112,
+        "AzureRetentionRule": t113,
+        "AzureRetentionRule_STATUS": t114,
+        "BackupCriteria": t20,
+        "BackupCriteria_STATUS": t21,
+        "BackupParameters": t22,
+        "BackupParameters_STATUS": t23,
+        "BackupPolicy": t115,
+        "BackupPolicy_STATUS": t116,
+        "BackupSchedule": t27,
+        "BackupSchedule_STATUS": t27,
+        "BackupVaultOperatorConfigMaps": t28,
+        "BackupVaultOperatorSpec": t29,
+        "BackupVaultSpec": t30,
+        "BackupVaultSpec_STATUS": {"properties":[["featureSettings",{"type":"FeatureSettings_STATUS"}],["isVaultProtectedByResourceGuard","boolean"],["monitoringSettings",{"type":"MonitoringSettings_STATUS"}],["provisioningState","string"],["resourceMoveDetails",{"type":"ResourceMoveDetails_STATUS"}],["resourceMoveState","string"],["securitySettings",{"type":"SecuritySettings_STATUS"}],["storageSettings",{"array":{"type":"StorageSetting_STATUS"}}]]},
+        "BackupVault_STATUS": t33,
+        "BackupVault_Spec": t117,
+        "BackupVaultsBackupPolicyOperatorSpec": t35,
+        "BackupVaultsBackupPolicy_STATUS": t36,
+        "BackupVaultsBackupPolicy_Spec": t118,
+        "BaseBackupPolicy": t38,
+        "BaseBackupPolicy_STATUS": t39,
+        "BasePolicyRule": t40,
+        "BasePolicyRule_STATUS": t41,
+        "CopyOnExpiryOption": t119,
+        "CopyOnExpiryOption_STATUS": t119,
+        "CopyOption": t45,
+        "CopyOption_STATUS": t46,
+        "CrossSubscriptionRestoreSettings": t120,
+        "CrossSubscriptionRestoreSettings_STATUS": t120,
+        "CustomCopyOption": t106,
+        "CustomCopyOption_STATUS": t106,
+        "DataStoreInfoBase": t121,
+        "DataStoreInfoBase_STATUS": t121,
+        "Day": t56,
+        "Day_STATUS": t56,
+        "DeleteOption": t57,
+        "DeleteOption_STATUS": t58,
+        "DppIdentityDetails": t59,
+        "DppIdentityDetails_STATUS": t60,
+        "FeatureSettings": t61,
+        "FeatureSettings_STATUS": t62,
+        "ImmediateCopyOption": t119,
+        "ImmediateCopyOption_STATUS": t119,
+        "ImmutabilitySettings": t120,
+        "ImmutabilitySettings_STATUS": t120,
+        "MonitoringSettings": t69,
+        "MonitoringSettings_STATUS": t70,
+        "ResourceMoveDetails_STATUS": t71,
+        "RetentionTag": t72,
+        "RetentionTag_STATUS": t73,
+        "ScheduleBasedBackupCriteria": t122,
+        "ScheduleBasedBackupCriteria_STATUS": t123,
+        "ScheduleBasedTriggerContext": t124,
+        "ScheduleBasedTriggerContext_STATUS": t125,
+        "SecuritySettings": t84,
+        "SecuritySettings_STATUS": t85,
+        "SoftDeleteSettings": t126,
+        "SoftDeleteSettings_STATUS": t126,
+        "SourceLifeCycle": t89,
+        "SourceLifeCycle_STATUS": t90,
+        "StorageSetting": t127,
+        "StorageSetting_STATUS": t127,
+        "SystemData_STATUS": t128,
+        "TaggingCriteria": t96,
+        "TaggingCriteria_STATUS": t97,
+        "TargetCopySetting": t98,
+        "TargetCopySetting_STATUS": t99,
+        "TriggerContext": t100,
+        "TriggerContext_STATUS": t101,
+        "conditions_Condition": t102,
+        "core_DestinationExpression": t103,
+        "genruntime_ConfigMapDestination": t104,
+        "genruntime_KnownResourceReference": t105,
+      },
+    },
+    "v1api20231101": {
+      resources: {"BackupVault":["BackupVault_Spec","BackupVault_STATUS"],"BackupVaultsBackupInstance":["BackupVaultsBackupInstance_Spec","BackupVaultsBackupInstance_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
+      types: {
+        "AbsoluteDeleteOption": t0,
+        "AbsoluteDeleteOption_ObjectType": t1,
+        "AbsoluteDeleteOption_ObjectType_STATUS": t1,
+        "AbsoluteDeleteOption_STATUS": t2,
+        "AdhocBasedTaggingCriteria": t3,
+        "AdhocBasedTaggingCriteria_STATUS": t4,
+        "AdhocBasedTriggerContext": t5,
+        "AdhocBasedTriggerContext_ObjectType": t6,
+        "AdhocBasedTriggerContext_ObjectType_STATUS": t6,
+        "AdhocBasedTriggerContext_STATUS": t7,
+        "AuthCredentials": t129,
+        "AuthCredentials_STATUS": t130,
+        "AzureBackupParams": t8,
+        "AzureBackupParams_ObjectType": t9,
+        "AzureBackupParams_ObjectType_STATUS": t9,
+        "AzureBackupParams_STATUS": t10,
+        "AzureBackupRule": t11,
+        "AzureBackupRule_ObjectType": t12,
+        "AzureBackupRule_ObjectType_STATUS": t12,
+        "AzureBackupRule_STATUS": t13,
+        "AzureMonitorAlertSettings": t14,
+        "AzureMonitorAlertSettings_AlertsForAllJobFailures": t15,
+        "AzureMonitorAlertSettings_AlertsForAllJobFailures_STATUS": t15,
+        "AzureMonitorAlertSettings_STATUS": t16,
         "AzureOperationalStoreParameters": {"properties":[["dataStoreType",{"type":"AzureOperationalStoreParameters_DataStoreType"}],["objectType",{"type":"AzureOperationalStoreParameters_ObjectType"}],["resourceGroupReference",{"type":"genruntime_ResourceReference"}]]},
-        "AzureOperationalStoreParameters_DataStoreType": t2,
-        "AzureOperationalStoreParameters_DataStoreType_STATUS": t2,
-        "AzureOperationalStoreParameters_ObjectType": t3,
-        "AzureOperationalStoreParameters_ObjectType_STATUS": t3,
+        "AzureOperationalStoreParameters_DataStoreType": t54,
+        "AzureOperationalStoreParameters_DataStoreType_STATUS": t54,
+        "AzureOperationalStoreParameters_ObjectType": t131,
+        "AzureOperationalStoreParameters_ObjectType_STATUS": t131,
         "AzureOperationalStoreParameters_STATUS": {"properties":[["dataStoreType",{"type":"AzureOperationalStoreParameters_DataStoreType_STATUS"}],["objectType",{"type":"AzureOperationalStoreParameters_ObjectType_STATUS"}],["resourceGroupId","string"]]},
-        "BackupDatasourceParameters": t4,
-        "BackupDatasourceParameters_STATUS": t5,
+        "AzureRetentionRule": t17,
+        "AzureRetentionRule_ObjectType": t18,
+        "AzureRetentionRule_ObjectType_STATUS": t18,
+        "AzureRetentionRule_STATUS": t19,
+        "BackupCriteria": t20,
+        "BackupCriteria_STATUS": t21,
+        "BackupDatasourceParameters": t132,
+        "BackupDatasourceParameters_STATUS": t133,
         "BackupInstance": {"properties":[["dataSourceInfo",{"type":"Datasource"}],["dataSourceSetInfo",{"type":"DatasourceSet"}],["datasourceAuthCredentials",{"type":"AuthCredentials"}],["friendlyName","string"],["identityDetails",{"type":"IdentityDetails"}],["objectType","string"],["policyInfo",{"type":"PolicyInfo"}],["validationType",{"type":"BackupInstance_ValidationType"}]]},
         "BackupInstance_CurrentProtectionState_STATUS": {"enum":["BackupSchedulesSuspended","ConfiguringProtection","ConfiguringProtectionFailed","Invalid","NotProtected","ProtectionConfigured","ProtectionError","ProtectionStopped","RetentionSchedulesSuspended","SoftDeleted","SoftDeleting","UpdatingProtection"]},
         "BackupInstance_STATUS": {"properties":[["currentProtectionState",{"type":"BackupInstance_CurrentProtectionState_STATUS"}],["dataSourceInfo",{"type":"Datasource_STATUS"}],["dataSourceSetInfo",{"type":"DatasourceSet_STATUS"}],["datasourceAuthCredentials",{"type":"AuthCredentials_STATUS"}],["friendlyName","string"],["identityDetails",{"type":"IdentityDetails_STATUS"}],["objectType","string"],["policyInfo",{"type":"PolicyInfo_STATUS"}],["protectionErrorDetails",{"type":"UserFacingError_STATUS"}],["protectionStatus",{"type":"ProtectionStatusDetails_STATUS"}],["provisioningState","string"],["validationType",{"type":"BackupInstance_ValidationType_STATUS"}]]},
-        "BackupInstance_ValidationType": t6,
-        "BackupInstance_ValidationType_STATUS": t6,
-        "BackupVaultsBackupInstanceOperatorSpec": t7,
-        "BackupVaultsBackupInstance_STATUS": t8,
+        "BackupInstance_ValidationType": t134,
+        "BackupInstance_ValidationType_STATUS": t134,
+        "BackupParameters": t22,
+        "BackupParameters_STATUS": t23,
+        "BackupPolicy": t24,
+        "BackupPolicy_ObjectType": t25,
+        "BackupPolicy_ObjectType_STATUS": t25,
+        "BackupPolicy_STATUS": t26,
+        "BackupSchedule": t27,
+        "BackupSchedule_STATUS": t27,
+        "BackupVaultOperatorConfigMaps": t28,
+        "BackupVaultOperatorSpec": t29,
+        "BackupVaultSpec": t135,
+        "BackupVaultSpec_ProvisioningState_STATUS": t31,
+        "BackupVaultSpec_ResourceMoveState_STATUS": t32,
+        "BackupVaultSpec_STATUS": {"properties":[["featureSettings",{"type":"FeatureSettings_STATUS"}],["isVaultProtectedByResourceGuard","boolean"],["monitoringSettings",{"type":"MonitoringSettings_STATUS"}],["provisioningState",{"type":"BackupVaultSpec_ProvisioningState_STATUS"}],["replicatedRegions",{"array":"string"}],["resourceMoveDetails",{"type":"ResourceMoveDetails_STATUS"}],["resourceMoveState",{"type":"BackupVaultSpec_ResourceMoveState_STATUS"}],["secureScore",{"type":"BackupVaultSpec_SecureScore_STATUS"}],["securitySettings",{"type":"SecuritySettings_STATUS"}],["storageSettings",{"array":{"type":"StorageSetting_STATUS"}}]]},
+        "BackupVaultSpec_SecureScore_STATUS": {"enum":["Adequate","Maximum","Minimum","None","NotSupported"]},
+        "BackupVault_STATUS": t33,
+        "BackupVault_Spec": t34,
+        "BackupVaultsBackupInstanceOperatorSpec": t35,
+        "BackupVaultsBackupInstance_STATUS": t136,
         "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}]]},
-        "BaseResourceProperties": t9,
-        "BaseResourceProperties_STATUS": t10,
+        "BackupVaultsBackupPolicyOperatorSpec": t35,
+        "BackupVaultsBackupPolicy_STATUS": t36,
+        "BackupVaultsBackupPolicy_Spec": t37,
+        "BaseBackupPolicy": t38,
+        "BaseBackupPolicy_STATUS": t39,
+        "BasePolicyRule": t40,
+        "BasePolicyRule_STATUS": t41,
+        "BaseResourceProperties": t137,
+        "BaseResourceProperties_STATUS": t138,
         "BlobBackupDatasourceParameters": {"properties":[["containersList",{"array":"string"}],["objectType",{"type":"BlobBackupDatasourceParameters_ObjectType"}]]},
-        "BlobBackupDatasourceParameters_ObjectType": t11,
-        "BlobBackupDatasourceParameters_ObjectType_STATUS": t11,
+        "BlobBackupDatasourceParameters_ObjectType": t139,
+        "BlobBackupDatasourceParameters_ObjectType_STATUS": t139,
         "BlobBackupDatasourceParameters_STATUS": {"properties":[["containersList",{"array":"string"}],["objectType",{"type":"BlobBackupDatasourceParameters_ObjectType_STATUS"}]]},
-        "DataStoreParameters": t12,
-        "DataStoreParameters_STATUS": t13,
-        "Datasource": t14,
-        "DatasourceSet": t14,
-        "DatasourceSet_STATUS": t15,
-        "Datasource_STATUS": t15,
+        "CopyOnExpiryOption": t42,
+        "CopyOnExpiryOption_ObjectType": t43,
+        "CopyOnExpiryOption_ObjectType_STATUS": t43,
+        "CopyOnExpiryOption_STATUS": t44,
+        "CopyOption": t45,
+        "CopyOption_STATUS": t46,
+        "CrossRegionRestoreSettings": {"properties":[["state",{"type":"CrossRegionRestoreSettings_State"}]]},
+        "CrossRegionRestoreSettings_STATUS": {"properties":[["state",{"type":"CrossRegionRestoreSettings_State_STATUS"}]]},
+        "CrossRegionRestoreSettings_State": t15,
+        "CrossRegionRestoreSettings_State_STATUS": t15,
+        "CrossSubscriptionRestoreSettings": t47,
+        "CrossSubscriptionRestoreSettings_STATUS": t48,
+        "CrossSubscriptionRestoreSettings_State": t49,
+        "CrossSubscriptionRestoreSettings_State_STATUS": t49,
+        "CustomCopyOption": t50,
+        "CustomCopyOption_ObjectType": t51,
+        "CustomCopyOption_ObjectType_STATUS": t51,
+        "CustomCopyOption_STATUS": t52,
+        "DataStoreInfoBase": t53,
+        "DataStoreInfoBase_DataStoreType": t54,
+        "DataStoreInfoBase_DataStoreType_STATUS": t54,
+        "DataStoreInfoBase_STATUS": t55,
+        "DataStoreParameters": t140,
+        "DataStoreParameters_STATUS": t141,
+        "Datasource": t142,
+        "DatasourceSet": t142,
+        "DatasourceSet_STATUS": t143,
+        "Datasource_STATUS": t143,
+        "Day": t56,
+        "Day_STATUS": t56,
         "DefaultResourceProperties": {"properties":[["objectType",{"type":"DefaultResourceProperties_ObjectType"}]]},
-        "DefaultResourceProperties_ObjectType": t16,
-        "DefaultResourceProperties_ObjectType_STATUS": t16,
+        "DefaultResourceProperties_ObjectType": t144,
+        "DefaultResourceProperties_ObjectType_STATUS": t144,
         "DefaultResourceProperties_STATUS": {"properties":[["objectType",{"type":"DefaultResourceProperties_ObjectType_STATUS"}]]},
-        "IdentityDetails": t17,
-        "IdentityDetails_STATUS": t17,
-        "InnerError_STATUS": t18,
-        "InnerError_STATUS_Unrolled_STATUS": t19,
+        "DeleteOption": t57,
+        "DeleteOption_STATUS": t58,
+        "DppIdentityDetails": t145,
+        "DppIdentityDetails_STATUS": t146,
+        "FeatureSettings": t147,
+        "FeatureSettings_STATUS": t148,
+        "IdentityDetails": t149,
+        "IdentityDetails_STATUS": t149,
+        "ImmediateCopyOption": t63,
+        "ImmediateCopyOption_ObjectType": t64,
+        "ImmediateCopyOption_ObjectType_STATUS": t64,
+        "ImmediateCopyOption_STATUS": t65,
+        "ImmutabilitySettings": t66,
+        "ImmutabilitySettings_STATUS": t67,
+        "ImmutabilitySettings_State": t68,
+        "ImmutabilitySettings_State_STATUS": t68,
+        "InnerError_STATUS": t150,
+        "InnerError_STATUS_Unrolled_STATUS": t151,
         "KubernetesClusterBackupDatasourceParameters": {"properties":[["backupHookReferences",{"array":{"type":"NamespacedNameResource"}}],["excludedNamespaces",{"array":"string"}],["excludedResourceTypes",{"array":"string"}],["includeClusterScopeResources","boolean"],["includedNamespaces",{"array":"string"}],["includedResourceTypes",{"array":"string"}],["labelSelectors",{"array":"string"}],["objectType",{"type":"KubernetesClusterBackupDatasourceParameters_ObjectType"}],["snapshotVolumes","boolean"]]},
-        "KubernetesClusterBackupDatasourceParameters_ObjectType": t20,
-        "KubernetesClusterBackupDatasourceParameters_ObjectType_STATUS": t20,
+        "KubernetesClusterBackupDatasourceParameters_ObjectType": t152,
+        "KubernetesClusterBackupDatasourceParameters_ObjectType_STATUS": t152,
         "KubernetesClusterBackupDatasourceParameters_STATUS": {"properties":[["backupHookReferences",{"array":{"type":"NamespacedNameResource_STATUS"}}],["excludedNamespaces",{"array":"string"}],["excludedResourceTypes",{"array":"string"}],["includeClusterScopeResources","boolean"],["includedNamespaces",{"array":"string"}],["includedResourceTypes",{"array":"string"}],["labelSelectors",{"array":"string"}],["objectType",{"type":"KubernetesClusterBackupDatasourceParameters_ObjectType_STATUS"}],["snapshotVolumes","boolean"]]},
-        "NamespacedNameResource": t21,
-        "NamespacedNameResource_STATUS": t21,
-        "PolicyInfo": t22,
-        "PolicyInfo_STATUS": t23,
-        "PolicyParameters": t24,
-        "PolicyParameters_STATUS": t25,
+        "MonitoringSettings": t69,
+        "MonitoringSettings_STATUS": t70,
+        "NamespacedNameResource": t153,
+        "NamespacedNameResource_STATUS": t153,
+        "PolicyInfo": t154,
+        "PolicyInfo_STATUS": t155,
+        "PolicyParameters": t156,
+        "PolicyParameters_STATUS": t157,
         "ProtectionStatusDetails_STATUS": {"properties":[["errorDetails",{"type":"UserFacingError_STATUS"}],["status",{"type":"ProtectionStatusDetails_Status_STATUS"}]]},
         "ProtectionStatusDetails_Status_STATUS": {"enum":["ConfiguringProtection","ConfiguringProtectionFailed","ProtectionConfigured","ProtectionStopped","SoftDeleted","SoftDeleting"]},
+        "ResourceMoveDetails_STATUS": t71,
+        "RetentionTag": t72,
+        "RetentionTag_STATUS": t73,
+        "ScheduleBasedBackupCriteria": t74,
+        "ScheduleBasedBackupCriteria_AbsoluteCriteria": t75,
+        "ScheduleBasedBackupCriteria_AbsoluteCriteria_STATUS": t75,
+        "ScheduleBasedBackupCriteria_DaysOfTheWeek": t76,
+        "ScheduleBasedBackupCriteria_DaysOfTheWeek_STATUS": t76,
+        "ScheduleBasedBackupCriteria_MonthsOfYear": t77,
+        "ScheduleBasedBackupCriteria_MonthsOfYear_STATUS": t77,
+        "ScheduleBasedBackupCriteria_ObjectType": t78,
+        "ScheduleBasedBackupCriteria_ObjectType_STATUS": t78,
+        "ScheduleBasedBackupCriteria_STATUS": t79,
+        "ScheduleBasedBackupCriteria_WeeksOfTheMonth": t80,
+        "ScheduleBasedBackupCriteria_WeeksOfTheMonth_STATUS": t80,
+        "ScheduleBasedTriggerContext": t81,
+        "ScheduleBasedTriggerContext_ObjectType": t82,
+        "ScheduleBasedTriggerContext_ObjectType_STATUS": t82,
+        "ScheduleBasedTriggerContext_STATUS": t83,
         "SecretStoreBasedAuthCredentials": {"properties":[["objectType",{"type":"SecretStoreBasedAuthCredentials_ObjectType"}],["secretStoreResource",{"type":"SecretStoreResource"}]]},
-        "SecretStoreBasedAuthCredentials_ObjectType": t26,
-        "SecretStoreBasedAuthCredentials_ObjectType_STATUS": t26,
+        "SecretStoreBasedAuthCredentials_ObjectType": t158,
+        "SecretStoreBasedAuthCredentials_ObjectType_STATUS": t158,
         "SecretStoreBasedAuthCredentials_STATUS": {"properties":[["objectType",{"type":"SecretStoreBasedAuthCredentials_ObjectType_STATUS"}],["secretStoreResource",{"type":"SecretStoreResource_STATUS"}]]},
         "SecretStoreResource": {"properties":[["secretStoreType",{"type":"SecretStoreResource_SecretStoreType"}],["uri","string"],["value","string"]]},
         "SecretStoreResource_STATUS": {"properties":[["secretStoreType",{"type":"SecretStoreResource_SecretStoreType_STATUS"}],["uri","string"],["value","string"]]},
-        "SecretStoreResource_SecretStoreType": t27,
-        "SecretStoreResource_SecretStoreType_STATUS": t27,
-        "SystemData_CreatedByType_STATUS": t28,
-        "SystemData_LastModifiedByType_STATUS": t28,
-        "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "UserFacingError_STATUS": t29,
-        "UserFacingError_STATUS_Unrolled_STATUS": t30,
-        "conditions_Condition": t31,
-        "core_DestinationExpression": t32,
-        "genruntime_KnownResourceReference": t33,
-        "genruntime_ResourceReference": t34,
+        "SecretStoreResource_SecretStoreType": t159,
+        "SecretStoreResource_SecretStoreType_STATUS": t159,
+        "SecuritySettings": t84,
+        "SecuritySettings_STATUS": t85,
+        "SoftDeleteSettings": t86,
+        "SoftDeleteSettings_STATUS": t87,
+        "SoftDeleteSettings_State": t88,
+        "SoftDeleteSettings_State_STATUS": t88,
+        "SourceLifeCycle": t89,
+        "SourceLifeCycle_STATUS": t90,
+        "StorageSetting": t91,
+        "StorageSetting_DatastoreType": t54,
+        "StorageSetting_DatastoreType_STATUS": t54,
+        "StorageSetting_STATUS": t92,
+        "StorageSetting_Type": t93,
+        "StorageSetting_Type_STATUS": t93,
+        "SystemData_CreatedByType_STATUS": t94,
+        "SystemData_LastModifiedByType_STATUS": t94,
+        "SystemData_STATUS": t95,
+        "TaggingCriteria": t96,
+        "TaggingCriteria_STATUS": t97,
+        "TargetCopySetting": t98,
+        "TargetCopySetting_STATUS": t99,
+        "TriggerContext": t100,
+        "TriggerContext_STATUS": t101,
+        "UserAssignedIdentity": t160,
+        "UserAssignedIdentityDetails": t161,
+        "UserAssignedIdentity_STATUS": t162,
+        "UserFacingError_STATUS": t163,
+        "UserFacingError_STATUS_Unrolled_STATUS": t164,
+        "conditions_Condition": t102,
+        "core_DestinationExpression": t103,
+        "genruntime_ConfigMapDestination": t104,
+        "genruntime_KnownResourceReference": t105,
+        "genruntime_ResourceReference": t165,
       },
     },
     "v1api20231101storage": {
-      resources: {"BackupVaultsBackupInstance":["BackupVaultsBackupInstance_Spec","BackupVaultsBackupInstance_STATUS"]},
+      resources: {"BackupVault":["BackupVault_Spec","BackupVault_STATUS"],"BackupVaultsBackupInstance":["BackupVaultsBackupInstance_Spec","BackupVaultsBackupInstance_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
       types: {
-        "AuthCredentials": t0,
-        "AuthCredentials_STATUS": t1,
+        "AbsoluteDeleteOption": t106,
+        "AbsoluteDeleteOption_STATUS": t106,
+        "AdhocBasedTaggingCriteria": t3,
+        "AdhocBasedTaggingCriteria_STATUS": t4,
+        "AdhocBasedTriggerContext": t107,
+        "AdhocBasedTriggerContext_STATUS": t108,
+        "AuthCredentials": t129,
+        "AuthCredentials_STATUS": t130,
+        "AzureBackupParams": t109,
+        "AzureBackupParams_STATUS": t109,
+        "AzureBackupRule": t110,
+        "AzureBackupRule_STATUS": t111,
+        "AzureMonitorAlertSettings": t112,
+        "AzureMonitorAlertSettings_STATUS": t112,
         "AzureOperationalStoreParameters": {"properties":[["dataStoreType","string"],["objectType","string"],["resourceGroupReference",{"type":"genruntime_ResourceReference"}]]},
         "AzureOperationalStoreParameters_STATUS": {"properties":[["dataStoreType","string"],["objectType","string"],["resourceGroupId","string"]]},
-        "BackupDatasourceParameters": t4,
-        "BackupDatasourceParameters_STATUS": t5,
+        "AzureRetentionRule": t113,
+        "AzureRetentionRule_STATUS": t114,
+        "BackupCriteria": t20,
+        "BackupCriteria_STATUS": t21,
+        "BackupDatasourceParameters": t132,
+        "BackupDatasourceParameters_STATUS": t133,
         "BackupInstance": {"properties":[["dataSourceInfo",{"type":"Datasource"}],["dataSourceSetInfo",{"type":"DatasourceSet"}],["datasourceAuthCredentials",{"type":"AuthCredentials"}],["friendlyName","string"],["identityDetails",{"type":"IdentityDetails"}],["objectType","string"],["policyInfo",{"type":"PolicyInfo"}],["validationType","string"]]},
         "BackupInstance_STATUS": {"properties":[["currentProtectionState","string"],["dataSourceInfo",{"type":"Datasource_STATUS"}],["dataSourceSetInfo",{"type":"DatasourceSet_STATUS"}],["datasourceAuthCredentials",{"type":"AuthCredentials_STATUS"}],["friendlyName","string"],["identityDetails",{"type":"IdentityDetails_STATUS"}],["objectType","string"],["policyInfo",{"type":"PolicyInfo_STATUS"}],["protectionErrorDetails",{"type":"UserFacingError_STATUS"}],["protectionStatus",{"type":"ProtectionStatusDetails_STATUS"}],["provisioningState","string"],["validationType","string"]]},
-        "BackupVaultsBackupInstanceOperatorSpec": t7,
-        "BackupVaultsBackupInstance_STATUS": t8,
+        "BackupParameters": t22,
+        "BackupParameters_STATUS": t23,
+        "BackupPolicy": t115,
+        "BackupPolicy_STATUS": t116,
+        "BackupSchedule": t27,
+        "BackupSchedule_STATUS": t27,
+        "BackupVaultOperatorConfigMaps": t28,
+        "BackupVaultOperatorSpec": t29,
+        "BackupVaultSpec": t135,
+        "BackupVaultSpec_STATUS": {"properties":[["featureSettings",{"type":"FeatureSettings_STATUS"}],["isVaultProtectedByResourceGuard","boolean"],["monitoringSettings",{"type":"MonitoringSettings_STATUS"}],["provisioningState","string"],["replicatedRegions",{"array":"string"}],["resourceMoveDetails",{"type":"ResourceMoveDetails_STATUS"}],["resourceMoveState","string"],["secureScore","string"],["securitySettings",{"type":"SecuritySettings_STATUS"}],["storageSettings",{"array":{"type":"StorageSetting_STATUS"}}]]},
+        "BackupVault_STATUS": t33,
+        "BackupVault_Spec": t117,
+        "BackupVaultsBackupInstanceOperatorSpec": t35,
+        "BackupVaultsBackupInstance_STATUS": t136,
         "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}],["originalVersion","string"]]},
-        "BaseResourceProperties": t9,
-        "BaseResourceProperties_STATUS": t10,
-        "BlobBackupDatasourceParameters": t35,
-        "BlobBackupDatasourceParameters_STATUS": t35,
-        "DataStoreParameters": t12,
-        "DataStoreParameters_STATUS": t13,
-        "Datasource": t14,
-        "DatasourceSet": t14,
-        "DatasourceSet_STATUS": t15,
-        "Datasource_STATUS": t15,
-        "DefaultResourceProperties": t36,
-        "DefaultResourceProperties_STATUS": t36,
-        "IdentityDetails": t17,
-        "IdentityDetails_STATUS": t17,
-        "InnerError_STATUS": t18,
-        "InnerError_STATUS_Unrolled_STATUS": t19,
+        "BackupVaultsBackupPolicyOperatorSpec": t35,
+        "BackupVaultsBackupPolicy_STATUS": t36,
+        "BackupVaultsBackupPolicy_Spec": t118,
+        "BaseBackupPolicy": t38,
+        "BaseBackupPolicy_STATUS": t39,
+        "BasePolicyRule": t40,
+        "BasePolicyRule_STATUS": t41,
+        "BaseResourceProperties": t137,
+        "BaseResourceProperties_STATUS": t138,
+        "BlobBackupDatasourceParameters": t166,
+        "BlobBackupDatasourceParameters_STATUS": t166,
+        "CopyOnExpiryOption": t119,
+        "CopyOnExpiryOption_STATUS": t119,
+        "CopyOption": t45,
+        "CopyOption_STATUS": t46,
+        "CrossRegionRestoreSettings": t120,
+        "CrossRegionRestoreSettings_STATUS": t120,
+        "CrossSubscriptionRestoreSettings": t120,
+        "CrossSubscriptionRestoreSettings_STATUS": t120,
+        "CustomCopyOption": t106,
+        "CustomCopyOption_STATUS": t106,
+        "DataStoreInfoBase": t121,
+        "DataStoreInfoBase_STATUS": t121,
+        "DataStoreParameters": t140,
+        "DataStoreParameters_STATUS": t141,
+        "Datasource": t142,
+        "DatasourceSet": t142,
+        "DatasourceSet_STATUS": t143,
+        "Datasource_STATUS": t143,
+        "Day": t56,
+        "Day_STATUS": t56,
+        "DefaultResourceProperties": t119,
+        "DefaultResourceProperties_STATUS": t119,
+        "DeleteOption": t57,
+        "DeleteOption_STATUS": t58,
+        "DppIdentityDetails": t145,
+        "DppIdentityDetails_STATUS": t146,
+        "FeatureSettings": t147,
+        "FeatureSettings_STATUS": t148,
+        "IdentityDetails": t149,
+        "IdentityDetails_STATUS": t149,
+        "ImmediateCopyOption": t119,
+        "ImmediateCopyOption_STATUS": t119,
+        "ImmutabilitySettings": t120,
+        "ImmutabilitySettings_STATUS": t120,
+        "InnerError_STATUS": t150,
+        "InnerError_STATUS_Unrolled_STATUS": t151,
         "KubernetesClusterBackupDatasourceParameters": {"properties":[["backupHookReferences",{"array":{"type":"NamespacedNameResource"}}],["excludedNamespaces",{"array":"string"}],["excludedResourceTypes",{"array":"string"}],["includeClusterScopeResources","boolean"],["includedNamespaces",{"array":"string"}],["includedResourceTypes",{"array":"string"}],["labelSelectors",{"array":"string"}],["objectType","string"],["snapshotVolumes","boolean"]]},
         "KubernetesClusterBackupDatasourceParameters_STATUS": {"properties":[["backupHookReferences",{"array":{"type":"NamespacedNameResource_STATUS"}}],["excludedNamespaces",{"array":"string"}],["excludedResourceTypes",{"array":"string"}],["includeClusterScopeResources","boolean"],["includedNamespaces",{"array":"string"}],["includedResourceTypes",{"array":"string"}],["labelSelectors",{"array":"string"}],["objectType","string"],["snapshotVolumes","boolean"]]},
-        "NamespacedNameResource": t21,
-        "NamespacedNameResource_STATUS": t21,
-        "PolicyInfo": t22,
-        "PolicyInfo_STATUS": t23,
-        "PolicyParameters": t24,
-        "PolicyParameters_STATUS": t25,
+        "MonitoringSettings": t69,
+        "MonitoringSettings_STATUS": t70,
+        "NamespacedNameResource": t153,
+        "NamespacedNameResource_STATUS": t153,
+        "PolicyInfo": t154,
+        "PolicyInfo_STATUS": t155,
+        "PolicyParameters": t156,
+        "PolicyParameters_STATUS": t157,
         "ProtectionStatusDetails_STATUS": {"properties":[["errorDetails",{"type":"UserFacingError_STATUS"}],["status","string"]]},
+        "ResourceMoveDetails_STATUS": t71,
+        "RetentionTag": t72,
+        "RetentionTag_STATUS": t73,
+        "ScheduleBasedBackupCriteria": t122,
+        "ScheduleBasedBackupCriteria_STATUS": t123,
+        "ScheduleBasedTriggerContext": t124,
+        "ScheduleBasedTriggerContext_STATUS": t125,
         "SecretStoreBasedAuthCredentials": {"properties":[["objectType","string"],["secretStoreResource",{"type":"SecretStoreResource"}]]},
         "SecretStoreBasedAuthCredentials_STATUS": {"properties":[["objectType","string"],["secretStoreResource",{"type":"SecretStoreResource_STATUS"}]]},
-        "SecretStoreResource": t37,
-        "SecretStoreResource_STATUS": t37,
-        "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "UserFacingError_STATUS": t29,
-        "UserFacingError_STATUS_Unrolled_STATUS": t30,
-        "conditions_Condition": t31,
-        "core_DestinationExpression": t32,
-        "genruntime_KnownResourceReference": t33,
-        "genruntime_ResourceReference": t34,
+        "SecretStoreResource": t167,
+        "SecretStoreResource_STATUS": t167,
+        "SecuritySettings": t84,
+        "SecuritySettings_STATUS": t85,
+        "SoftDeleteSettings": t126,
+        "SoftDeleteSettings_STATUS": t126,
+        "SourceLifeCycle": t89,
+        "SourceLifeCycle_STATUS": t90,
+        "StorageSetting": t127,
+        "StorageSetting_STATUS": t127,
+        "SystemData_STATUS": t128,
+        "TaggingCriteria": t96,
+        "TaggingCriteria_STATUS": t97,
+        "TargetCopySetting": t98,
+        "TargetCopySetting_STATUS": t99,
+        "TriggerContext": t100,
+        "TriggerContext_STATUS": t101,
+        "UserAssignedIdentity": t160,
+        "UserAssignedIdentityDetails": t161,
+        "UserAssignedIdentity_STATUS": t162,
+        "UserFacingError_STATUS": t163,
+        "UserFacingError_STATUS_Unrolled_STATUS": t164,
+        "conditions_Condition": t102,
+        "core_DestinationExpression": t103,
+        "genruntime_ConfigMapDestination": t104,
+        "genruntime_KnownResourceReference": t105,
+        "genruntime_ResourceReference": t165,
       },
     },
   },

@@ -223,27 +223,31 @@ const t216: TypeShape = {"properties":[["shardCount","integer"]]};
 const t217: TypeShape = {"properties":[["sizeGb","integer"]]};
 const t218: TypeShape = {"properties":[["targetMode","string"]]};
 const t219: TypeShape = {"enum":["3.2","3.6","4.0","4.2","5.0","6.0","7.0"]};
-const t220: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["customData","string"],["databaseName","string"],["mechanisms","string"],["roles",{"array":{"type":"Role_STATUS"}}],["userName","string"]]};
-const t221: TypeShape = {"properties":[["restoreSource","string"],["restoreTimestampInUtc","string"],["restoreWithTtlDisabled","boolean"]]};
-const t222: TypeShape = {"properties":[["db","string"],["role","string"]]};
-const t223: TypeShape = {"properties":[["connectionTimeoutInMs","integer"],["searchBaseDistinguishedName","string"],["searchFilterTemplate","string"],["serverCertificates",{"array":{"type":"Certificate"}}],["serverHostname","string"],["serverPort","integer"],["serviceUserDistinguishedName","string"],["serviceUserPassword",{"type":"genruntime_SecretReference"}]]};
-const t224: TypeShape = {"properties":[["connectionTimeoutInMs","integer"],["searchBaseDistinguishedName","string"],["searchFilterTemplate","string"],["serverCertificates",{"array":{"type":"Certificate_STATUS"}}],["serverHostname","string"],["serverPort","integer"],["serviceUserDistinguishedName","string"]]};
-const t225: TypeShape = {"enum":["Cassandra","Ldap","None"]};
-const t226: TypeShape = {"enum":["None","VPN"]};
-const t227: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
-const t228: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedCassandraManagedServiceIdentity_STATUS"}],["location","string"],["properties",{"type":"CassandraCluster_Properties_Spec_STATUS"}],["tags",{"map":"string"}]]};
-const t229: TypeShape = {"properties":[["authenticationMethodLdapProperties",{"type":"AuthenticationMethodLdapProperties"}],["availabilityZone","boolean"],["backupStorageCustomerKeyUri","string"],["backupStorageCustomerKeyUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["base64EncodedCassandraYamlFragment","string"],["dataCenterLocation","string"],["delegatedSubnetReference",{"type":"genruntime_ResourceReference"}],["diskCapacity","integer"],["diskSku","string"],["managedDiskCustomerKeyUriReference",{"type":"genruntime_ResourceReference"}],["nodeCount","integer"],["privateEndpointIpAddress","string"],["privateEndpointIpAddressFromConfig",{"type":"genruntime_ConfigMapReference"}],["sku","string"]]};
-const t230: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"CassandraClusters_DataCenter_Properties_Spec_STATUS"}]]};
-const t231: TypeShape = {"properties":[["additionalErrorInfo","string"],["code","string"],["message","string"],["target","string"]]};
-const t232: TypeShape = {"properties":[["pem",{"type":"genruntime_SecretReference"}]]};
-const t233: TypeShape = {"enum":["None","SystemAssigned"]};
-const t234: TypeShape = {"properties":[["ipAddress","string"],["ipAddressFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
-const t235: TypeShape = {"properties":[["ipAddress","string"]]};
+const t220: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["databaseName","string"],["privileges",{"array":{"type":"Privilege_STATUS"}}],["roleName","string"],["roles",{"array":{"type":"Role_STATUS"}}]]};
+const t221: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["customData","string"],["databaseName","string"],["mechanisms","string"],["roles",{"array":{"type":"Role_STATUS"}}],["userName","string"]]};
+const t222: TypeShape = {"properties":[["actions",{"array":"string"}],["resource",{"type":"Privilege_Resource"}]]};
+const t223: TypeShape = {"properties":[["collection","string"],["db","string"]]};
+const t224: TypeShape = {"properties":[["actions",{"array":"string"}],["resource",{"type":"Privilege_Resource_STATUS"}]]};
+const t225: TypeShape = {"properties":[["restoreSource","string"],["restoreTimestampInUtc","string"],["restoreWithTtlDisabled","boolean"]]};
+const t226: TypeShape = {"properties":[["db","string"],["role","string"]]};
+const t227: TypeShape = {"properties":[["connectionTimeoutInMs","integer"],["searchBaseDistinguishedName","string"],["searchFilterTemplate","string"],["serverCertificates",{"array":{"type":"Certificate"}}],["serverHostname","string"],["serverPort","integer"],["serviceUserDistinguishedName","string"],["serviceUserPassword",{"type":"genruntime_SecretReference"}]]};
+const t228: TypeShape = {"properties":[["connectionTimeoutInMs","integer"],["searchBaseDistinguishedName","string"],["searchFilterTemplate","string"],["serverCertificates",{"array":{"type":"Certificate_STATUS"}}],["serverHostname","string"],["serverPort","integer"],["serviceUserDistinguishedName","string"]]};
+const t229: TypeShape = {"enum":["Cassandra","Ldap","None"]};
+const t230: TypeShape = {"enum":["None","VPN"]};
+const t231: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
+const t232: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedCassandraManagedServiceIdentity_STATUS"}],["location","string"],["properties",{"type":"CassandraCluster_Properties_Spec_STATUS"}],["tags",{"map":"string"}]]};
+const t233: TypeShape = {"properties":[["authenticationMethodLdapProperties",{"type":"AuthenticationMethodLdapProperties"}],["availabilityZone","boolean"],["backupStorageCustomerKeyUri","string"],["backupStorageCustomerKeyUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["base64EncodedCassandraYamlFragment","string"],["dataCenterLocation","string"],["delegatedSubnetReference",{"type":"genruntime_ResourceReference"}],["diskCapacity","integer"],["diskSku","string"],["managedDiskCustomerKeyUriReference",{"type":"genruntime_ResourceReference"}],["nodeCount","integer"],["privateEndpointIpAddress","string"],["privateEndpointIpAddressFromConfig",{"type":"genruntime_ConfigMapReference"}],["sku","string"]]};
+const t234: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"CassandraClusters_DataCenter_Properties_Spec_STATUS"}]]};
+const t235: TypeShape = {"properties":[["additionalErrorInfo","string"],["code","string"],["message","string"],["target","string"]]};
+const t236: TypeShape = {"properties":[["pem",{"type":"genruntime_SecretReference"}]]};
+const t237: TypeShape = {"enum":["None","SystemAssigned"]};
+const t238: TypeShape = {"properties":[["ipAddress","string"],["ipAddressFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
+const t239: TypeShape = {"properties":[["ipAddress","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "documentdb.azure.com",
-  names: ["_colls","_etag","_rid","_ts","_users","additionalErrorInfo","administrator","allowedHeaders","allowedMethods","allowedOrigins","analyticalStorageConfiguration","analyticalStorageTtl","annotations","apiProperties","armId","authenticationMethod","authenticationMethodLdapProperties","autoUpgradePolicy","automatic","autoscaleSettings","availabilityZone","azureConnectionMethod","azureName","backup","backupIntervalInMinutes","backupPolicy","backupRetentionIntervalInHours","backupStorageCustomerKeyUri","backupStorageCustomerKeyUriFromConfig","backupStorageRedundancy","base64EncodedCassandraYamlFragment","body","capabilities","capacity","cassandraAuditLoggingEnabled","cassandraVersion","clientCertificates","clientEncryptionKeyId","clientEncryptionPolicy","clientId","clusterNameOverride","clusterStatus","code","collectionNames","compositeIndexes","compute","computedProperties","conditions","configMapExpressions","conflictResolutionPath","conflictResolutionPolicy","conflictResolutionProcedure","connectionString","connectionTimeoutInMs","connectorOffer","consistencyPolicy","continuous","continuousModeProperties","cors","createMode","createdAt","createdBy","createdByType","customData","customerManagedKeyStatus","dataCenterLocation","dataType","databaseAccountOfferType","databaseName","databasesToRestore","db","deallocated","defaultConsistencyLevel","defaultIdentity","defaultTtl","delegatedManagementSubnetId","delegatedManagementSubnetReference","delegatedSubnetId","delegatedSubnetReference","disableKeyBasedMetadataWriteAccess","disableLocalAuth","diskCapacity","diskSku","documentEndpoint","earliestRestoreTime","enableAnalyticalStorage","enableAutomaticFailover","enableBurstCapacity","enableCassandraConnector","enableFreeTier","enableMultipleWriteLocations","enablePartitionMerge","encryptionAlgorithm","encryptionType","endIpAddress","excludedPaths","expireAfterSeconds","exposedHeaders","externalGossipCertificates","externalSeedNodes","failoverPolicies","failoverPriority","generationTime","gossipCertificates","graphNames","gremlinDatabasesToRestore","group","highAvailability","hoursBetweenBackups","id","identity","ignoreMissingVNetServiceEndpoint","includedPaths","incrementPercent","indexes","indexingMode","indexingPolicy","infrastructureVersion","initialCassandraAdminPassword","instanceId","instantMaximumThroughput","ipAddress","ipAddressFromConfig","ipAddressOrRange","ipRules","isEnabled","isVirtualNetworkFilterEnabled","isZoneRedundant","key","keyVaultKeyUri","keys","keysMetadata","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locationName","locations","managedDiskCustomerKeyUri","managedDiskCustomerKeyUriReference","maxAgeInSeconds","maxIntervalInSeconds","maxStalenessPrefix","maxThroughput","mechanisms","message","migrationState","minimalTlsVersion","minimumThroughput","mode","name","networkAclBypass","networkAclBypassResourceIds","networkAclBypassResourceReferences","nodeCount","observedGeneration","offerReplacePending","operatorSpec","options","order","owner","partitionKey","password","path","paths","pem","periodic","periodicModeProperties","pointInTimeUTC","policyFormatVersion","precision","previewFeatures","primaryMasterKey","primaryReadonlyMasterKey","principalId","principalIdFromConfig","privateEndpointConnections","privateEndpointIpAddress","privateEndpointIpAddressFromConfig","privateLinkResourceId","prometheusEndpoint","properties","provisionError","provisioningState","publicNetworkAccess","query","readLocations","reason","reference","repairEnabled","replica","replicaParameters","replicationState","resource","restoreFromBackupId","restoreFromBackupReference","restoreMode","restoreParameters","restoreSource","restoreTimestampInUtc","restoreWithTtlDisabled","role","roleDefinitionId","roles","schemaType","scope","searchBaseDistinguishedName","searchFilterTemplate","secondaryMasterKey","secondaryReadonlyMasterKey","secretExpressions","secrets","seedNodes","serverCertificates","serverHostname","serverPort","serverVersion","serviceUserDistinguishedName","serviceUserPassword","severity","shardCount","shardKey","sharding","sizeGb","sku","softAllowedMaximumThroughput","sourceLocation","sourceResourceId","sourceResourceReference","spatialIndexes","startIpAddress","startTime","status","storage","systemData","systemKey","tablesToRestore","tags","target","targetMaxThroughput","targetMode","targetType","tenantId","throughput","throughputPolicy","tier","totalThroughputLimit","triggerOperation","triggerType","type","types","unique","uniqueKeyPolicy","uniqueKeys","userAssignedIdentities","userName","value","version","virtualNetworkRules","writeLocations"],
+  names: ["_colls","_etag","_rid","_ts","_users","actions","additionalErrorInfo","administrator","allowedHeaders","allowedMethods","allowedOrigins","analyticalStorageConfiguration","analyticalStorageTtl","annotations","apiProperties","armId","authenticationMethod","authenticationMethodLdapProperties","autoUpgradePolicy","automatic","autoscaleSettings","availabilityZone","azureConnectionMethod","azureName","backup","backupIntervalInMinutes","backupPolicy","backupRetentionIntervalInHours","backupStorageCustomerKeyUri","backupStorageCustomerKeyUriFromConfig","backupStorageRedundancy","base64EncodedCassandraYamlFragment","body","capabilities","capacity","cassandraAuditLoggingEnabled","cassandraVersion","clientCertificates","clientEncryptionKeyId","clientEncryptionPolicy","clientId","clusterNameOverride","clusterStatus","code","collection","collectionNames","compositeIndexes","compute","computedProperties","conditions","configMapExpressions","conflictResolutionPath","conflictResolutionPolicy","conflictResolutionProcedure","connectionString","connectionTimeoutInMs","connectorOffer","consistencyPolicy","continuous","continuousModeProperties","cors","createMode","createdAt","createdBy","createdByType","customData","customerManagedKeyStatus","dataCenterLocation","dataType","databaseAccountOfferType","databaseName","databasesToRestore","db","deallocated","defaultConsistencyLevel","defaultIdentity","defaultTtl","delegatedManagementSubnetId","delegatedManagementSubnetReference","delegatedSubnetId","delegatedSubnetReference","disableKeyBasedMetadataWriteAccess","disableLocalAuth","diskCapacity","diskSku","documentEndpoint","earliestRestoreTime","enableAnalyticalStorage","enableAutomaticFailover","enableBurstCapacity","enableCassandraConnector","enableFreeTier","enableMultipleWriteLocations","enablePartitionMerge","encryptionAlgorithm","encryptionType","endIpAddress","excludedPaths","expireAfterSeconds","exposedHeaders","externalGossipCertificates","externalSeedNodes","failoverPolicies","failoverPriority","generationTime","gossipCertificates","graphNames","gremlinDatabasesToRestore","group","highAvailability","hoursBetweenBackups","id","identity","ignoreMissingVNetServiceEndpoint","includedPaths","incrementPercent","indexes","indexingMode","indexingPolicy","infrastructureVersion","initialCassandraAdminPassword","instanceId","instantMaximumThroughput","ipAddress","ipAddressFromConfig","ipAddressOrRange","ipRules","isEnabled","isVirtualNetworkFilterEnabled","isZoneRedundant","key","keyVaultKeyUri","keys","keysMetadata","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locationName","locations","managedDiskCustomerKeyUri","managedDiskCustomerKeyUriReference","maxAgeInSeconds","maxIntervalInSeconds","maxStalenessPrefix","maxThroughput","mechanisms","message","migrationState","minimalTlsVersion","minimumThroughput","mode","name","networkAclBypass","networkAclBypassResourceIds","networkAclBypassResourceReferences","nodeCount","observedGeneration","offerReplacePending","operatorSpec","options","order","owner","partitionKey","password","path","paths","pem","periodic","periodicModeProperties","pointInTimeUTC","policyFormatVersion","precision","previewFeatures","primaryMasterKey","primaryReadonlyMasterKey","principalId","principalIdFromConfig","privateEndpointConnections","privateEndpointIpAddress","privateEndpointIpAddressFromConfig","privateLinkResourceId","privileges","prometheusEndpoint","properties","provisionError","provisioningState","publicNetworkAccess","query","readLocations","reason","reference","repairEnabled","replica","replicaParameters","replicationState","resource","restoreFromBackupId","restoreFromBackupReference","restoreMode","restoreParameters","restoreSource","restoreTimestampInUtc","restoreWithTtlDisabled","role","roleDefinitionId","roleName","roles","schemaType","scope","searchBaseDistinguishedName","searchFilterTemplate","secondaryMasterKey","secondaryReadonlyMasterKey","secretExpressions","secrets","seedNodes","serverCertificates","serverHostname","serverPort","serverVersion","serviceUserDistinguishedName","serviceUserPassword","severity","shardCount","shardKey","sharding","sizeGb","sku","softAllowedMaximumThroughput","sourceLocation","sourceResourceId","sourceResourceReference","spatialIndexes","startIpAddress","startTime","status","storage","systemData","systemKey","tablesToRestore","tags","target","targetMaxThroughput","targetMode","targetType","tenantId","throughput","throughputPolicy","tier","totalThroughputLimit","triggerOperation","triggerType","type","types","unique","uniqueKeyPolicy","uniqueKeys","userAssignedIdentities","userName","value","version","virtualNetworkRules","writeLocations"],
   packages: {
     "v1api20210515": {
       resources: {"DatabaseAccount":["DatabaseAccount_Spec","DatabaseAccount_STATUS"],"MongodbDatabase":["MongodbDatabase_Spec","MongodbDatabase_STATUS"],"MongodbDatabaseCollection":["MongodbDatabaseCollection_Spec","MongodbDatabaseCollection_STATUS"],"MongodbDatabaseCollectionThroughputSetting":["MongodbDatabaseCollectionThroughputSetting_Spec","MongodbDatabaseCollectionThroughputSetting_STATUS"],"MongodbDatabaseThroughputSetting":["MongodbDatabaseThroughputSetting_Spec","MongodbDatabaseThroughputSetting_STATUS"],"SqlDatabase":["SqlDatabase_Spec","SqlDatabase_STATUS"],"SqlDatabaseContainer":["SqlDatabaseContainer_Spec","SqlDatabaseContainer_STATUS"],"SqlDatabaseContainerStoredProcedure":["SqlDatabaseContainerStoredProcedure_Spec","SqlDatabaseContainerStoredProcedure_STATUS"],"SqlDatabaseContainerThroughputSetting":["SqlDatabaseContainerThroughputSetting_Spec","SqlDatabaseContainerThroughputSetting_STATUS"],"SqlDatabaseContainerTrigger":["SqlDatabaseContainerTrigger_Spec","SqlDatabaseContainerTrigger_STATUS"],"SqlDatabaseContainerUserDefinedFunction":["SqlDatabaseContainerUserDefinedFunction_Spec","SqlDatabaseContainerUserDefinedFunction_STATUS"],"SqlDatabaseThroughputSetting":["SqlDatabaseThroughputSetting_Spec","SqlDatabaseThroughputSetting_STATUS"],"SqlRoleAssignment":["SqlRoleAssignment_Spec","SqlRoleAssignment_STATUS"]},
@@ -1027,7 +1031,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20240815": {
-      resources: {"DatabaseAccount":["DatabaseAccount_Spec","DatabaseAccount_STATUS"],"MongodbDatabase":["MongodbDatabase_Spec","MongodbDatabase_STATUS"],"MongodbDatabaseCollection":["MongodbDatabaseCollection_Spec","MongodbDatabaseCollection_STATUS"],"MongodbDatabaseCollectionThroughputSetting":["MongodbDatabaseCollectionThroughputSetting_Spec","MongodbDatabaseCollectionThroughputSetting_STATUS"],"MongodbDatabaseThroughputSetting":["MongodbDatabaseThroughputSetting_Spec","MongodbDatabaseThroughputSetting_STATUS"],"MongodbUserDefinition":["MongodbUserDefinition_Spec","MongodbUserDefinition_STATUS"],"SqlDatabase":["SqlDatabase_Spec","SqlDatabase_STATUS"],"SqlDatabaseContainer":["SqlDatabaseContainer_Spec","SqlDatabaseContainer_STATUS"],"SqlDatabaseContainerStoredProcedure":["SqlDatabaseContainerStoredProcedure_Spec","SqlDatabaseContainerStoredProcedure_STATUS"],"SqlDatabaseContainerThroughputSetting":["SqlDatabaseContainerThroughputSetting_Spec","SqlDatabaseContainerThroughputSetting_STATUS"],"SqlDatabaseContainerTrigger":["SqlDatabaseContainerTrigger_Spec","SqlDatabaseContainerTrigger_STATUS"],"SqlDatabaseContainerUserDefinedFunction":["SqlDatabaseContainerUserDefinedFunction_Spec","SqlDatabaseContainerUserDefinedFunction_STATUS"],"SqlDatabaseThroughputSetting":["SqlDatabaseThroughputSetting_Spec","SqlDatabaseThroughputSetting_STATUS"],"SqlRoleAssignment":["SqlRoleAssignment_Spec","SqlRoleAssignment_STATUS"]},
+      resources: {"DatabaseAccount":["DatabaseAccount_Spec","DatabaseAccount_STATUS"],"MongodbDatabase":["MongodbDatabase_Spec","MongodbDatabase_STATUS"],"MongodbDatabaseCollection":["MongodbDatabaseCollection_Spec","MongodbDatabaseCollection_STATUS"],"MongodbDatabaseCollectionThroughputSetting":["MongodbDatabaseCollectionThroughputSetting_Spec","MongodbDatabaseCollectionThroughputSetting_STATUS"],"MongodbDatabaseThroughputSetting":["MongodbDatabaseThroughputSetting_Spec","MongodbDatabaseThroughputSetting_STATUS"],"MongodbRoleDefinition":["MongodbRoleDefinition_Spec","MongodbRoleDefinition_STATUS"],"MongodbUserDefinition":["MongodbUserDefinition_Spec","MongodbUserDefinition_STATUS"],"SqlDatabase":["SqlDatabase_Spec","SqlDatabase_STATUS"],"SqlDatabaseContainer":["SqlDatabaseContainer_Spec","SqlDatabaseContainer_STATUS"],"SqlDatabaseContainerStoredProcedure":["SqlDatabaseContainerStoredProcedure_Spec","SqlDatabaseContainerStoredProcedure_STATUS"],"SqlDatabaseContainerThroughputSetting":["SqlDatabaseContainerThroughputSetting_Spec","SqlDatabaseContainerThroughputSetting_STATUS"],"SqlDatabaseContainerTrigger":["SqlDatabaseContainerTrigger_Spec","SqlDatabaseContainerTrigger_STATUS"],"SqlDatabaseContainerUserDefinedFunction":["SqlDatabaseContainerUserDefinedFunction_Spec","SqlDatabaseContainerUserDefinedFunction_STATUS"],"SqlDatabaseThroughputSetting":["SqlDatabaseThroughputSetting_Spec","SqlDatabaseThroughputSetting_STATUS"],"SqlRoleAssignment":["SqlRoleAssignment_Spec","SqlRoleAssignment_STATUS"]},
       types: {
         "AccountKeyMetadata_STATUS": t143,
         "AnalyticalStorageConfiguration": t0,
@@ -1165,8 +1169,12 @@ export const shapes: GroupShapes = {
         "MongodbDatabaseThroughputSetting_Spec": t69,
         "MongodbDatabase_STATUS": t70,
         "MongodbDatabase_Spec": t71,
+        "MongodbRoleDefinitionOperatorSpec": t64,
+        "MongodbRoleDefinition_STATUS": t220,
+        "MongodbRoleDefinition_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["databaseName","string"],["privileges",{"array":{"type":"Privilege"}}],["roleName","string"],["roles",{"array":{"type":"Role"}}],["type",{"type":"MongodbRoleDefinition_Type"}],["operatorSpec",{"type":"MongodbRoleDefinitionOperatorSpec"}]]},
+        "MongodbRoleDefinition_Type": {"enum":["BuiltInRole","CustomRole"]},
         "MongodbUserDefinitionOperatorSpec": t64,
-        "MongodbUserDefinition_STATUS": t220,
+        "MongodbUserDefinition_STATUS": t221,
         "MongodbUserDefinition_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["customData","string"],["databaseName","string"],["mechanisms","string"],["password",{"type":"genruntime_SecretReference"}],["roles",{"array":{"type":"Role"}}],["userName","string"],["operatorSpec",{"type":"MongodbUserDefinitionOperatorSpec"}]]},
         "PeriodicModeBackupPolicy": t171,
         "PeriodicModeBackupPolicy_STATUS": t172,
@@ -1177,14 +1185,18 @@ export const shapes: GroupShapes = {
         "PeriodicModeProperties_BackupStorageRedundancy_STATUS": t174,
         "PeriodicModeProperties_STATUS": t175,
         "PrivateEndpointConnection_STATUS": t58,
+        "Privilege": t222,
+        "Privilege_Resource": t223,
+        "Privilege_Resource_STATUS": t223,
+        "Privilege_STATUS": t224,
         "RestoreParameters": {"properties":[["databasesToRestore",{"array":{"type":"DatabaseRestoreResource"}}],["gremlinDatabasesToRestore",{"array":{"type":"GremlinDatabaseRestoreResource"}}],["restoreMode",{"type":"RestoreParameters_RestoreMode"}],["restoreSource","string"],["restoreTimestampInUtc","string"],["restoreWithTtlDisabled","boolean"],["tablesToRestore",{"array":"string"}]]},
-        "RestoreParametersBase": t221,
-        "RestoreParametersBase_STATUS": t221,
+        "RestoreParametersBase": t225,
+        "RestoreParametersBase_STATUS": t225,
         "RestoreParameters_RestoreMode": t177,
         "RestoreParameters_RestoreMode_STATUS": t177,
         "RestoreParameters_STATUS": {"properties":[["databasesToRestore",{"array":{"type":"DatabaseRestoreResource_STATUS"}}],["gremlinDatabasesToRestore",{"array":{"type":"GremlinDatabaseRestoreResource_STATUS"}}],["restoreMode",{"type":"RestoreParameters_RestoreMode_STATUS"}],["restoreSource","string"],["restoreTimestampInUtc","string"],["restoreWithTtlDisabled","boolean"],["tablesToRestore",{"array":"string"}]]},
-        "Role": t222,
-        "Role_STATUS": t222,
+        "Role": t226,
+        "Role_STATUS": t226,
         "SpatialSpec": t74,
         "SpatialSpec_STATUS": t75,
         "SpatialSpec_Types": t76,
@@ -1255,7 +1267,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20240815storage": {
-      resources: {"DatabaseAccount":["DatabaseAccount_Spec","DatabaseAccount_STATUS"],"MongodbDatabase":["MongodbDatabase_Spec","MongodbDatabase_STATUS"],"MongodbDatabaseCollection":["MongodbDatabaseCollection_Spec","MongodbDatabaseCollection_STATUS"],"MongodbDatabaseCollectionThroughputSetting":["MongodbDatabaseCollectionThroughputSetting_Spec","MongodbDatabaseCollectionThroughputSetting_STATUS"],"MongodbDatabaseThroughputSetting":["MongodbDatabaseThroughputSetting_Spec","MongodbDatabaseThroughputSetting_STATUS"],"MongodbUserDefinition":["MongodbUserDefinition_Spec","MongodbUserDefinition_STATUS"],"SqlDatabase":["SqlDatabase_Spec","SqlDatabase_STATUS"],"SqlDatabaseContainer":["SqlDatabaseContainer_Spec","SqlDatabaseContainer_STATUS"],"SqlDatabaseContainerStoredProcedure":["SqlDatabaseContainerStoredProcedure_Spec","SqlDatabaseContainerStoredProcedure_STATUS"],"SqlDatabaseContainerThroughputSetting":["SqlDatabaseContainerThroughputSetting_Spec","SqlDatabaseContainerThroughputSetting_STATUS"],"SqlDatabaseContainerTrigger":["SqlDatabaseContainerTrigger_Spec","SqlDatabaseContainerTrigger_STATUS"],"SqlDatabaseContainerUserDefinedFunction":["SqlDatabaseContainerUserDefinedFunction_Spec","SqlDatabaseContainerUserDefinedFunction_STATUS"],"SqlDatabaseThroughputSetting":["SqlDatabaseThroughputSetting_Spec","SqlDatabaseThroughputSetting_STATUS"],"SqlRoleAssignment":["SqlRoleAssignment_Spec","SqlRoleAssignment_STATUS"]},
+      resources: {"DatabaseAccount":["DatabaseAccount_Spec","DatabaseAccount_STATUS"],"MongodbDatabase":["MongodbDatabase_Spec","MongodbDatabase_STATUS"],"MongodbDatabaseCollection":["MongodbDatabaseCollection_Spec","MongodbDatabaseCollection_STATUS"],"MongodbDatabaseCollectionThroughputSetting":["MongodbDatabaseCollectionThroughputSetting_Spec","MongodbDatabaseCollectionThroughputSetting_STATUS"],"MongodbDatabaseThroughputSetting":["MongodbDatabaseThroughputSetting_Spec","MongodbDatabaseThroughputSetting_STATUS"],"MongodbRoleDefinition":["MongodbRoleDefinition_Spec","MongodbRoleDefinition_STATUS"],"MongodbUserDefinition":["MongodbUserDefinition_Spec","MongodbUserDefinition_STATUS"],"SqlDatabase":["SqlDatabase_Spec","SqlDatabase_STATUS"],"SqlDatabaseContainer":["SqlDatabaseContainer_Spec","SqlDatabaseContainer_STATUS"],"SqlDatabaseContainerStoredProcedure":["SqlDatabaseContainerStoredProcedure_Spec","SqlDatabaseContainerStoredProcedure_STATUS"],"SqlDatabaseContainerThroughputSetting":["SqlDatabaseContainerThroughputSetting_Spec","SqlDatabaseContainerThroughputSetting_STATUS"],"SqlDatabaseContainerTrigger":["SqlDatabaseContainerTrigger_Spec","SqlDatabaseContainerTrigger_STATUS"],"SqlDatabaseContainerUserDefinedFunction":["SqlDatabaseContainerUserDefinedFunction_Spec","SqlDatabaseContainerUserDefinedFunction_STATUS"],"SqlDatabaseThroughputSetting":["SqlDatabaseThroughputSetting_Spec","SqlDatabaseThroughputSetting_STATUS"],"SqlRoleAssignment":["SqlRoleAssignment_Spec","SqlRoleAssignment_STATUS"]},
       types: {
         "AccountKeyMetadata_STATUS": t143,
         "AnalyticalStorageConfiguration": t115,
@@ -1347,20 +1359,27 @@ export const shapes: GroupShapes = {
         "MongodbDatabaseThroughputSetting_Spec": t130,
         "MongodbDatabase_STATUS": t70,
         "MongodbDatabase_Spec": t131,
+        "MongodbRoleDefinitionOperatorSpec": t64,
+        "MongodbRoleDefinition_STATUS": t220,
+        "MongodbRoleDefinition_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["databaseName","string"],["privileges",{"array":{"type":"Privilege"}}],["roleName","string"],["roles",{"array":{"type":"Role"}}],["type","string"],["operatorSpec",{"type":"MongodbRoleDefinitionOperatorSpec"}],["originalVersion","string"]]},
         "MongodbUserDefinitionOperatorSpec": t64,
-        "MongodbUserDefinition_STATUS": t220,
+        "MongodbUserDefinition_STATUS": t221,
         "MongodbUserDefinition_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["customData","string"],["databaseName","string"],["mechanisms","string"],["password",{"type":"genruntime_SecretReference"}],["roles",{"array":{"type":"Role"}}],["userName","string"],["operatorSpec",{"type":"MongodbUserDefinitionOperatorSpec"}],["originalVersion","string"]]},
         "PeriodicModeBackupPolicy": t195,
         "PeriodicModeBackupPolicy_STATUS": t196,
         "PeriodicModeProperties": t197,
         "PeriodicModeProperties_STATUS": t197,
         "PrivateEndpointConnection_STATUS": t58,
+        "Privilege": t222,
+        "Privilege_Resource": t223,
+        "Privilege_Resource_STATUS": t223,
+        "Privilege_STATUS": t224,
         "RestoreParameters": {"properties":[["databasesToRestore",{"array":{"type":"DatabaseRestoreResource"}}],["gremlinDatabasesToRestore",{"array":{"type":"GremlinDatabaseRestoreResource"}}],["restoreMode","string"],["restoreSource","string"],["restoreTimestampInUtc","string"],["restoreWithTtlDisabled","boolean"],["tablesToRestore",{"array":"string"}]]},
-        "RestoreParametersBase": t221,
-        "RestoreParametersBase_STATUS": t221,
+        "RestoreParametersBase": t225,
+        "RestoreParametersBase_STATUS": t225,
         "RestoreParameters_STATUS": {"properties":[["databasesToRestore",{"array":{"type":"DatabaseRestoreResource_STATUS"}}],["gremlinDatabasesToRestore",{"array":{"type":"GremlinDatabaseRestoreResource_STATUS"}}],["restoreMode","string"],["restoreSource","string"],["restoreTimestampInUtc","string"],["restoreWithTtlDisabled","boolean"],["tablesToRestore",{"array":"string"}]]},
-        "Role": t222,
-        "Role_STATUS": t222,
+        "Role": t226,
+        "Role_STATUS": t226,
         "SpatialSpec": t132,
         "SpatialSpec_STATUS": t132,
         "SqlContainerResource": t198,
@@ -1421,34 +1440,34 @@ export const shapes: GroupShapes = {
     "v20251015": {
       resources: {"CassandraCluster":["CassandraCluster_Spec","CassandraCluster_STATUS"],"CassandraDataCenter":["CassandraDataCenter_Spec","CassandraDataCenter_STATUS"]},
       types: {
-        "AuthenticationMethodLdapProperties": t223,
-        "AuthenticationMethodLdapProperties_STATUS": t224,
+        "AuthenticationMethodLdapProperties": t227,
+        "AuthenticationMethodLdapProperties_STATUS": t228,
         "CassandraClusterOperatorSpec": t64,
         "CassandraCluster_Properties_Spec": {"properties":[["authenticationMethod",{"type":"CassandraCluster_Properties_Spec_AuthenticationMethod"}],["azureConnectionMethod",{"type":"CassandraCluster_Properties_Spec_AzureConnectionMethod"}],["cassandraAuditLoggingEnabled","boolean"],["cassandraVersion","string"],["clientCertificates",{"array":{"type":"Certificate"}}],["clusterNameOverride","string"],["delegatedManagementSubnetReference",{"type":"genruntime_ResourceReference"}],["externalGossipCertificates",{"array":{"type":"Certificate"}}],["externalSeedNodes",{"array":{"type":"SeedNode"}}],["hoursBetweenBackups","integer"],["initialCassandraAdminPassword",{"type":"genruntime_SecretReference"}],["prometheusEndpoint",{"type":"SeedNode"}],["repairEnabled","boolean"],["restoreFromBackupReference",{"type":"genruntime_ResourceReference"}]]},
         "CassandraCluster_Properties_SpecCertificate_STATUS": t54,
-        "CassandraCluster_Properties_Spec_AuthenticationMethod": t225,
-        "CassandraCluster_Properties_Spec_AuthenticationMethod_STATUS": t225,
-        "CassandraCluster_Properties_Spec_AzureConnectionMethod": t226,
-        "CassandraCluster_Properties_Spec_AzureConnectionMethod_STATUS": t226,
-        "CassandraCluster_Properties_Spec_ProvisioningState_STATUS": t227,
+        "CassandraCluster_Properties_Spec_AuthenticationMethod": t229,
+        "CassandraCluster_Properties_Spec_AuthenticationMethod_STATUS": t229,
+        "CassandraCluster_Properties_Spec_AzureConnectionMethod": t230,
+        "CassandraCluster_Properties_Spec_AzureConnectionMethod_STATUS": t230,
+        "CassandraCluster_Properties_Spec_ProvisioningState_STATUS": t231,
         "CassandraCluster_Properties_Spec_STATUS": {"properties":[["authenticationMethod",{"type":"CassandraCluster_Properties_Spec_AuthenticationMethod_STATUS"}],["azureConnectionMethod",{"type":"CassandraCluster_Properties_Spec_AzureConnectionMethod_STATUS"}],["cassandraAuditLoggingEnabled","boolean"],["cassandraVersion","string"],["clientCertificates",{"array":{"type":"Certificate_STATUS"}}],["clusterNameOverride","string"],["deallocated","boolean"],["delegatedManagementSubnetId","string"],["externalGossipCertificates",{"array":{"type":"Certificate_STATUS"}}],["externalSeedNodes",{"array":{"type":"SeedNode_STATUS"}}],["gossipCertificates",{"array":{"type":"CassandraCluster_Properties_SpecCertificate_STATUS"}}],["hoursBetweenBackups","integer"],["privateLinkResourceId","string"],["prometheusEndpoint",{"type":"SeedNode_STATUS"}],["provisionError",{"type":"CassandraError_STATUS"}],["provisioningState",{"type":"CassandraCluster_Properties_Spec_ProvisioningState_STATUS"}],["repairEnabled","boolean"],["restoreFromBackupId","string"],["seedNodes",{"array":{"type":"SeedNode_STATUS"}}]]},
-        "CassandraCluster_STATUS": t228,
+        "CassandraCluster_STATUS": t232,
         "CassandraCluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedCassandraManagedServiceIdentity"}],["location","string"],["properties",{"type":"CassandraCluster_Properties_Spec"}],["tags",{"map":"string"}],["operatorSpec",{"type":"CassandraClusterOperatorSpec"}]]},
-        "CassandraClusters_DataCenter_Properties_Spec": t229,
-        "CassandraClusters_DataCenter_Properties_Spec_ProvisioningState_STATUS": t227,
+        "CassandraClusters_DataCenter_Properties_Spec": t233,
+        "CassandraClusters_DataCenter_Properties_Spec_ProvisioningState_STATUS": t231,
         "CassandraClusters_DataCenter_Properties_Spec_STATUS": {"properties":[["authenticationMethodLdapProperties",{"type":"AuthenticationMethodLdapProperties_STATUS"}],["availabilityZone","boolean"],["backupStorageCustomerKeyUri","string"],["base64EncodedCassandraYamlFragment","string"],["dataCenterLocation","string"],["deallocated","boolean"],["delegatedSubnetId","string"],["diskCapacity","integer"],["diskSku","string"],["managedDiskCustomerKeyUri","string"],["nodeCount","integer"],["privateEndpointIpAddress","string"],["provisionError",{"type":"CassandraError_STATUS"}],["provisioningState",{"type":"CassandraClusters_DataCenter_Properties_Spec_ProvisioningState_STATUS"}],["seedNodes",{"array":{"type":"SeedNode_STATUS"}}],["sku","string"]]},
         "CassandraDataCenterOperatorSpec": t64,
-        "CassandraDataCenter_STATUS": t230,
+        "CassandraDataCenter_STATUS": t234,
         "CassandraDataCenter_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"CassandraClusters_DataCenter_Properties_Spec"}],["operatorSpec",{"type":"CassandraDataCenterOperatorSpec"}]]},
-        "CassandraError_STATUS": t231,
-        "Certificate": t232,
+        "CassandraError_STATUS": t235,
+        "Certificate": t236,
         "Certificate_STATUS": t54,
         "ManagedCassandraManagedServiceIdentity": {"properties":[["type",{"type":"ManagedCassandraManagedServiceIdentity_Type"}]]},
         "ManagedCassandraManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedCassandraManagedServiceIdentity_Type_STATUS"}]]},
-        "ManagedCassandraManagedServiceIdentity_Type": t233,
-        "ManagedCassandraManagedServiceIdentity_Type_STATUS": t233,
-        "SeedNode": t234,
-        "SeedNode_STATUS": t235,
+        "ManagedCassandraManagedServiceIdentity_Type": t237,
+        "ManagedCassandraManagedServiceIdentity_Type_STATUS": t237,
+        "SeedNode": t238,
+        "SeedNode_STATUS": t239,
         "conditions_Condition": t109,
         "core_DestinationExpression": t110,
         "genruntime_ConfigMapReference": t111,
@@ -1460,26 +1479,26 @@ export const shapes: GroupShapes = {
     "v20251015storage": {
       resources: {"CassandraCluster":["CassandraCluster_Spec","CassandraCluster_STATUS"],"CassandraDataCenter":["CassandraDataCenter_Spec","CassandraDataCenter_STATUS"]},
       types: {
-        "AuthenticationMethodLdapProperties": t223,
-        "AuthenticationMethodLdapProperties_STATUS": t224,
+        "AuthenticationMethodLdapProperties": t227,
+        "AuthenticationMethodLdapProperties_STATUS": t228,
         "CassandraClusterOperatorSpec": t64,
         "CassandraCluster_Properties_Spec": {"properties":[["authenticationMethod","string"],["azureConnectionMethod","string"],["cassandraAuditLoggingEnabled","boolean"],["cassandraVersion","string"],["clientCertificates",{"array":{"type":"Certificate"}}],["clusterNameOverride","string"],["delegatedManagementSubnetReference",{"type":"genruntime_ResourceReference"}],["externalGossipCertificates",{"array":{"type":"Certificate"}}],["externalSeedNodes",{"array":{"type":"SeedNode"}}],["hoursBetweenBackups","integer"],["initialCassandraAdminPassword",{"type":"genruntime_SecretReference"}],["prometheusEndpoint",{"type":"SeedNode"}],["repairEnabled","boolean"],["restoreFromBackupReference",{"type":"genruntime_ResourceReference"}]]},
         "CassandraCluster_Properties_SpecCertificate_STATUS": t54,
         "CassandraCluster_Properties_Spec_STATUS": {"properties":[["authenticationMethod","string"],["azureConnectionMethod","string"],["cassandraAuditLoggingEnabled","boolean"],["cassandraVersion","string"],["clientCertificates",{"array":{"type":"Certificate_STATUS"}}],["clusterNameOverride","string"],["deallocated","boolean"],["delegatedManagementSubnetId","string"],["externalGossipCertificates",{"array":{"type":"Certificate_STATUS"}}],["externalSeedNodes",{"array":{"type":"SeedNode_STATUS"}}],["gossipCertificates",{"array":{"type":"CassandraCluster_Properties_SpecCertificate_STATUS"}}],["hoursBetweenBackups","integer"],["privateLinkResourceId","string"],["prometheusEndpoint",{"type":"SeedNode_STATUS"}],["provisionError",{"type":"CassandraError_STATUS"}],["provisioningState","string"],["repairEnabled","boolean"],["restoreFromBackupId","string"],["seedNodes",{"array":{"type":"SeedNode_STATUS"}}]]},
-        "CassandraCluster_STATUS": t228,
+        "CassandraCluster_STATUS": t232,
         "CassandraCluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedCassandraManagedServiceIdentity"}],["location","string"],["properties",{"type":"CassandraCluster_Properties_Spec"}],["tags",{"map":"string"}],["operatorSpec",{"type":"CassandraClusterOperatorSpec"}],["originalVersion","string"]]},
-        "CassandraClusters_DataCenter_Properties_Spec": t229,
+        "CassandraClusters_DataCenter_Properties_Spec": t233,
         "CassandraClusters_DataCenter_Properties_Spec_STATUS": {"properties":[["authenticationMethodLdapProperties",{"type":"AuthenticationMethodLdapProperties_STATUS"}],["availabilityZone","boolean"],["backupStorageCustomerKeyUri","string"],["base64EncodedCassandraYamlFragment","string"],["dataCenterLocation","string"],["deallocated","boolean"],["delegatedSubnetId","string"],["diskCapacity","integer"],["diskSku","string"],["managedDiskCustomerKeyUri","string"],["nodeCount","integer"],["privateEndpointIpAddress","string"],["provisionError",{"type":"CassandraError_STATUS"}],["provisioningState","string"],["seedNodes",{"array":{"type":"SeedNode_STATUS"}}],["sku","string"]]},
         "CassandraDataCenterOperatorSpec": t64,
-        "CassandraDataCenter_STATUS": t230,
+        "CassandraDataCenter_STATUS": t234,
         "CassandraDataCenter_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"CassandraClusters_DataCenter_Properties_Spec"}],["operatorSpec",{"type":"CassandraDataCenterOperatorSpec"}],["originalVersion","string"]]},
-        "CassandraError_STATUS": t231,
-        "Certificate": t232,
+        "CassandraError_STATUS": t235,
+        "Certificate": t236,
         "Certificate_STATUS": t54,
         "ManagedCassandraManagedServiceIdentity": t122,
         "ManagedCassandraManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"]]},
-        "SeedNode": t234,
-        "SeedNode_STATUS": t235,
+        "SeedNode": t238,
+        "SeedNode_STATUS": t239,
         "conditions_Condition": t109,
         "core_DestinationExpression": t110,
         "genruntime_ConfigMapReference": t111,

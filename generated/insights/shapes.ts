@@ -50,24 +50,158 @@ const t43: TypeShape = {"properties":[["allOf",{"array":{"type":"Condition_STATU
 const t44: TypeShape = {"enum":["LogAlert","LogToMetric"]};
 const t45: TypeShape = {"enum":[0,1,2,3,4]};
 const t46: TypeShape = {"properties":[["name","string"],["operator","string"],["values",{"array":"string"}]]};
-const t47: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
-const t48: TypeShape = {"properties":[]};
-const t49: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
-const t50: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t51: TypeShape = {"enum":["shared"]};
-const t52: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t53: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
-const t54: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
-const t55: TypeShape = {"enum":["DynamicThresholdCriterion","StaticThresholdCriterion"]};
-const t56: TypeShape = {"enum":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
-const t57: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
-const t58: TypeShape = {"properties":[["autoResolved","boolean"],["timeToResolve","string"]]};
-const t59: TypeShape = {"enum":["LogAlert","LogToMetric","SimpleLogAlert"]};
+const t47: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver_STATUS"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver_STATUS"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver_STATUS"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver_STATUS"}}],["emailReceivers",{"array":{"type":"EmailReceiver_STATUS"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver_STATUS"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver_STATUS"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver_STATUS"}}],["smsReceivers",{"array":{"type":"SmsReceiver_STATUS"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver_STATUS"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver_STATUS"}}]]};
+const t48: TypeShape = {"properties":[["name","string"],["roleId","string"],["useCommonAlertSchema","boolean"]]};
+const t49: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["useCommonAlertSchema","boolean"],["webhookResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t50: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["useCommonAlertSchema","boolean"],["webhookResourceId","string"]]};
+const t51: TypeShape = {"properties":[["emailAddress","string"],["name","string"]]};
+const t52: TypeShape = {"properties":[["functionAppResourceReference",{"type":"genruntime_ResourceReference"}],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t53: TypeShape = {"properties":[["functionAppResourceId","string"],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t54: TypeShape = {"properties":[["emailAddress","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t55: TypeShape = {"enum":["Disabled","Enabled","NotSpecified"]};
+const t56: TypeShape = {"properties":[["eventHubName","string"],["eventHubNameSpace","string"],["name","string"],["subscriptionId","string"],["tenantId","string"],["useCommonAlertSchema","boolean"]]};
+const t57: TypeShape = {"properties":[["connectionId","string"],["name","string"],["region","string"],["ticketConfiguration","string"],["workspaceId","string"]]};
+const t58: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["useCommonAlertSchema","boolean"]]};
+const t59: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceId","string"],["useCommonAlertSchema","boolean"]]};
+const t60: TypeShape = {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"]]};
+const t61: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
+const t62: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
+const t63: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t64: TypeShape = {"properties":[["databaseName","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t65: TypeShape = {"properties":[["databaseName","string"],["ingestionUri","string"],["name","string"],["resourceId","string"]]};
+const t66: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name"}],["value","string"]]};
+const t67: TypeShape = {"enum":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]};
+const t68: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name_STATUS"}],["value","string"]]};
+const t69: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting"}}]]};
+const t70: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting_STATUS"}}]]};
+const t71: TypeShape = {"properties":[["name","string"]]};
+const t72: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type"}]]};
+const t73: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type_STATUS"}]]};
+const t74: TypeShape = {"enum":["boolean","datetime","dynamic","int","long","real","string"]};
+const t75: TypeShape = {"properties":[["endpoint","string"]]};
+const t76: TypeShape = {"enum":["Linux","Windows"]};
+const t77: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
+const t78: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRuleAssociation_ProvisioningState_STATUS"}]]};
+const t79: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}]]};
+const t80: TypeShape = {"properties":[["builtInTransform","string"],["captureOverflow","boolean"],["destinations",{"array":"string"}],["outputStream","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t81: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource"}]]};
+const t82: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource_STATUS"}]]};
+const t83: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
+const t84: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
+const t85: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination"}],["eventHubs",{"array":{"type":"EventHubDestination"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination"}}]]};
+const t86: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination_STATUS"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination_STATUS"}],["eventHubs",{"array":{"type":"EventHubDestination_STATUS"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination_STATUS"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination_STATUS"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination_STATUS"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination_STATUS"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination_STATUS"}}]]};
+const t87: TypeShape = {"properties":[["logsIngestion","string"],["metricsIngestion","string"]]};
+const t88: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob"}}]]};
+const t89: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob_STATUS"}}]]};
+const t90: TypeShape = {"properties":[["consumerGroup","string"],["name","string"],["stream","string"]]};
+const t91: TypeShape = {"properties":[["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
+const t92: TypeShape = {"properties":[["eventHubResourceId","string"],["name","string"]]};
+const t93: TypeShape = {"properties":[["extensionName","string"],["extensionSettings",{"map":"json"}],["inputDataSources",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t94: TypeShape = {"properties":[["activeLocation","string"],["locations",{"array":{"type":"LocationSpec_STATUS"}}]]};
+const t95: TypeShape = {"properties":[["logDirectories",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t96: TypeShape = {"properties":[["location","string"],["provisioningStatus",{"type":"LocationSpec_ProvisioningStatus_STATUS"}]]};
+const t97: TypeShape = {"properties":[["name","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t98: TypeShape = {"properties":[["name","string"],["workspaceId","string"],["workspaceResourceId","string"]]};
+const t99: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings"}]]};
+const t100: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings_STATUS"}]]};
+const t101: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat"}]]};
+const t102: TypeShape = {"enum":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]};
+const t103: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat_STATUS"}]]};
+const t104: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format"}],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t105: TypeShape = {"enum":["json","text"]};
+const t106: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format_STATUS"}],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t107: TypeShape = {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t108: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t109: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
+const t110: TypeShape = {"properties":[["provisionedBy","string"],["provisionedByImmutableId","string"],["provisionedByResourceId","string"]]};
+const t111: TypeShape = {"properties":[["artifactId","string"],["databaseName","string"],["ingestionUri","string"],["name","string"],["tenantId","string"]]};
+const t112: TypeShape = {"properties":[["accountResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
+const t113: TypeShape = {"properties":[["accountId","string"],["accountResourceId","string"],["name","string"]]};
+const t114: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess"}]]};
+const t115: TypeShape = {"enum":["Disabled","Enabled","SecuredByPerimeter"]};
+const t116: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess_STATUS"}]]};
+const t117: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t118: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}]]};
+const t119: TypeShape = {"properties":[["resourceId","string"],["scopeId","string"]]};
+const t120: TypeShape = {"properties":[["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t121: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData"}]]};
+const t122: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
+const t123: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType"}],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t124: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t125: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceId","string"]]};
+const t126: TypeShape = {"enum":["Cidr","String"]};
+const t127: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType_STATUS"}],["name","string"],["resourceId","string"]]};
+const t128: TypeShape = {"properties":[["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}],["tableName","string"]]};
+const t129: TypeShape = {"properties":[["name","string"],["storageAccountResourceId","string"],["tableName","string"]]};
+const t130: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition"}}]]};
+const t131: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition_STATUS"}}]]};
+const t132: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t133: TypeShape = {"enum":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]};
+const t134: TypeShape = {"enum":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]};
+const t135: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames_STATUS"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels_STATUS"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t136: TypeShape = {"properties":[]};
+const t137: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t138: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t139: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}],["transformKql","string"],["xPathQueries",{"array":"string"}]]};
+const t140: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter"}}],["streams",{"array":"string"}]]};
+const t141: TypeShape = {"enum":["Domain","Private","Public"]};
+const t142: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter_STATUS"}}],["streams",{"array":"string"}]]};
+const t143: TypeShape = {"properties":[["name","string"],["value","string"]]};
+const t144: TypeShape = {"properties":[["name","string"],["type","string"]]};
+const t145: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"]]};
+const t146: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}],["originalVersion","string"]]};
+const t147: TypeShape = {"properties":[["location","string"],["provisioningStatus","string"]]};
+const t148: TypeShape = {"properties":[["recordStartTimestampFormat","string"]]};
+const t149: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t150: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t151: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t152: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t153: TypeShape = {"properties":[["publicNetworkAccess","string"]]};
+const t154: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t155: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceId","string"]]};
+const t156: TypeShape = {"properties":[["facilityNames",{"array":"string"}],["logLevels",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t157: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":"string"}],["streams",{"array":"string"}]]};
+const t158: TypeShape = {"enum":["shared"]};
+const t159: TypeShape = {"enum":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]};
+const t160: TypeShape = {"properties":[["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t161: TypeShape = {"properties":[["name","string"],["resourceId","string"]]};
+const t162: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["etwProviders",{"array":{"type":"EtwProviderDataSource"}}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
+const t163: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["etwProviders",{"array":{"type":"EtwProviderDataSource_STATUS"}}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
+const t164: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource"}}]]};
+const t165: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource_STATUS"}}]]};
+const t166: TypeShape = {"enum":["Critical","Error","Informational","Verbose","Warning"]};
+const t167: TypeShape = {"enum":["EventSource","Manifest"]};
+const t168: TypeShape = {"properties":[["logs",{"type":"LogsQuotaSpec_STATUS"}]]};
+const t169: TypeShape = {"properties":[["maxRequestsPerMinute","string"],["maxSizePerMinuteInGB","string"]]};
+const t170: TypeShape = {"properties":[["attributeName","string"],["attributeValue","string"]]};
+const t171: TypeShape = {"enum":["Microsoft-OTel-Logs"]};
+const t172: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
+const t173: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
+const t174: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t175: TypeShape = {"enum":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]};
+const t176: TypeShape = {"enum":["Microsoft-OtelPerfMetrics"]};
+const t177: TypeShape = {"properties":[["customVMScrapeConfig",{"array":{"map":"json"}}],["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t178: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights"}}],["enrichmentData",{"type":"EnrichmentData"}]]};
+const t179: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights_STATUS"}}],["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
+const t180: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
+const t181: TypeShape = {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel","string"],["name","string"],["provider","string"],["providerType","string"],["streams",{"array":"string"}]]};
+const t182: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
+const t183: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
+const t184: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":"string"}]]};
+const t185: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}]]};
+const t186: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
+const t187: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
+const t188: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
+const t189: TypeShape = {"enum":["DynamicThresholdCriterion","StaticThresholdCriterion"]};
+const t190: TypeShape = {"enum":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
+const t191: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
+const t192: TypeShape = {"properties":[["autoResolved","boolean"],["timeToResolve","string"]]};
+const t193: TypeShape = {"enum":["LogAlert","LogToMetric","SimpleLogAlert"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "insights.azure.com",
-  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","WorkspaceResourceId","actionGroupId","actionGroupReference","actionGroups","actionGroupsReferences","actionProperties","actions","alertSensitivity","allOf","annotations","anyOf","armId","autoMitigate","autoResolved","azureName","cap","category","categoryGroup","checkWorkspaceAlertsStorageConfigured","clientId","condition","conditions","configMapExpressions","configMaps","connectionString","containsAny","createdAt","createdBy","createdByType","createdWithApiVersion","criteria","criterionType","customProperties","days","description","dimensions","displayName","enabled","equals","etag","evaluationFrequency","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","failingPeriods","field","group","id","identity","ignoreDataBefore","instrumentationKey","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","logAnalyticsDestinationType","logs","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","message","metricMeasureColumn","metricName","metrics","minFailingPeriodsToAlert","minRecurrenceCount","muteActionsDuration","name","numberOfEvaluationPeriods","observedGeneration","operator","operatorSpec","overrideQueryTimeRange","owner","planType","principalId","properties_name","properties_tags","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","query","reason","reference","resetHour","resolveConfiguration","resourceIdColumn","resourceIdColumnReference","retentionPolicy","revision","scopes","scopesReferences","secretExpressions","serializedData","serviceBusRuleId","severity","skipQueryValidation","sourceId","sourceReference","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageUri","storageUriReference","systemData","tags","targetResourceTypes","tenantId","threshold","timeAggregation","timeGrain","timeModified","timeToResolve","type","userAssignedIdentities","userId","value","values","version","warningThreshold","webhookProperties","windowSize","workspaceId","workspaceReference","workspaceResourceReference"],
+  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","WorkspaceResourceId","accountId","accountResourceId","accountResourceReference","actionGroupId","actionGroupReference","actionGroups","actionGroupsReferences","actionProperties","actions","activeLocation","agentSettings","alertSensitivity","allOf","annotations","anyOf","applicationInsights","armId","armRoleReceivers","artifactId","attributeName","attributeValue","autoMitigate","autoResolved","automationAccountId","automationRunbookReceivers","azureAppPushReceivers","azureDataExplorer","azureFunctionReceivers","azureMonitorMetrics","azureName","blobUrl","builtInTransform","callbackUrl","cap","capacity","captureOverflow","category","categoryGroup","checkWorkspaceAlertsStorageConfigured","clientId","columns","condition","conditions","configMapExpressions","configMaps","configurationAccess","connectionId","connectionString","consumerGroup","containerName","containsAny","counterSpecifiers","countryCode","createdAt","createdBy","createdByType","createdWithApiVersion","criteria","criterionType","customProperties","customVMScrapeConfig","dataCollectionEndpointId","dataCollectionEndpointReference","dataCollectionRuleId","dataCollectionRuleReference","dataFlows","dataImports","dataSources","databaseName","days","description","destinations","dimensions","directDataSources","displayName","emailAddress","emailReceivers","enabled","endpoint","endpoints","enrichWithReference","enrichWithResourceAttributes","enrichmentData","equals","etag","etwProviders","evaluationFrequency","eventHub","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","eventHubNameSpace","eventHubReceivers","eventHubResourceId","eventHubResourceReference","eventHubs","eventHubsDirect","eventIds","extensionName","extensionSettings","extensions","facilityNames","failingPeriods","failoverConfiguration","family","field","filePatterns","format","functionAppResourceId","functionAppResourceReference","functionName","group","groupShortName","httpTriggerUrl","id","identifierUri","identity","ignoreDataBefore","iisLogs","immutableId","ingestionQuotas","ingestionUri","inputDataSources","instrumentationKey","isGlobalRunbook","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","itsmReceivers","key","keyword","kind","labelIncludeFilter","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locations","logAnalytics","logAnalyticsDestinationType","logDirectories","logFiles","logLevel","logLevels","logicAppReceivers","logs","logsIngestion","lookupType","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","maxRequestsPerMinute","maxSizePerMinuteInGB","message","metadata","metricMeasureColumn","metricName","metrics","metricsIngestion","microsoftFabric","minFailingPeriodsToAlert","minRecurrenceCount","monitoringAccounts","muteActionsDuration","name","networkAcls","numberOfEvaluationPeriods","objectId","observedGeneration","operator","operatorSpec","otelLogs","otelMetrics","otelTraces","outputStream","overrideQueryTimeRange","owner","performanceCounters","performanceCountersOTel","phoneNumber","planType","platformTelemetry","principalId","privateLinkScopedResources","profileFilter","prometheusForwarder","properties_name","properties_tags","provider","providerType","provisionedBy","provisionedByImmutableId","provisionedByResourceId","provisioningState","provisioningStatus","publicNetworkAccess","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","query","reason","recordStartTimestampFormat","reference","references","region","replaceResourceIdWithReference","resetHour","resolveConfiguration","resourceAttributeRouting","resourceId","resourceIdColumn","resourceIdColumnReference","resourceReference","retentionPolicy","revision","roleId","runbookName","samplingFrequencyInSeconds","scopeId","scopes","scopesReferences","secretExpressions","serializedData","serviceBusRuleId","serviceUri","serviceUriFromSecret","settings","severity","size","skipQueryValidation","sku","smsReceivers","sourceId","sourceReference","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageAccountResourceId","storageAccountResourceReference","storageAccounts","storageBlobs","storageBlobsDirect","storageTablesDirect","storageUri","storageUriReference","stream","streamDeclarations","streams","subscriptionId","syslog","systemData","tableName","tags","targetResourceTypes","tenantId","text","threshold","ticketConfiguration","tier","timeAggregation","timeGrain","timeModified","timeToResolve","transformKql","type","useAadAuth","useCommonAlertSchema","userAssignedIdentities","userId","value","values","version","voiceReceivers","warningThreshold","webhookProperties","webhookReceivers","webhookResourceId","webhookResourceReference","windowSize","windowsEventLogs","windowsFirewallLogs","workspaceId","workspaceReference","workspaceResourceId","workspaceResourceReference","xPathQueries"],
   packages: {
     "v1api20171001": {
       resources: {"PricingPlan":["PricingPlan_Spec","PricingPlan_STATUS"]},
@@ -275,22 +409,322 @@ export const shapes: GroupShapes = {
         "genruntime_ResourceReference": t14,
       },
     },
-    "v1api20230601": {
-      resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
+    "v1api20230101": {
+      resources: {"ActionGroup":["ActionGroup_Spec","ActionGroup_STATUS"]},
       types: {
-        "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
-        "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ManagedServiceIdentity_Type": t47,
-        "ManagedServiceIdentity_Type_STATUS": t47,
+        "ActionGroupOperatorSpec": t0,
+        "ActionGroup_STATUS": t47,
+        "ActionGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver"}}],["emailReceivers",{"array":{"type":"EmailReceiver"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver"}}],["smsReceivers",{"array":{"type":"SmsReceiver"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver"}}],["operatorSpec",{"type":"ActionGroupOperatorSpec"}]]},
+        "ArmRoleReceiver": t48,
+        "ArmRoleReceiver_STATUS": t48,
+        "AutomationRunbookReceiver": t49,
+        "AutomationRunbookReceiver_STATUS": t50,
+        "AzureAppPushReceiver": t51,
+        "AzureAppPushReceiver_STATUS": t51,
+        "AzureFunctionReceiver": t52,
+        "AzureFunctionReceiver_STATUS": t53,
+        "EmailReceiver": t54,
+        "EmailReceiver_STATUS": {"properties":[["emailAddress","string"],["name","string"],["status",{"type":"EmailReceiver_Status_STATUS"}],["useCommonAlertSchema","boolean"]]},
+        "EmailReceiver_Status_STATUS": t55,
+        "EventHubReceiver": t56,
+        "EventHubReceiver_STATUS": t56,
+        "ItsmReceiver": t57,
+        "ItsmReceiver_STATUS": t57,
+        "LogicAppReceiver": t58,
+        "LogicAppReceiver_STATUS": t59,
+        "SmsReceiver": t60,
+        "SmsReceiver_STATUS": {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"],["status",{"type":"SmsReceiver_Status_STATUS"}]]},
+        "SmsReceiver_Status_STATUS": t55,
+        "VoiceReceiver": t60,
+        "VoiceReceiver_STATUS": t60,
+        "WebhookReceiver": t61,
+        "WebhookReceiver_STATUS": t62,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+        "genruntime_SecretReference": t63,
+      },
+    },
+    "v1api20230101storage": {
+      resources: {"ActionGroup":["ActionGroup_Spec","ActionGroup_STATUS"]},
+      types: {
+        "ActionGroupOperatorSpec": t0,
+        "ActionGroup_STATUS": t47,
+        "ActionGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver"}}],["emailReceivers",{"array":{"type":"EmailReceiver"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver"}}],["smsReceivers",{"array":{"type":"SmsReceiver"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver"}}],["operatorSpec",{"type":"ActionGroupOperatorSpec"}],["originalVersion","string"]]},
+        "ArmRoleReceiver": t48,
+        "ArmRoleReceiver_STATUS": t48,
+        "AutomationRunbookReceiver": t49,
+        "AutomationRunbookReceiver_STATUS": t50,
+        "AzureAppPushReceiver": t51,
+        "AzureAppPushReceiver_STATUS": t51,
+        "AzureFunctionReceiver": t52,
+        "AzureFunctionReceiver_STATUS": t53,
+        "EmailReceiver": t54,
+        "EmailReceiver_STATUS": {"properties":[["emailAddress","string"],["name","string"],["status","string"],["useCommonAlertSchema","boolean"]]},
+        "EventHubReceiver": t56,
+        "EventHubReceiver_STATUS": t56,
+        "ItsmReceiver": t57,
+        "ItsmReceiver_STATUS": t57,
+        "LogicAppReceiver": t58,
+        "LogicAppReceiver_STATUS": t59,
+        "SmsReceiver": t60,
+        "SmsReceiver_STATUS": {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"],["status","string"]]},
+        "VoiceReceiver": t60,
+        "VoiceReceiver_STATUS": t60,
+        "WebhookReceiver": t61,
+        "WebhookReceiver_STATUS": t62,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+        "genruntime_SecretReference": t63,
+      },
+    },
+    "v1api20230311": {
+      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpoint_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRule_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociation_STATUS"]},
+      types: {
+        "AdxDestination": t64,
+        "AdxDestination_STATUS": t65,
+        "AgentSetting": t66,
+        "AgentSetting_Name": t67,
+        "AgentSetting_Name_STATUS": t67,
+        "AgentSetting_STATUS": t68,
+        "AgentSettingsSpec": t69,
+        "AgentSettingsSpec_STATUS": t70,
+        "AzureMonitorMetricsDestination": t71,
+        "AzureMonitorMetricsDestination_STATUS": t71,
+        "ColumnDefinition": t72,
+        "ColumnDefinition_STATUS": t73,
+        "ColumnDefinition_Type": t74,
+        "ColumnDefinition_Type_STATUS": t74,
+        "ConfigurationAccessEndpointSpec_STATUS": t75,
+        "DataCollectionEndpointOperatorSpec": t0,
+        "DataCollectionEndpoint_Kind": t76,
+        "DataCollectionEndpoint_Kind_STATUS": t76,
+        "DataCollectionEndpoint_ProvisioningState_STATUS": t77,
+        "DataCollectionEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionEndpoint_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"DataCollectionEndpoint_ProvisioningState_STATUS"}]]},
+        "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionEndpoint_Kind"}],["location","string"],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}]]},
+        "DataCollectionRuleAssociationOperatorSpec": t0,
+        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t77,
+        "DataCollectionRuleAssociation_STATUS": t78,
+        "DataCollectionRuleAssociation_Spec": t79,
+        "DataCollectionRuleOperatorSpec": t0,
+        "DataCollectionRule_Kind": t76,
+        "DataCollectionRule_Kind_STATUS": t76,
+        "DataCollectionRule_ProvisioningState_STATUS": t77,
+        "DataCollectionRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRule_ProvisioningState_STATUS"}],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionRule_Kind"}],["location","string"],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}]]},
+        "DataFlow": t80,
+        "DataFlow_STATUS": t80,
+        "DataImportSources": t81,
+        "DataImportSources_STATUS": t82,
+        "DataSourcesSpec": t83,
+        "DataSourcesSpec_STATUS": t84,
+        "DestinationsSpec": t85,
+        "DestinationsSpec_STATUS": t86,
+        "EndpointsSpec_STATUS": t87,
+        "EnrichmentData": t88,
+        "EnrichmentData_STATUS": t89,
+        "EventHubDataSource": t90,
+        "EventHubDataSource_STATUS": t90,
+        "EventHubDestination": t91,
+        "EventHubDestination_STATUS": t92,
+        "EventHubDirectDestination": t91,
+        "EventHubDirectDestination_STATUS": t92,
+        "ExtensionDataSource": t93,
+        "ExtensionDataSource_STATUS": t93,
+        "FailoverConfigurationSpec_STATUS": t94,
+        "IisLogsDataSource": t95,
+        "IisLogsDataSource_STATUS": t95,
+        "LocationSpec_ProvisioningStatus_STATUS": t77,
+        "LocationSpec_STATUS": t96,
+        "LogAnalyticsDestination": t97,
+        "LogAnalyticsDestination_STATUS": t98,
+        "LogFileSettings": t99,
+        "LogFileSettings_STATUS": t100,
+        "LogFileTextSettings": t101,
+        "LogFileTextSettings_RecordStartTimestampFormat": t102,
+        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t102,
+        "LogFileTextSettings_STATUS": t103,
+        "LogFilesDataSource": t104,
+        "LogFilesDataSource_Format": t105,
+        "LogFilesDataSource_Format_STATUS": t105,
+        "LogFilesDataSource_STATUS": t106,
+        "LogsIngestionEndpointSpec_STATUS": t75,
+        "ManagedServiceIdentity": t107,
+        "ManagedServiceIdentity_STATUS": t108,
+        "ManagedServiceIdentity_Type": t109,
+        "ManagedServiceIdentity_Type_STATUS": t109,
+        "Metadata_STATUS": t110,
+        "MetricsIngestionEndpointSpec_STATUS": t75,
+        "MicrosoftFabricDestination": t111,
+        "MicrosoftFabricDestination_STATUS": t111,
+        "MonitoringAccountDestination": t112,
+        "MonitoringAccountDestination_STATUS": t113,
+        "NetworkRuleSet": t114,
+        "NetworkRuleSet_PublicNetworkAccess": t115,
+        "NetworkRuleSet_PublicNetworkAccess_STATUS": t115,
+        "NetworkRuleSet_STATUS": t116,
+        "PerfCounterDataSource": t117,
+        "PerfCounterDataSource_STATUS": t117,
+        "PlatformTelemetryDataSource": t118,
+        "PlatformTelemetryDataSource_STATUS": t118,
+        "PrivateLinkScopedResource_STATUS": t119,
+        "PrometheusForwarderDataSource": t120,
+        "PrometheusForwarderDataSource_STATUS": t120,
+        "ReferencesSpec": t121,
+        "ReferencesSpec_STATUS": t122,
+        "StorageBlob": t123,
+        "StorageBlobDestination": t124,
+        "StorageBlobDestination_STATUS": t125,
+        "StorageBlob_LookupType": t126,
+        "StorageBlob_LookupType_STATUS": t126,
+        "StorageBlob_STATUS": t127,
+        "StorageTableDestination": t128,
+        "StorageTableDestination_STATUS": t129,
+        "StreamDeclaration": t130,
+        "StreamDeclaration_STATUS": t131,
+        "SyslogDataSource": t132,
+        "SyslogDataSource_FacilityNames": t133,
+        "SyslogDataSource_FacilityNames_STATUS": t133,
+        "SyslogDataSource_LogLevels": t134,
+        "SyslogDataSource_LogLevels_STATUS": t134,
+        "SyslogDataSource_STATUS": t135,
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
-        "UserAssignedIdentity": t48,
-        "UserAssignedIdentityDetails": t49,
-        "UserAssignedIdentity_STATUS": t50,
+        "UserAssignedIdentity": t136,
+        "UserAssignedIdentityDetails": t137,
+        "UserAssignedIdentity_STATUS": t138,
+        "WindowsEventLogDataSource": t139,
+        "WindowsEventLogDataSource_STATUS": t139,
+        "WindowsFirewallLogsDataSource": t140,
+        "WindowsFirewallLogsDataSource_ProfileFilter": t141,
+        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t141,
+        "WindowsFirewallLogsDataSource_STATUS": t142,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+      },
+    },
+    "v1api20230311storage": {
+      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpoint_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRule_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociation_STATUS"]},
+      types: {
+        "AdxDestination": t64,
+        "AdxDestination_STATUS": t65,
+        "AgentSetting": t143,
+        "AgentSetting_STATUS": t143,
+        "AgentSettingsSpec": t69,
+        "AgentSettingsSpec_STATUS": t70,
+        "AzureMonitorMetricsDestination": t71,
+        "AzureMonitorMetricsDestination_STATUS": t71,
+        "ColumnDefinition": t144,
+        "ColumnDefinition_STATUS": t144,
+        "ConfigurationAccessEndpointSpec_STATUS": t75,
+        "DataCollectionEndpointOperatorSpec": t0,
+        "DataCollectionEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"]]},
+        "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "DataCollectionRuleAssociationOperatorSpec": t0,
+        "DataCollectionRuleAssociation_STATUS": t145,
+        "DataCollectionRuleAssociation_Spec": t146,
+        "DataCollectionRuleOperatorSpec": t0,
+        "DataCollectionRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}],["originalVersion","string"]]},
+        "DataFlow": t80,
+        "DataFlow_STATUS": t80,
+        "DataImportSources": t81,
+        "DataImportSources_STATUS": t82,
+        "DataSourcesSpec": t83,
+        "DataSourcesSpec_STATUS": t84,
+        "DestinationsSpec": t85,
+        "DestinationsSpec_STATUS": t86,
+        "EndpointsSpec_STATUS": t87,
+        "EnrichmentData": t88,
+        "EnrichmentData_STATUS": t89,
+        "EventHubDataSource": t90,
+        "EventHubDataSource_STATUS": t90,
+        "EventHubDestination": t91,
+        "EventHubDestination_STATUS": t92,
+        "EventHubDirectDestination": t91,
+        "EventHubDirectDestination_STATUS": t92,
+        "ExtensionDataSource": t93,
+        "ExtensionDataSource_STATUS": t93,
+        "FailoverConfigurationSpec_STATUS": t94,
+        "IisLogsDataSource": t95,
+        "IisLogsDataSource_STATUS": t95,
+        "LocationSpec_STATUS": t147,
+        "LogAnalyticsDestination": t97,
+        "LogAnalyticsDestination_STATUS": t98,
+        "LogFileSettings": t99,
+        "LogFileSettings_STATUS": t100,
+        "LogFileTextSettings": t148,
+        "LogFileTextSettings_STATUS": t148,
+        "LogFilesDataSource": t149,
+        "LogFilesDataSource_STATUS": t150,
+        "LogsIngestionEndpointSpec_STATUS": t75,
+        "ManagedServiceIdentity": t151,
+        "ManagedServiceIdentity_STATUS": t152,
+        "Metadata_STATUS": t110,
+        "MetricsIngestionEndpointSpec_STATUS": t75,
+        "MicrosoftFabricDestination": t111,
+        "MicrosoftFabricDestination_STATUS": t111,
+        "MonitoringAccountDestination": t112,
+        "MonitoringAccountDestination_STATUS": t113,
+        "NetworkRuleSet": t153,
+        "NetworkRuleSet_STATUS": t153,
+        "PerfCounterDataSource": t117,
+        "PerfCounterDataSource_STATUS": t117,
+        "PlatformTelemetryDataSource": t118,
+        "PlatformTelemetryDataSource_STATUS": t118,
+        "PrivateLinkScopedResource_STATUS": t119,
+        "PrometheusForwarderDataSource": t120,
+        "PrometheusForwarderDataSource_STATUS": t120,
+        "ReferencesSpec": t121,
+        "ReferencesSpec_STATUS": t122,
+        "StorageBlob": t154,
+        "StorageBlobDestination": t124,
+        "StorageBlobDestination_STATUS": t125,
+        "StorageBlob_STATUS": t155,
+        "StorageTableDestination": t128,
+        "StorageTableDestination_STATUS": t129,
+        "StreamDeclaration": t130,
+        "StreamDeclaration_STATUS": t131,
+        "SyslogDataSource": t156,
+        "SyslogDataSource_STATUS": t156,
+        "SystemData_STATUS": t33,
+        "UserAssignedIdentity": t136,
+        "UserAssignedIdentityDetails": t137,
+        "UserAssignedIdentity_STATUS": t138,
+        "WindowsEventLogDataSource": t139,
+        "WindowsEventLogDataSource_STATUS": t139,
+        "WindowsFirewallLogsDataSource": t157,
+        "WindowsFirewallLogsDataSource_STATUS": t157,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+      },
+    },
+    "v1api20230601": {
+      resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
+      types: {
+        "ManagedServiceIdentity": t107,
+        "ManagedServiceIdentity_STATUS": t108,
+        "ManagedServiceIdentity_Type": t109,
+        "ManagedServiceIdentity_Type_STATUS": t109,
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
+        "UserAssignedIdentity": t136,
+        "UserAssignedIdentityDetails": t137,
+        "UserAssignedIdentity_STATUS": t138,
         "WorkbookOperatorSpec": t0,
-        "Workbook_Kind": t51,
-        "Workbook_Kind_STATUS": t51,
+        "Workbook_Kind": t158,
+        "Workbook_Kind_STATUS": t158,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"Workbook_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"Workbook_Kind"}],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}]]},
         "conditions_Condition": t2,
@@ -302,12 +736,12 @@ export const shapes: GroupShapes = {
     "v1api20230601storage": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
-        "ManagedServiceIdentity": t52,
-        "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
+        "ManagedServiceIdentity": t151,
+        "ManagedServiceIdentity_STATUS": t152,
         "SystemData_STATUS": t33,
-        "UserAssignedIdentity": t48,
-        "UserAssignedIdentityDetails": t49,
-        "UserAssignedIdentity_STATUS": t50,
+        "UserAssignedIdentity": t136,
+        "UserAssignedIdentityDetails": t137,
+        "UserAssignedIdentity_STATUS": t138,
         "WorkbookOperatorSpec": t0,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}],["originalVersion","string"]]},
@@ -317,18 +751,314 @@ export const shapes: GroupShapes = {
         "genruntime_ResourceReference": t14,
       },
     },
+    "v1api20240311": {
+      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpoint_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRule_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociation_STATUS"]},
+      types: {
+        "AdxDestination": t64,
+        "AdxDestination_STATUS": t65,
+        "AgentSetting": t66,
+        "AgentSetting_Name": t159,
+        "AgentSetting_Name_STATUS": t159,
+        "AgentSetting_STATUS": t68,
+        "AgentSettingsSpec": t69,
+        "AgentSettingsSpec_STATUS": t70,
+        "ApplicationInsights": t160,
+        "ApplicationInsights_STATUS": t161,
+        "AzureMonitorMetricsDestination": t71,
+        "AzureMonitorMetricsDestination_STATUS": t71,
+        "ColumnDefinition": t72,
+        "ColumnDefinition_STATUS": t73,
+        "ColumnDefinition_Type": t74,
+        "ColumnDefinition_Type_STATUS": t74,
+        "ConfigurationAccessEndpointSpec_STATUS": t75,
+        "DataCollectionEndpointOperatorSpec": t0,
+        "DataCollectionEndpoint_Kind": t76,
+        "DataCollectionEndpoint_Kind_STATUS": t76,
+        "DataCollectionEndpoint_ProvisioningState_STATUS": t77,
+        "DataCollectionEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionEndpoint_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"DataCollectionEndpoint_ProvisioningState_STATUS"}]]},
+        "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionEndpoint_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}]]},
+        "DataCollectionRuleAssociationOperatorSpec": t0,
+        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t77,
+        "DataCollectionRuleAssociation_STATUS": t78,
+        "DataCollectionRuleAssociation_Spec": t79,
+        "DataCollectionRuleOperatorSpec": t0,
+        "DataCollectionRule_Kind": t76,
+        "DataCollectionRule_Kind_STATUS": t76,
+        "DataCollectionRule_ProvisioningState_STATUS": t77,
+        "DataCollectionRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionRule_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["directDataSources",{"type":"DirectDataSourcesSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["ingestionQuotas",{"type":"IngestionQuotas_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRule_ProvisioningState_STATUS"}],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionRule_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["directDataSources",{"type":"DirectDataSourcesSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}]]},
+        "DataFlow": t80,
+        "DataFlow_STATUS": t80,
+        "DataImportSources": t81,
+        "DataImportSources_STATUS": t82,
+        "DataSourcesSpec": t162,
+        "DataSourcesSpec_STATUS": t163,
+        "DestinationsSpec": t85,
+        "DestinationsSpec_STATUS": t86,
+        "DirectDataSourcesSpec": t164,
+        "DirectDataSourcesSpec_STATUS": t165,
+        "EndpointsSpec_STATUS": t87,
+        "EnrichmentData": t88,
+        "EnrichmentData_STATUS": t89,
+        "EtwProviderDataSource": {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel",{"type":"EtwProviderDataSource_LogLevel"}],["name","string"],["provider","string"],["providerType",{"type":"EtwProviderDataSource_ProviderType"}],["streams",{"array":"string"}]]},
+        "EtwProviderDataSource_LogLevel": t166,
+        "EtwProviderDataSource_LogLevel_STATUS": t166,
+        "EtwProviderDataSource_ProviderType": t167,
+        "EtwProviderDataSource_ProviderType_STATUS": t167,
+        "EtwProviderDataSource_STATUS": {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel",{"type":"EtwProviderDataSource_LogLevel_STATUS"}],["name","string"],["provider","string"],["providerType",{"type":"EtwProviderDataSource_ProviderType_STATUS"}],["streams",{"array":"string"}]]},
+        "EventHubDataSource": t90,
+        "EventHubDataSource_STATUS": t90,
+        "EventHubDestination": t91,
+        "EventHubDestination_STATUS": t92,
+        "EventHubDirectDestination": t91,
+        "EventHubDirectDestination_STATUS": t92,
+        "ExtensionDataSource": t93,
+        "ExtensionDataSource_STATUS": t93,
+        "FailoverConfigurationSpec_STATUS": t94,
+        "IisLogsDataSource": t95,
+        "IisLogsDataSource_STATUS": t95,
+        "IngestionQuotas_STATUS": t168,
+        "LocationSpec_ProvisioningStatus_STATUS": t77,
+        "LocationSpec_STATUS": t96,
+        "LogAnalyticsDestination": t97,
+        "LogAnalyticsDestination_STATUS": t98,
+        "LogFileSettings": t99,
+        "LogFileSettings_STATUS": t100,
+        "LogFileTextSettings": t101,
+        "LogFileTextSettings_RecordStartTimestampFormat": t102,
+        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t102,
+        "LogFileTextSettings_STATUS": t103,
+        "LogFilesDataSource": t104,
+        "LogFilesDataSource_Format": t105,
+        "LogFilesDataSource_Format_STATUS": t105,
+        "LogFilesDataSource_STATUS": t106,
+        "LogsIngestionEndpointSpec_STATUS": t75,
+        "LogsQuotaSpec_STATUS": t169,
+        "ManagedServiceIdentity": t107,
+        "ManagedServiceIdentity_STATUS": t108,
+        "ManagedServiceIdentity_Type": t109,
+        "ManagedServiceIdentity_Type_STATUS": t109,
+        "Metadata_STATUS": t110,
+        "MetricsIngestionEndpointSpec_STATUS": t75,
+        "MicrosoftFabricDestination": t111,
+        "MicrosoftFabricDestination_STATUS": t111,
+        "MonitoringAccountDestination": t112,
+        "MonitoringAccountDestination_STATUS": t113,
+        "NetworkRuleSet": t114,
+        "NetworkRuleSet_PublicNetworkAccess": t115,
+        "NetworkRuleSet_PublicNetworkAccess_STATUS": t115,
+        "NetworkRuleSet_STATUS": t116,
+        "OtelDataSourceResourceAttributeRouting": t170,
+        "OtelDataSourceResourceAttributeRouting_STATUS": t170,
+        "OtelLogsDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":{"type":"OtelLogsDataSource_Streams"}}]]},
+        "OtelLogsDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":{"type":"OtelLogsDataSource_Streams_STATUS"}}]]},
+        "OtelLogsDataSource_Streams": t171,
+        "OtelLogsDataSource_Streams_STATUS": t171,
+        "OtelLogsDirectDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelLogsDirectDataSource_Streams"}}]]},
+        "OtelLogsDirectDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelLogsDirectDataSource_Streams_STATUS"}}]]},
+        "OtelLogsDirectDataSource_Streams": t171,
+        "OtelLogsDirectDataSource_Streams_STATUS": t171,
+        "OtelMetricsDataSource": t172,
+        "OtelMetricsDataSource_STATUS": t173,
+        "OtelMetricsDirectDataSource": t174,
+        "OtelMetricsDirectDataSource_STATUS": t174,
+        "OtelTracesDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":{"type":"OtelTracesDataSource_Streams"}}]]},
+        "OtelTracesDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":{"type":"OtelTracesDataSource_Streams_STATUS"}}]]},
+        "OtelTracesDataSource_Streams": t175,
+        "OtelTracesDataSource_Streams_STATUS": t175,
+        "OtelTracesDirectDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelTracesDirectDataSource_Streams"}}]]},
+        "OtelTracesDirectDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelTracesDirectDataSource_Streams_STATUS"}}]]},
+        "OtelTracesDirectDataSource_Streams": t175,
+        "OtelTracesDirectDataSource_Streams_STATUS": t175,
+        "PerfCounterDataSource": t117,
+        "PerfCounterDataSource_STATUS": t117,
+        "PerformanceCountersOTelDataSource": {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":{"type":"PerformanceCountersOTelDataSource_Streams"}}]]},
+        "PerformanceCountersOTelDataSource_STATUS": {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":{"type":"PerformanceCountersOTelDataSource_Streams_STATUS"}}]]},
+        "PerformanceCountersOTelDataSource_Streams": t176,
+        "PerformanceCountersOTelDataSource_Streams_STATUS": t176,
+        "PlatformTelemetryDataSource": t118,
+        "PlatformTelemetryDataSource_STATUS": t118,
+        "PrivateLinkScopedResource_STATUS": t119,
+        "PrometheusForwarderDataSource": t177,
+        "PrometheusForwarderDataSource_STATUS": t177,
+        "ReferencesSpec": t178,
+        "ReferencesSpec_STATUS": t179,
+        "Sku": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier"}]]},
+        "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier_STATUS"}]]},
+        "Sku_Tier": t180,
+        "Sku_Tier_STATUS": t180,
+        "StorageBlob": t123,
+        "StorageBlobDestination": t124,
+        "StorageBlobDestination_STATUS": t125,
+        "StorageBlob_LookupType": t126,
+        "StorageBlob_LookupType_STATUS": t126,
+        "StorageBlob_STATUS": t127,
+        "StorageTableDestination": t128,
+        "StorageTableDestination_STATUS": t129,
+        "StreamDeclaration": t130,
+        "StreamDeclaration_STATUS": t131,
+        "SyslogDataSource": t132,
+        "SyslogDataSource_FacilityNames": t133,
+        "SyslogDataSource_FacilityNames_STATUS": t133,
+        "SyslogDataSource_LogLevels": t134,
+        "SyslogDataSource_LogLevels_STATUS": t134,
+        "SyslogDataSource_STATUS": t135,
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
+        "UserAssignedIdentity": t136,
+        "UserAssignedIdentityDetails": t137,
+        "UserAssignedIdentity_STATUS": t138,
+        "WindowsEventLogDataSource": t139,
+        "WindowsEventLogDataSource_STATUS": t139,
+        "WindowsFirewallLogsDataSource": t140,
+        "WindowsFirewallLogsDataSource_ProfileFilter": t141,
+        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t141,
+        "WindowsFirewallLogsDataSource_STATUS": t142,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+      },
+    },
+    "v1api20240311storage": {
+      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpoint_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRule_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociation_STATUS"]},
+      types: {
+        "AdxDestination": t64,
+        "AdxDestination_STATUS": t65,
+        "AgentSetting": t143,
+        "AgentSetting_STATUS": t143,
+        "AgentSettingsSpec": t69,
+        "AgentSettingsSpec_STATUS": t70,
+        "ApplicationInsights": t160,
+        "ApplicationInsights_STATUS": t161,
+        "AzureMonitorMetricsDestination": t71,
+        "AzureMonitorMetricsDestination_STATUS": t71,
+        "ColumnDefinition": t144,
+        "ColumnDefinition_STATUS": t144,
+        "ConfigurationAccessEndpointSpec_STATUS": t75,
+        "DataCollectionEndpointOperatorSpec": t0,
+        "DataCollectionEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"]]},
+        "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "DataCollectionRuleAssociationOperatorSpec": t0,
+        "DataCollectionRuleAssociation_STATUS": t145,
+        "DataCollectionRuleAssociation_Spec": t146,
+        "DataCollectionRuleOperatorSpec": t0,
+        "DataCollectionRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["directDataSources",{"type":"DirectDataSourcesSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["ingestionQuotas",{"type":"IngestionQuotas_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["directDataSources",{"type":"DirectDataSourcesSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}],["originalVersion","string"]]},
+        "DataFlow": t80,
+        "DataFlow_STATUS": t80,
+        "DataImportSources": t81,
+        "DataImportSources_STATUS": t82,
+        "DataSourcesSpec": t162,
+        "DataSourcesSpec_STATUS": t163,
+        "DestinationsSpec": t85,
+        "DestinationsSpec_STATUS": t86,
+        "DirectDataSourcesSpec": t164,
+        "DirectDataSourcesSpec_STATUS": t165,
+        "EndpointsSpec_STATUS": t87,
+        "EnrichmentData": t88,
+        "EnrichmentData_STATUS": t89,
+        "EtwProviderDataSource": t181,
+        "EtwProviderDataSource_STATUS": t181,
+        "EventHubDataSource": t90,
+        "EventHubDataSource_STATUS": t90,
+        "EventHubDestination": t91,
+        "EventHubDestination_STATUS": t92,
+        "EventHubDirectDestination": t91,
+        "EventHubDirectDestination_STATUS": t92,
+        "ExtensionDataSource": t93,
+        "ExtensionDataSource_STATUS": t93,
+        "FailoverConfigurationSpec_STATUS": t94,
+        "IisLogsDataSource": t95,
+        "IisLogsDataSource_STATUS": t95,
+        "IngestionQuotas_STATUS": t168,
+        "LocationSpec_STATUS": t147,
+        "LogAnalyticsDestination": t97,
+        "LogAnalyticsDestination_STATUS": t98,
+        "LogFileSettings": t99,
+        "LogFileSettings_STATUS": t100,
+        "LogFileTextSettings": t148,
+        "LogFileTextSettings_STATUS": t148,
+        "LogFilesDataSource": t149,
+        "LogFilesDataSource_STATUS": t150,
+        "LogsIngestionEndpointSpec_STATUS": t75,
+        "LogsQuotaSpec_STATUS": t169,
+        "ManagedServiceIdentity": t151,
+        "ManagedServiceIdentity_STATUS": t152,
+        "Metadata_STATUS": t110,
+        "MetricsIngestionEndpointSpec_STATUS": t75,
+        "MicrosoftFabricDestination": t111,
+        "MicrosoftFabricDestination_STATUS": t111,
+        "MonitoringAccountDestination": t112,
+        "MonitoringAccountDestination_STATUS": t113,
+        "NetworkRuleSet": t153,
+        "NetworkRuleSet_STATUS": t153,
+        "OtelDataSourceResourceAttributeRouting": t170,
+        "OtelDataSourceResourceAttributeRouting_STATUS": t170,
+        "OtelLogsDataSource": t182,
+        "OtelLogsDataSource_STATUS": t183,
+        "OtelLogsDirectDataSource": t184,
+        "OtelLogsDirectDataSource_STATUS": t184,
+        "OtelMetricsDataSource": t172,
+        "OtelMetricsDataSource_STATUS": t173,
+        "OtelMetricsDirectDataSource": t174,
+        "OtelMetricsDirectDataSource_STATUS": t174,
+        "OtelTracesDataSource": t182,
+        "OtelTracesDataSource_STATUS": t183,
+        "OtelTracesDirectDataSource": t184,
+        "OtelTracesDirectDataSource_STATUS": t184,
+        "PerfCounterDataSource": t117,
+        "PerfCounterDataSource_STATUS": t117,
+        "PerformanceCountersOTelDataSource": t185,
+        "PerformanceCountersOTelDataSource_STATUS": t185,
+        "PlatformTelemetryDataSource": t118,
+        "PlatformTelemetryDataSource_STATUS": t118,
+        "PrivateLinkScopedResource_STATUS": t119,
+        "PrometheusForwarderDataSource": t177,
+        "PrometheusForwarderDataSource_STATUS": t177,
+        "ReferencesSpec": t178,
+        "ReferencesSpec_STATUS": t179,
+        "Sku": t186,
+        "Sku_STATUS": t186,
+        "StorageBlob": t154,
+        "StorageBlobDestination": t124,
+        "StorageBlobDestination_STATUS": t125,
+        "StorageBlob_STATUS": t155,
+        "StorageTableDestination": t128,
+        "StorageTableDestination_STATUS": t129,
+        "StreamDeclaration": t130,
+        "StreamDeclaration_STATUS": t131,
+        "SyslogDataSource": t156,
+        "SyslogDataSource_STATUS": t156,
+        "SystemData_STATUS": t33,
+        "UserAssignedIdentity": t136,
+        "UserAssignedIdentityDetails": t137,
+        "UserAssignedIdentity_STATUS": t138,
+        "WindowsEventLogDataSource": t139,
+        "WindowsEventLogDataSource_STATUS": t139,
+        "WindowsFirewallLogsDataSource": t157,
+        "WindowsFirewallLogsDataSource_STATUS": t157,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+      },
+    },
     "v1api20250101preview": {
       resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
       types: {
-        "Actions": t53,
-        "Actions_STATUS": t54,
+        "Actions": t187,
+        "Actions_STATUS": t188,
         "Condition": {"properties":[["alertSensitivity","string"],["criterionType",{"type":"Condition_CriterionType"}],["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator",{"type":"Condition_Operator"}],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation"}]]},
-        "Condition_CriterionType": t55,
-        "Condition_CriterionType_STATUS": t55,
+        "Condition_CriterionType": t189,
+        "Condition_CriterionType_STATUS": t189,
         "Condition_FailingPeriods": t36,
         "Condition_FailingPeriods_STATUS": t36,
-        "Condition_Operator": t56,
-        "Condition_Operator_STATUS": t56,
+        "Condition_Operator": t190,
+        "Condition_Operator_STATUS": t190,
         "Condition_STATUS": {"properties":[["alertSensitivity","string"],["criterionType",{"type":"Condition_CriterionType_STATUS"}],["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator",{"type":"Condition_Operator_STATUS"}],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation_STATUS"}]]},
         "Condition_TimeAggregation": t38,
         "Condition_TimeAggregation_STATUS": t38,
@@ -338,15 +1068,15 @@ export const shapes: GroupShapes = {
         "Dimension_STATUS": t41,
         "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserIdentityProperties_STATUS"}}]]},
-        "Identity_Type": t57,
-        "Identity_Type_STATUS": t57,
-        "RuleResolveConfiguration": t58,
-        "RuleResolveConfiguration_STATUS": t58,
+        "Identity_Type": t191,
+        "Identity_Type_STATUS": t191,
+        "RuleResolveConfiguration": t192,
+        "RuleResolveConfiguration_STATUS": t192,
         "ScheduledQueryRuleCriteria": t42,
         "ScheduledQueryRuleCriteria_STATUS": t43,
         "ScheduledQueryRuleOperatorSpec": t0,
-        "ScheduledQueryRule_Kind": t59,
-        "ScheduledQueryRule_Kind_STATUS": t59,
+        "ScheduledQueryRule_Kind": t193,
+        "ScheduledQueryRule_Kind_STATUS": t193,
         "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind",{"type":"ScheduledQueryRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration_STATUS"}],["scopes",{"array":"string"}],["severity",{"type":"ScheduledQueryRule_Severity_STATUS"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
         "ScheduledQueryRule_Severity": t45,
         "ScheduledQueryRule_Severity_STATUS": t45,
@@ -354,9 +1084,9 @@ export const shapes: GroupShapes = {
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
-        "UserAssignedIdentityDetails": t49,
-        "UserIdentityProperties": t48,
-        "UserIdentityProperties_STATUS": t50,
+        "UserAssignedIdentityDetails": t137,
+        "UserIdentityProperties": t136,
+        "UserIdentityProperties_STATUS": t138,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
@@ -366,27 +1096,27 @@ export const shapes: GroupShapes = {
     "v1api20250101previewstorage": {
       resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
       types: {
-        "Actions": t53,
-        "Actions_STATUS": t54,
+        "Actions": t187,
+        "Actions_STATUS": t188,
         "Condition": {"properties":[["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator","string"],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation","string"]]},
         "Condition_FailingPeriods": t36,
         "Condition_FailingPeriods_STATUS": t36,
         "Condition_STATUS": {"properties":[["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator","string"],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation","string"]]},
         "Dimension": t46,
         "Dimension_STATUS": t46,
-        "Identity": t52,
+        "Identity": t151,
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserIdentityProperties_STATUS"}}]]},
-        "RuleResolveConfiguration": t58,
-        "RuleResolveConfiguration_STATUS": t58,
+        "RuleResolveConfiguration": t192,
+        "RuleResolveConfiguration_STATUS": t192,
         "ScheduledQueryRuleCriteria": t42,
         "ScheduledQueryRuleCriteria_STATUS": t43,
         "ScheduledQueryRuleOperatorSpec": t0,
         "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration_STATUS"}],["scopes",{"array":"string"}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
         "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration"}],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}],["originalVersion","string"]]},
         "SystemData_STATUS": t33,
-        "UserAssignedIdentityDetails": t49,
-        "UserIdentityProperties": t48,
-        "UserIdentityProperties_STATUS": t50,
+        "UserAssignedIdentityDetails": t137,
+        "UserIdentityProperties": t136,
+        "UserIdentityProperties_STATUS": t138,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,

@@ -71,6 +71,19 @@ export function MongodbDatabaseThroughputSetting_statusFromArm(response: Record<
   return statusFromArm(response, MongodbDatabaseThroughputSetting_armLayout);
 }
 
+/** Where MongodbRoleDefinition's properties sit in ARM (Microsoft.DocumentDB/databaseAccounts/mongodbRoleDefinitions). */
+export const MongodbRoleDefinition_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["databaseName","privileges","roleName","roles","type"],"values":{"databaseName":0,"privileges":{"array":{"object":"Privilege"}},"roleName":0,"roles":{"array":{"object":"Role"}},"type":0}},"status":{"root":["id","name","type"],"properties":["databaseName","privileges","roleName","roles"]},"objects":{"Privilege":{"actions":{"array":0},"resource":{"object":"Privilege_Resource"}},"Privilege_Resource":{"collection":0,"db":0},"Role":{"db":0,"role":0}}};
+
+/** The ARM PUT body of a MongodbRoleDefinition: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function MongodbRoleDefinition_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, MongodbRoleDefinition_armLayout, resolvers);
+}
+
+/** The MongodbRoleDefinition status an ARM GET response describes. */
+export function MongodbRoleDefinition_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, MongodbRoleDefinition_armLayout);
+}
+
 /** Where MongodbUserDefinition's properties sit in ARM (Microsoft.DocumentDB/databaseAccounts/mongodbUserDefinitions). */
 export const MongodbUserDefinition_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["customData","databaseName","mechanisms","password","roles","userName"],"values":{"customData":0,"databaseName":0,"mechanisms":0,"password":{"secret":"password"},"roles":{"array":{"object":"Role"}},"userName":0}},"status":{"root":["id","name","type"],"properties":["customData","databaseName","mechanisms","roles","userName"]},"objects":{"Role":{"db":0,"role":0}}};
 

@@ -200,7 +200,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
   keys(prefixes, 'prefixes', ['ga', 'plain', 'beta', 'alpha']);
   const kinds = record(root.kinds ?? {}, 'kinds');
   for (const [type, kind] of Object.entries(kinds)) {
-    if (!/^[A-Za-z]+(\.[A-Za-z]+)+(\/[A-Za-z]+)+$/.test(type))
+    if (!/^[A-Za-z]+(\.[A-Za-z]+)+(\/[A-Za-z][A-Za-z0-9]*)+$/.test(type))
       throw new ConfigError(`kinds: "${type}" is not an ARM resource type (Provider.Namespace/type)`);
     if (!/^[A-Z][A-Za-z0-9]*$/.test(text(kind, `kinds.${type}`)))
       throw new ConfigError(`kinds.${type}: "${String(kind)}" is not a kind name (PascalCase)`);
