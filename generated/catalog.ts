@@ -4102,6 +4102,99 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "dbformariadb.azure.com",
+    "kind": "Configuration",
+    "plural": "configurations",
+    "armType": "Microsoft.DBforMariaDB/servers/configurations",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbformariadb.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180601",
+        "armApiVersion": "2018-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180601storage"
+    ],
+    "hub": "v1api20180601storage",
+    "immutable": {
+      "v1api20180601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbformariadb.azure.com",
+    "kind": "Database",
+    "plural": "databases",
+    "armType": "Microsoft.DBforMariaDB/servers/databases",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbformariadb.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180601",
+        "armApiVersion": "2018-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180601storage"
+    ],
+    "hub": "v1api20180601storage",
+    "immutable": {
+      "v1api20180601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbformariadb.azure.com",
+    "kind": "Server",
+    "plural": "servers",
+    "armType": "Microsoft.DBforMariaDB/servers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180601",
+        "armApiVersion": "2018-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180601storage"
+    ],
+    "hub": "v1api20180601storage",
+    "immutable": {
+      "v1api20180601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "dbformysql.azure.com",
     "kind": "FlexibleServersConfiguration",
     "plural": "flexibleserversconfigurations",
@@ -6931,6 +7024,37 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "machinelearningservices.azure.com",
+    "kind": "Registry",
+    "plural": "registries",
+    "armType": "Microsoft.MachineLearningServices/registries",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240401",
+        "armApiVersion": "2024-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240401storage"
+    ],
+    "hub": "v1api20240401storage",
+    "immutable": {
+      "v1api20240401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "managedidentity.azure.com",
     "kind": "FederatedIdentityCredential",
     "plural": "federatedidentitycredentials",
@@ -8913,6 +9037,130 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "network.azure.com",
+    "kind": "TrafficManagerProfile",
+    "plural": "trafficmanagerprofiles",
+    "armType": "Microsoft.Network/trafficmanagerprofiles",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220401",
+        "armApiVersion": "2022-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220401storage"
+    ],
+    "hub": "v1api20220401storage",
+    "immutable": {
+      "v1api20220401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "TrafficManagerProfilesAzureEndpoint",
+    "plural": "trafficmanagerprofilesazureendpoints",
+    "armType": "Microsoft.Network/trafficmanagerprofiles/AzureEndpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "TrafficManagerProfile"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220401",
+        "armApiVersion": "2022-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220401storage"
+    ],
+    "hub": "v1api20220401storage",
+    "immutable": {
+      "v1api20220401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "TrafficManagerProfilesExternalEndpoint",
+    "plural": "trafficmanagerprofilesexternalendpoints",
+    "armType": "Microsoft.Network/trafficmanagerprofiles/ExternalEndpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "TrafficManagerProfile"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220401",
+        "armApiVersion": "2022-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220401storage"
+    ],
+    "hub": "v1api20220401storage",
+    "immutable": {
+      "v1api20220401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "TrafficManagerProfilesNestedEndpoint",
+    "plural": "trafficmanagerprofilesnestedendpoints",
+    "armType": "Microsoft.Network/trafficmanagerprofiles/NestedEndpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "TrafficManagerProfile"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220401",
+        "armApiVersion": "2022-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220401storage"
+    ],
+    "hub": "v1api20220401storage",
+    "immutable": {
+      "v1api20220401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
     "kind": "VirtualNetwork",
     "plural": "virtualnetworks",
     "armType": "Microsoft.Network/virtualNetworks",
@@ -10364,6 +10612,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "sql.azure.com",
+    "kind": "ServersDatabasesTransparentDataEncryption",
+    "plural": "serversdatabasestransparentdataencryptions",
+    "armType": "Microsoft.Sql/servers/databases/transparentDataEncryption",
+    "fixedName": "current",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "ServersDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
     "kind": "ServersDatabasesVulnerabilityAssessment",
     "plural": "serversdatabasesvulnerabilityassessments",
     "armType": "Microsoft.Sql/servers/databases/vulnerabilityAssessments",
@@ -10460,6 +10739,37 @@ export const catalog: readonly CatalogEntry[] = [
     "kind": "ServersFirewallRule",
     "plural": "serversfirewallrules",
     "armType": "Microsoft.Sql/servers/firewallRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersIPV6FirewallRule",
+    "plural": "serversipv6firewallrules",
+    "armType": "Microsoft.Sql/servers/ipv6FirewallRules",
     "scope": "resourceGroup",
     "owners": [
       {
@@ -11106,6 +11416,107 @@ export const catalog: readonly CatalogEntry[] = [
       ],
       "v20250601": [
         "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "storage.azure.com",
+    "kind": "StorageAccountsManagementPolicy",
+    "plural": "storageaccountsmanagementpolicies",
+    "armType": "Microsoft.Storage/storageAccounts/managementPolicies",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "storage.azure.com",
+        "kind": "StorageAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1beta20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "beta"
+      },
+      {
+        "version": "v1api20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1beta20210401storage",
+      "v1api20210401storage",
+      "v20210401storage",
+      "v1api20220901storage",
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
+    ],
+    "hub": "v20250601storage",
+    "immutable": {
+      "v1beta20210401": [
+        "spec.owner"
+      ],
+      "v1api20210401": [
+        "spec.owner"
+      ],
+      "v20210401": [
+        "spec.owner"
+      ],
+      "v1api20220901": [
+        "spec.owner"
+      ],
+      "v20220901": [
+        "spec.owner"
+      ],
+      "v1api20230101": [
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.owner"
+      ],
+      "v20250601": [
         "spec.owner"
       ]
     }

@@ -18,6 +18,7 @@ import { plans as containerregistry_plans } from './containerregistry/conversion
 import { plans as containerservice_plans } from './containerservice/conversion-plans.ts';
 import { plans as datafactory_plans } from './datafactory/conversion-plans.ts';
 import { plans as dataprotection_plans } from './dataprotection/conversion-plans.ts';
+import { plans as dbformariadb_plans } from './dbformariadb/conversion-plans.ts';
 import { plans as dbformysql_plans } from './dbformysql/conversion-plans.ts';
 import { plans as dbforpostgresql_plans } from './dbforpostgresql/conversion-plans.ts';
 import { plans as devices_plans } from './devices/conversion-plans.ts';
@@ -28,6 +29,7 @@ import { plans as insights_plans } from './insights/conversion-plans.ts';
 import { plans as keyvault_plans } from './keyvault/conversion-plans.ts';
 import { plans as kubernetesconfiguration_plans } from './kubernetesconfiguration/conversion-plans.ts';
 import { plans as kusto_plans } from './kusto/conversion-plans.ts';
+import { plans as machinelearningservices_plans } from './machinelearningservices/conversion-plans.ts';
 import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
 import { plans as monitor_plans } from './monitor/conversion-plans.ts';
 import { plans as network_plans } from './network/conversion-plans.ts';
@@ -61,6 +63,7 @@ const containerregistry_conversions = groupConverters('containerregistry.azure.c
 const containerservice_conversions = groupConverters('containerservice.azure.com', containerservice_plans);
 const datafactory_conversions = groupConverters('datafactory.azure.com', datafactory_plans);
 const dataprotection_conversions = groupConverters('dataprotection.azure.com', dataprotection_plans);
+const dbformariadb_conversions = groupConverters('dbformariadb.azure.com', dbformariadb_plans);
 const dbformysql_conversions = groupConverters('dbformysql.azure.com', dbformysql_plans);
 const dbforpostgresql_conversions = groupConverters('dbforpostgresql.azure.com', dbforpostgresql_plans);
 const devices_conversions = groupConverters('devices.azure.com', devices_plans);
@@ -71,6 +74,7 @@ const insights_conversions = groupConverters('insights.azure.com', insights_plan
 const keyvault_conversions = groupConverters('keyvault.azure.com', keyvault_plans);
 const kubernetesconfiguration_conversions = groupConverters('kubernetesconfiguration.azure.com', kubernetesconfiguration_plans);
 const kusto_conversions = groupConverters('kusto.azure.com', kusto_plans);
+const machinelearningservices_conversions = groupConverters('machinelearningservices.azure.com', machinelearningservices_plans);
 const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
 const monitor_conversions = groupConverters('monitor.azure.com', monitor_plans);
 const network_conversions = groupConverters('network.azure.com', network_plans);
@@ -990,6 +994,29 @@ export const registry: ConversionRegistry = {
         },
       },
     },
+    'dbformariadb.azure.com': {
+      Configuration: {
+        hub: 'v1api20180601storage',
+        versions: {
+          v1api20180601: { storage: false, up: { to: 'v1api20180601storage', convert: dbformariadb_conversions.resource('v1api20180601', 'Configuration_toStorage') }, down: { from: 'v1api20180601storage', convert: dbformariadb_conversions.resource('v1api20180601', 'Configuration_fromStorage') } },
+          v1api20180601storage: { storage: true },
+        },
+      },
+      Database: {
+        hub: 'v1api20180601storage',
+        versions: {
+          v1api20180601: { storage: false, up: { to: 'v1api20180601storage', convert: dbformariadb_conversions.resource('v1api20180601', 'Database_toStorage') }, down: { from: 'v1api20180601storage', convert: dbformariadb_conversions.resource('v1api20180601', 'Database_fromStorage') } },
+          v1api20180601storage: { storage: true },
+        },
+      },
+      Server: {
+        hub: 'v1api20180601storage',
+        versions: {
+          v1api20180601: { storage: false, up: { to: 'v1api20180601storage', convert: dbformariadb_conversions.resource('v1api20180601', 'Server_toStorage') }, down: { from: 'v1api20180601storage', convert: dbformariadb_conversions.resource('v1api20180601', 'Server_fromStorage') } },
+          v1api20180601storage: { storage: true },
+        },
+      },
+    },
     'dbformysql.azure.com': {
       FlexibleServersConfiguration: {
         hub: 'v20241230storage',
@@ -1596,6 +1623,15 @@ export const registry: ConversionRegistry = {
         },
       },
     },
+    'machinelearningservices.azure.com': {
+      Registry: {
+        hub: 'v1api20240401storage',
+        versions: {
+          v1api20240401: { storage: false, up: { to: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20240401', 'Registry_toStorage') }, down: { from: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20240401', 'Registry_fromStorage') } },
+          v1api20240401storage: { storage: true },
+        },
+      },
+    },
     'managedidentity.azure.com': {
       FederatedIdentityCredential: {
         hub: 'v1api20230131storage',
@@ -2028,6 +2064,34 @@ export const registry: ConversionRegistry = {
           v20250301storage: { storage: true },
         },
       },
+      TrafficManagerProfile: {
+        hub: 'v1api20220401storage',
+        versions: {
+          v1api20220401: { storage: false, up: { to: 'v1api20220401storage', convert: network_conversions.resource('v1api20220401', 'TrafficManagerProfile_toStorage') }, down: { from: 'v1api20220401storage', convert: network_conversions.resource('v1api20220401', 'TrafficManagerProfile_fromStorage') } },
+          v1api20220401storage: { storage: true },
+        },
+      },
+      TrafficManagerProfilesAzureEndpoint: {
+        hub: 'v1api20220401storage',
+        versions: {
+          v1api20220401: { storage: false, up: { to: 'v1api20220401storage', convert: network_conversions.resource('v1api20220401', 'TrafficManagerProfilesAzureEndpoint_toStorage') }, down: { from: 'v1api20220401storage', convert: network_conversions.resource('v1api20220401', 'TrafficManagerProfilesAzureEndpoint_fromStorage') } },
+          v1api20220401storage: { storage: true },
+        },
+      },
+      TrafficManagerProfilesExternalEndpoint: {
+        hub: 'v1api20220401storage',
+        versions: {
+          v1api20220401: { storage: false, up: { to: 'v1api20220401storage', convert: network_conversions.resource('v1api20220401', 'TrafficManagerProfilesExternalEndpoint_toStorage') }, down: { from: 'v1api20220401storage', convert: network_conversions.resource('v1api20220401', 'TrafficManagerProfilesExternalEndpoint_fromStorage') } },
+          v1api20220401storage: { storage: true },
+        },
+      },
+      TrafficManagerProfilesNestedEndpoint: {
+        hub: 'v1api20220401storage',
+        versions: {
+          v1api20220401: { storage: false, up: { to: 'v1api20220401storage', convert: network_conversions.resource('v1api20220401', 'TrafficManagerProfilesNestedEndpoint_toStorage') }, down: { from: 'v1api20220401storage', convert: network_conversions.resource('v1api20220401', 'TrafficManagerProfilesNestedEndpoint_fromStorage') } },
+          v1api20220401storage: { storage: true },
+        },
+      },
       VirtualNetwork: {
         hub: 'v20250301storage',
         versions: {
@@ -2360,6 +2424,13 @@ export const registry: ConversionRegistry = {
           v1api20211101storage: { storage: true },
         },
       },
+      ServersDatabasesTransparentDataEncryption: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesTransparentDataEncryption_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesTransparentDataEncryption_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
       ServersDatabasesVulnerabilityAssessment: {
         hub: 'v1api20211101storage',
         versions: {
@@ -2385,6 +2456,13 @@ export const registry: ConversionRegistry = {
         hub: 'v1api20211101storage',
         versions: {
           v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersFirewallRule_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersFirewallRule_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersIPV6FirewallRule: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersIPV6FirewallRule_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersIPV6FirewallRule_fromStorage') } },
           v1api20211101storage: { storage: true },
         },
       },
@@ -2508,6 +2586,27 @@ export const registry: ConversionRegistry = {
           v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsFileServicesShare_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsFileServicesShare_from_v1api20230101storage') } },
           v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsFileServicesShare_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsFileServicesShare_from_v20230101storage') } },
           v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsFileServicesShare_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsFileServicesShare_from_v20250601storage') } },
+          v20250601storage: { storage: true },
+        },
+      },
+      StorageAccountsManagementPolicy: {
+        hub: 'v20250601storage',
+        versions: {
+          v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_conversions.resource('v1beta20210401', 'StorageAccountsManagementPolicy_toStorage') }, down: { from: 'v1beta20210401storage', convert: storage_conversions.resource('v1beta20210401', 'StorageAccountsManagementPolicy_fromStorage') } },
+          v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_conversions.resource('v1api20210401', 'StorageAccountsManagementPolicy_toStorage') }, down: { from: 'v1api20210401storage', convert: storage_conversions.resource('v1api20210401', 'StorageAccountsManagementPolicy_fromStorage') } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_conversions.resource('v20210401', 'StorageAccountsManagementPolicy_toStorage') }, down: { from: 'v20210401storage', convert: storage_conversions.resource('v20210401', 'StorageAccountsManagementPolicy_fromStorage') } },
+          v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsManagementPolicy_toStorage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsManagementPolicy_fromStorage') } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsManagementPolicy_toStorage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsManagementPolicy_fromStorage') } },
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsManagementPolicy_toStorage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsManagementPolicy_fromStorage') } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsManagementPolicy_toStorage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsManagementPolicy_fromStorage') } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsManagementPolicy_toStorage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsManagementPolicy_fromStorage') } },
+          v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_conversions.resource('v1beta20210401storage', 'StorageAccountsManagementPolicy_to_v1api20210401storage') }, down: { from: 'v1api20210401storage', convert: storage_conversions.resource('v1beta20210401storage', 'StorageAccountsManagementPolicy_from_v1api20210401storage') } },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_conversions.resource('v1api20210401storage', 'StorageAccountsManagementPolicy_to_v20210401storage') }, down: { from: 'v20210401storage', convert: storage_conversions.resource('v1api20210401storage', 'StorageAccountsManagementPolicy_from_v20210401storage') } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v20210401storage', 'StorageAccountsManagementPolicy_to_v1api20220901storage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v20210401storage', 'StorageAccountsManagementPolicy_from_v1api20220901storage') } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsManagementPolicy_to_v20220901storage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsManagementPolicy_from_v20220901storage') } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsManagementPolicy_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsManagementPolicy_from_v1api20230101storage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsManagementPolicy_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsManagementPolicy_from_v20230101storage') } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsManagementPolicy_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsManagementPolicy_from_v20250601storage') } },
           v20250601storage: { storage: true },
         },
       },

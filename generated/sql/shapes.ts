@@ -31,31 +31,32 @@ const t24: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions
 const t25: TypeShape = {"enum":[12,24]};
 const t26: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties_STATUS"}],["storageContainerPath","string"]]};
 const t27: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["endIpAddress","string"],["startIpAddress","string"]]};
-const t28: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["provisioningState","string"]]};
-const t29: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t30: TypeShape = {"properties":[]};
-const t31: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t32: TypeShape = {"properties":[["emailSubscriptionAdmins","boolean"],["emails",{"array":"string"}],["isEnabled","boolean"]]};
-const t33: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t34: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t35: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t36: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t37: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t38: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t39: TypeShape = {"properties":[["administratorType","string"],["azureADOnlyAuthentication","boolean"],["login","string"],["principalType","string"],["sid","string"],["tenantId","string"]]};
-const t40: TypeShape = {"properties":[["failoverPolicy","string"]]};
-const t41: TypeShape = {"properties":[["failoverPolicy","string"],["failoverWithDataLossGracePeriodMinutes","integer"]]};
-const t42: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t43: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["state","string"]]};
-const t44: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state","string"],["storageEndpoint","string"]]};
+const t28: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["endIPv6Address","string"],["startIPv6Address","string"]]};
+const t29: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["provisioningState","string"]]};
+const t30: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t31: TypeShape = {"properties":[]};
+const t32: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t33: TypeShape = {"properties":[["emailSubscriptionAdmins","boolean"],["emails",{"array":"string"}],["isEnabled","boolean"]]};
+const t34: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t35: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t36: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t37: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t38: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t39: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t40: TypeShape = {"properties":[["administratorType","string"],["azureADOnlyAuthentication","boolean"],["login","string"],["principalType","string"],["sid","string"],["tenantId","string"]]};
+const t41: TypeShape = {"properties":[["failoverPolicy","string"]]};
+const t42: TypeShape = {"properties":[["failoverPolicy","string"],["failoverWithDataLossGracePeriodMinutes","integer"]]};
+const t43: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t44: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["state","string"]]};
+const t45: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state","string"],["storageEndpoint","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "sql.azure.com",
-  names: ["actionsRequired","administratorLogin","administratorLoginPassword","administratorType","administrators","annotations","armId","auditActionsAndGroups","autoPauseDelay","azureADOnlyAuthentication","azureName","capacity","catalogCollation","clientId","collation","conditions","configMapExpressions","configMaps","connectionType","createMode","createdAt","createdBy","createdByType","creationDate","creationTime","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","databases","databasesReferences","defaultSecondaryLocation","description","diffBackupIntervalInHours","disabledAlerts","earliestRestoreDate","elasticPoolId","elasticPoolReference","emailAccountAdmins","emailAddresses","emailSubscriptionAdmins","emails","endIpAddress","failoverGroupId","failoverPolicy","failoverWithDataLossGracePeriodMinutes","family","federatedClientId","fullyQualifiedDomainName","group","groupIds","highAvailabilityReplicaCount","id","identity","ignoreMissingVnetServiceEndpoint","isAzureMonitorTargetEnabled","isDevopsAuditEnabled","isEnabled","isInfraEncryptionEnabled","isLedgerOn","isManagedIdentityInUse","isStorageSecondaryKeyInUse","key","keyId","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","licenseType","location","login","longTermRetentionBackupResourceId","longTermRetentionBackupResourceReference","maintenanceConfigurationId","managedBy","maxCapacity","maxLogSizeBytes","maxSizeBytes","message","minCapacity","minimalTlsVersion","monthlyRetention","name","observedGeneration","operatorSpec","owner","partnerServers","pausedDate","perDatabaseSettings","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","principalType","privateEndpoint","privateEndpointConnections","privateLinkServiceConnectionState","properties","provisioningState","publicNetworkAccess","queueDelayMs","readOnlyEndpoint","readScale","readWriteEndpoint","reason","recoverableDatabaseId","recoverableDatabaseReference","recoveryServicesRecoveryPointId","recoveryServicesRecoveryPointReference","recurringScans","reference","replicationRole","replicationState","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorableDroppedDatabaseReference","restorePointInTime","restrictOutboundNetworkAccess","resumedDate","retentionDays","sampleName","secondaryType","secretExpressions","severity","sid","size","sku","sourceDatabaseDeletionDate","sourceDatabaseId","sourceDatabaseReference","sourceResourceId","sourceResourceReference","startIpAddress","state","status","storageAccountAccessKey","storageAccountSubscriptionId","storageContainerPath","storageContainerPathFromConfig","storageContainerSasKey","storageEndpoint","systemData","tags","tenantId","tier","type","userAssignedIdentities","value","version","virtualNetworkSubnetId","virtualNetworkSubnetReference","weekOfYear","weeklyRetention","workspaceFeature","yearlyRetention","zoneRedundant"],
+  names: ["actionsRequired","administratorLogin","administratorLoginPassword","administratorType","administrators","annotations","armId","auditActionsAndGroups","autoPauseDelay","azureADOnlyAuthentication","azureName","capacity","catalogCollation","clientId","collation","conditions","configMapExpressions","configMaps","connectionType","createMode","createdAt","createdBy","createdByType","creationDate","creationTime","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","databases","databasesReferences","defaultSecondaryLocation","description","diffBackupIntervalInHours","disabledAlerts","earliestRestoreDate","elasticPoolId","elasticPoolReference","emailAccountAdmins","emailAddresses","emailSubscriptionAdmins","emails","endIPv6Address","endIpAddress","failoverGroupId","failoverPolicy","failoverWithDataLossGracePeriodMinutes","family","federatedClientId","fullyQualifiedDomainName","group","groupIds","highAvailabilityReplicaCount","id","identity","ignoreMissingVnetServiceEndpoint","isAzureMonitorTargetEnabled","isDevopsAuditEnabled","isEnabled","isInfraEncryptionEnabled","isLedgerOn","isManagedIdentityInUse","isStorageSecondaryKeyInUse","key","keyId","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","licenseType","location","login","longTermRetentionBackupResourceId","longTermRetentionBackupResourceReference","maintenanceConfigurationId","managedBy","maxCapacity","maxLogSizeBytes","maxSizeBytes","message","minCapacity","minimalTlsVersion","monthlyRetention","name","observedGeneration","operatorSpec","owner","partnerServers","pausedDate","perDatabaseSettings","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","principalType","privateEndpoint","privateEndpointConnections","privateLinkServiceConnectionState","properties","provisioningState","publicNetworkAccess","queueDelayMs","readOnlyEndpoint","readScale","readWriteEndpoint","reason","recoverableDatabaseId","recoverableDatabaseReference","recoveryServicesRecoveryPointId","recoveryServicesRecoveryPointReference","recurringScans","reference","replicationRole","replicationState","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorableDroppedDatabaseReference","restorePointInTime","restrictOutboundNetworkAccess","resumedDate","retentionDays","sampleName","secondaryType","secretExpressions","severity","sid","size","sku","sourceDatabaseDeletionDate","sourceDatabaseId","sourceDatabaseReference","sourceResourceId","sourceResourceReference","startIPv6Address","startIpAddress","state","status","storageAccountAccessKey","storageAccountSubscriptionId","storageContainerPath","storageContainerPathFromConfig","storageContainerSasKey","storageEndpoint","systemData","tags","tenantId","tier","type","userAssignedIdentities","value","version","virtualNetworkSubnetId","virtualNetworkSubnetReference","weekOfYear","weeklyRetention","workspaceFeature","yearlyRetention","zoneRedundant"],
   packages: {
     "v1api20211101": {
-      resources: {"Server":["Server_Spec","Server_STATUS"],"ServersAdvancedThreatProtectionSetting":["ServersAdvancedThreatProtectionSetting_Spec","ServersAdvancedThreatProtectionSetting_STATUS"],"ServersAuditingSetting":["ServersAuditingSetting_Spec","ServersAuditingSetting_STATUS"],"ServersAzureADOnlyAuthentication":["ServersAzureADOnlyAuthentication_Spec","ServersAzureADOnlyAuthentication_STATUS"],"ServersConnectionPolicy":["ServersConnectionPolicy_Spec","ServersConnectionPolicy_STATUS"],"ServersDatabase":["ServersDatabase_Spec","ServersDatabase_STATUS"],"ServersDatabasesAdvancedThreatProtectionSetting":["ServersDatabasesAdvancedThreatProtectionSetting_Spec","ServersDatabasesAdvancedThreatProtectionSetting_STATUS"],"ServersDatabasesAuditingSetting":["ServersDatabasesAuditingSetting_Spec","ServersDatabasesAuditingSetting_STATUS"],"ServersDatabasesBackupLongTermRetentionPolicy":["ServersDatabasesBackupLongTermRetentionPolicy_Spec","ServersDatabasesBackupLongTermRetentionPolicy_STATUS"],"ServersDatabasesBackupShortTermRetentionPolicy":["ServersDatabasesBackupShortTermRetentionPolicy_Spec","ServersDatabasesBackupShortTermRetentionPolicy_STATUS"],"ServersDatabasesSecurityAlertPolicy":["ServersDatabasesSecurityAlertPolicy_Spec","ServersDatabasesSecurityAlertPolicy_STATUS"],"ServersDatabasesVulnerabilityAssessment":["ServersDatabasesVulnerabilityAssessment_Spec","ServersDatabasesVulnerabilityAssessment_STATUS"],"ServersElasticPool":["ServersElasticPool_Spec","ServersElasticPool_STATUS"],"ServersFailoverGroup":["ServersFailoverGroup_Spec","ServersFailoverGroup_STATUS"],"ServersFirewallRule":["ServersFirewallRule_Spec","ServersFirewallRule_STATUS"],"ServersOutboundFirewallRule":["ServersOutboundFirewallRule_Spec","ServersOutboundFirewallRule_STATUS"],"ServersSecurityAlertPolicy":["ServersSecurityAlertPolicy_Spec","ServersSecurityAlertPolicy_STATUS"],"ServersVirtualNetworkRule":["ServersVirtualNetworkRule_Spec","ServersVirtualNetworkRule_STATUS"],"ServersVulnerabilityAssessment":["ServersVulnerabilityAssessment_Spec","ServersVulnerabilityAssessment_STATUS"]},
+      resources: {"Server":["Server_Spec","Server_STATUS"],"ServersAdvancedThreatProtectionSetting":["ServersAdvancedThreatProtectionSetting_Spec","ServersAdvancedThreatProtectionSetting_STATUS"],"ServersAuditingSetting":["ServersAuditingSetting_Spec","ServersAuditingSetting_STATUS"],"ServersAzureADOnlyAuthentication":["ServersAzureADOnlyAuthentication_Spec","ServersAzureADOnlyAuthentication_STATUS"],"ServersConnectionPolicy":["ServersConnectionPolicy_Spec","ServersConnectionPolicy_STATUS"],"ServersDatabase":["ServersDatabase_Spec","ServersDatabase_STATUS"],"ServersDatabasesAdvancedThreatProtectionSetting":["ServersDatabasesAdvancedThreatProtectionSetting_Spec","ServersDatabasesAdvancedThreatProtectionSetting_STATUS"],"ServersDatabasesAuditingSetting":["ServersDatabasesAuditingSetting_Spec","ServersDatabasesAuditingSetting_STATUS"],"ServersDatabasesBackupLongTermRetentionPolicy":["ServersDatabasesBackupLongTermRetentionPolicy_Spec","ServersDatabasesBackupLongTermRetentionPolicy_STATUS"],"ServersDatabasesBackupShortTermRetentionPolicy":["ServersDatabasesBackupShortTermRetentionPolicy_Spec","ServersDatabasesBackupShortTermRetentionPolicy_STATUS"],"ServersDatabasesSecurityAlertPolicy":["ServersDatabasesSecurityAlertPolicy_Spec","ServersDatabasesSecurityAlertPolicy_STATUS"],"ServersDatabasesTransparentDataEncryption":["ServersDatabasesTransparentDataEncryption_Spec","ServersDatabasesTransparentDataEncryption_STATUS"],"ServersDatabasesVulnerabilityAssessment":["ServersDatabasesVulnerabilityAssessment_Spec","ServersDatabasesVulnerabilityAssessment_STATUS"],"ServersElasticPool":["ServersElasticPool_Spec","ServersElasticPool_STATUS"],"ServersFailoverGroup":["ServersFailoverGroup_Spec","ServersFailoverGroup_STATUS"],"ServersFirewallRule":["ServersFirewallRule_Spec","ServersFirewallRule_STATUS"],"ServersIPV6FirewallRule":["ServersIPV6FirewallRule_Spec","ServersIPV6FirewallRule_STATUS"],"ServersOutboundFirewallRule":["ServersOutboundFirewallRule_Spec","ServersOutboundFirewallRule_STATUS"],"ServersSecurityAlertPolicy":["ServersSecurityAlertPolicy_Spec","ServersSecurityAlertPolicy_STATUS"],"ServersVirtualNetworkRule":["ServersVirtualNetworkRule_Spec","ServersVirtualNetworkRule_STATUS"],"ServersVulnerabilityAssessment":["ServersVulnerabilityAssessment_Spec","ServersVulnerabilityAssessment_STATUS"]},
       types: {
         "Administrators": {"properties":[["administratorType",{"type":"Administrators_AdministratorType"}],["azureADOnlyAuthentication","boolean"],["login","string"],["principalType",{"type":"Administrators_PrincipalType"}],["sid","string"],["tenantId","string"]]},
         "Administrators_AdministratorType": t0,
@@ -159,6 +160,11 @@ export const shapes: GroupShapes = {
         "ServersDatabasesSecurityAlertPolicy_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state",{"type":"ServersDatabasesSecurityAlertPolicy_State"}],["storageAccountAccessKey",{"type":"genruntime_SecretReference"}],["storageEndpoint","string"],["operatorSpec",{"type":"ServersDatabasesSecurityAlertPolicyOperatorSpec"}]]},
         "ServersDatabasesSecurityAlertPolicy_State": t5,
         "ServersDatabasesSecurityAlertPolicy_State_STATUS": t5,
+        "ServersDatabasesTransparentDataEncryptionOperatorSpec": t16,
+        "ServersDatabasesTransparentDataEncryption_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["state",{"type":"ServersDatabasesTransparentDataEncryption_State_STATUS"}]]},
+        "ServersDatabasesTransparentDataEncryption_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["state",{"type":"ServersDatabasesTransparentDataEncryption_State"}],["operatorSpec",{"type":"ServersDatabasesTransparentDataEncryptionOperatorSpec"}]]},
+        "ServersDatabasesTransparentDataEncryption_State": t5,
+        "ServersDatabasesTransparentDataEncryption_State_STATUS": t5,
         "ServersDatabasesVulnerabilityAssessmentOperatorSpec": t16,
         "ServersDatabasesVulnerabilityAssessment_STATUS": t26,
         "ServersDatabasesVulnerabilityAssessment_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties"}],["storageAccountAccessKey",{"type":"genruntime_SecretReference"}],["storageContainerPath","string"],["storageContainerPathFromConfig",{"type":"genruntime_ConfigMapReference"}],["storageContainerSasKey",{"type":"genruntime_SecretReference"}],["operatorSpec",{"type":"ServersDatabasesVulnerabilityAssessmentOperatorSpec"}]]},
@@ -175,8 +181,11 @@ export const shapes: GroupShapes = {
         "ServersFirewallRuleOperatorSpec": t16,
         "ServersFirewallRule_STATUS": t27,
         "ServersFirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIpAddress","string"],["startIpAddress","string"],["operatorSpec",{"type":"ServersFirewallRuleOperatorSpec"}]]},
+        "ServersIPV6FirewallRuleOperatorSpec": t16,
+        "ServersIPV6FirewallRule_STATUS": t28,
+        "ServersIPV6FirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIPv6Address","string"],["startIPv6Address","string"],["operatorSpec",{"type":"ServersIPV6FirewallRuleOperatorSpec"}]]},
         "ServersOutboundFirewallRuleOperatorSpec": t16,
-        "ServersOutboundFirewallRule_STATUS": t28,
+        "ServersOutboundFirewallRule_STATUS": t29,
         "ServersOutboundFirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ServersOutboundFirewallRuleOperatorSpec"}]]},
         "ServersSecurityAlertPolicyOperatorSpec": t16,
         "ServersSecurityAlertPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state",{"type":"ServersSecurityAlertPolicy_State_STATUS"}],["storageEndpoint","string"]]},
@@ -192,36 +201,36 @@ export const shapes: GroupShapes = {
         "ServersVulnerabilityAssessment_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties"}],["storageAccountAccessKey",{"type":"genruntime_SecretReference"}],["storageContainerPath","string"],["storageContainerPathFromConfig",{"type":"genruntime_ConfigMapReference"}],["storageContainerSasKey",{"type":"genruntime_SecretReference"}],["operatorSpec",{"type":"ServersVulnerabilityAssessmentOperatorSpec"}]]},
         "Sku": t4,
         "Sku_STATUS": t4,
-        "SystemData_CreatedByType_STATUS": t29,
-        "SystemData_LastModifiedByType_STATUS": t29,
+        "SystemData_CreatedByType_STATUS": t30,
+        "SystemData_LastModifiedByType_STATUS": t30,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "UserAssignedIdentity": t30,
+        "UserAssignedIdentity": t31,
         "UserAssignedIdentityDetails": t10,
-        "UserAssignedIdentity_STATUS": t31,
-        "VulnerabilityAssessmentRecurringScansProperties": t32,
-        "VulnerabilityAssessmentRecurringScansProperties_STATUS": t32,
-        "conditions_Condition": t33,
-        "core_DestinationExpression": t34,
-        "genruntime_ConfigMapDestination": t35,
-        "genruntime_ConfigMapReference": t36,
-        "genruntime_KnownResourceReference": t37,
-        "genruntime_ResourceReference": t38,
-        "genruntime_SecretReference": t36,
+        "UserAssignedIdentity_STATUS": t32,
+        "VulnerabilityAssessmentRecurringScansProperties": t33,
+        "VulnerabilityAssessmentRecurringScansProperties_STATUS": t33,
+        "conditions_Condition": t34,
+        "core_DestinationExpression": t35,
+        "genruntime_ConfigMapDestination": t36,
+        "genruntime_ConfigMapReference": t37,
+        "genruntime_KnownResourceReference": t38,
+        "genruntime_ResourceReference": t39,
+        "genruntime_SecretReference": t37,
       },
     },
     "v1api20211101storage": {
-      resources: {"Server":["Server_Spec","Server_STATUS"],"ServersAdvancedThreatProtectionSetting":["ServersAdvancedThreatProtectionSetting_Spec","ServersAdvancedThreatProtectionSetting_STATUS"],"ServersAuditingSetting":["ServersAuditingSetting_Spec","ServersAuditingSetting_STATUS"],"ServersAzureADOnlyAuthentication":["ServersAzureADOnlyAuthentication_Spec","ServersAzureADOnlyAuthentication_STATUS"],"ServersConnectionPolicy":["ServersConnectionPolicy_Spec","ServersConnectionPolicy_STATUS"],"ServersDatabase":["ServersDatabase_Spec","ServersDatabase_STATUS"],"ServersDatabasesAdvancedThreatProtectionSetting":["ServersDatabasesAdvancedThreatProtectionSetting_Spec","ServersDatabasesAdvancedThreatProtectionSetting_STATUS"],"ServersDatabasesAuditingSetting":["ServersDatabasesAuditingSetting_Spec","ServersDatabasesAuditingSetting_STATUS"],"ServersDatabasesBackupLongTermRetentionPolicy":["ServersDatabasesBackupLongTermRetentionPolicy_Spec","ServersDatabasesBackupLongTermRetentionPolicy_STATUS"],"ServersDatabasesBackupShortTermRetentionPolicy":["ServersDatabasesBackupShortTermRetentionPolicy_Spec","ServersDatabasesBackupShortTermRetentionPolicy_STATUS"],"ServersDatabasesSecurityAlertPolicy":["ServersDatabasesSecurityAlertPolicy_Spec","ServersDatabasesSecurityAlertPolicy_STATUS"],"ServersDatabasesVulnerabilityAssessment":["ServersDatabasesVulnerabilityAssessment_Spec","ServersDatabasesVulnerabilityAssessment_STATUS"],"ServersElasticPool":["ServersElasticPool_Spec","ServersElasticPool_STATUS"],"ServersFailoverGroup":["ServersFailoverGroup_Spec","ServersFailoverGroup_STATUS"],"ServersFirewallRule":["ServersFirewallRule_Spec","ServersFirewallRule_STATUS"],"ServersOutboundFirewallRule":["ServersOutboundFirewallRule_Spec","ServersOutboundFirewallRule_STATUS"],"ServersSecurityAlertPolicy":["ServersSecurityAlertPolicy_Spec","ServersSecurityAlertPolicy_STATUS"],"ServersVirtualNetworkRule":["ServersVirtualNetworkRule_Spec","ServersVirtualNetworkRule_STATUS"],"ServersVulnerabilityAssessment":["ServersVulnerabilityAssessment_Spec","ServersVulnerabilityAssessment_STATUS"]},
+      resources: {"Server":["Server_Spec","Server_STATUS"],"ServersAdvancedThreatProtectionSetting":["ServersAdvancedThreatProtectionSetting_Spec","ServersAdvancedThreatProtectionSetting_STATUS"],"ServersAuditingSetting":["ServersAuditingSetting_Spec","ServersAuditingSetting_STATUS"],"ServersAzureADOnlyAuthentication":["ServersAzureADOnlyAuthentication_Spec","ServersAzureADOnlyAuthentication_STATUS"],"ServersConnectionPolicy":["ServersConnectionPolicy_Spec","ServersConnectionPolicy_STATUS"],"ServersDatabase":["ServersDatabase_Spec","ServersDatabase_STATUS"],"ServersDatabasesAdvancedThreatProtectionSetting":["ServersDatabasesAdvancedThreatProtectionSetting_Spec","ServersDatabasesAdvancedThreatProtectionSetting_STATUS"],"ServersDatabasesAuditingSetting":["ServersDatabasesAuditingSetting_Spec","ServersDatabasesAuditingSetting_STATUS"],"ServersDatabasesBackupLongTermRetentionPolicy":["ServersDatabasesBackupLongTermRetentionPolicy_Spec","ServersDatabasesBackupLongTermRetentionPolicy_STATUS"],"ServersDatabasesBackupShortTermRetentionPolicy":["ServersDatabasesBackupShortTermRetentionPolicy_Spec","ServersDatabasesBackupShortTermRetentionPolicy_STATUS"],"ServersDatabasesSecurityAlertPolicy":["ServersDatabasesSecurityAlertPolicy_Spec","ServersDatabasesSecurityAlertPolicy_STATUS"],"ServersDatabasesTransparentDataEncryption":["ServersDatabasesTransparentDataEncryption_Spec","ServersDatabasesTransparentDataEncryption_STATUS"],"ServersDatabasesVulnerabilityAssessment":["ServersDatabasesVulnerabilityAssessment_Spec","ServersDatabasesVulnerabilityAssessment_STATUS"],"ServersElasticPool":["ServersElasticPool_Spec","ServersElasticPool_STATUS"],"ServersFailoverGroup":["ServersFailoverGroup_Spec","ServersFailoverGroup_STATUS"],"ServersFirewallRule":["ServersFirewallRule_Spec","ServersFirewallRule_STATUS"],"ServersIPV6FirewallRule":["ServersIPV6FirewallRule_Spec","ServersIPV6FirewallRule_STATUS"],"ServersOutboundFirewallRule":["ServersOutboundFirewallRule_Spec","ServersOutboundFirewallRule_STATUS"],"ServersSecurityAlertPolicy":["ServersSecurityAlertPolicy_Spec","ServersSecurityAlertPolicy_STATUS"],"ServersVirtualNetworkRule":["ServersVirtualNetworkRule_Spec","ServersVirtualNetworkRule_STATUS"],"ServersVulnerabilityAssessment":["ServersVulnerabilityAssessment_Spec","ServersVulnerabilityAssessment_STATUS"]},
       types: {
-        "Administrators": t39,
-        "Administrators_STATUS": t39,
+        "Administrators": t40,
+        "Administrators_STATUS": t40,
         "CurrentSku_STATUS": t4,
         "ElasticPoolPerDatabaseSettings": t6,
         "ElasticPoolPerDatabaseSettings_STATUS": t6,
-        "FailoverGroupReadOnlyEndpoint": t40,
-        "FailoverGroupReadOnlyEndpoint_STATUS": t40,
-        "FailoverGroupReadWriteEndpoint": t41,
-        "FailoverGroupReadWriteEndpoint_STATUS": t41,
-        "Identity": t42,
+        "FailoverGroupReadOnlyEndpoint": t41,
+        "FailoverGroupReadOnlyEndpoint_STATUS": t41,
+        "FailoverGroupReadWriteEndpoint": t42,
+        "FailoverGroupReadWriteEndpoint_STATUS": t42,
+        "Identity": t43,
         "Identity_STATUS": {"properties":[["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "PartnerInfo": t10,
         "PartnerInfo_STATUS": {"properties":[["id","string"],["location","string"],["replicationRole","string"]]},
@@ -229,14 +238,14 @@ export const shapes: GroupShapes = {
         "PrivateEndpoint_STATUS": t13,
         "PrivateLinkServiceConnectionState_STATUS": {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]},
         "Properties_STATUS": {"properties":[["groupIds",{"array":"string"}],["privateEndpoint",{"type":"PrivateEndpoint_STATUS"}],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["provisioningState","string"]]},
-        "ResourceIdentity": t42,
+        "ResourceIdentity": t43,
         "ResourceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "ServerOperatorConfigMaps": t14,
         "ServerOperatorSpec": t15,
         "Server_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ResourceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["administratorLogin","string"],["administrators",{"type":"Administrators_STATUS"}],["federatedClientId","string"],["fullyQualifiedDomainName","string"],["keyId","string"],["minimalTlsVersion","string"],["primaryUserAssignedIdentityId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["state","string"],["version","string"],["workspaceFeature","string"]]},
         "Server_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["tags",{"map":"string"}],["administratorLogin","string"],["administratorLoginPassword",{"type":"genruntime_SecretReference"}],["administrators",{"type":"Administrators"}],["federatedClientId","string"],["keyId","string"],["minimalTlsVersion","string"],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["version","string"],["operatorSpec",{"type":"ServerOperatorSpec"}],["originalVersion","string"]]},
         "ServersAdvancedThreatProtectionSettingOperatorSpec": t16,
-        "ServersAdvancedThreatProtectionSetting_STATUS": t43,
+        "ServersAdvancedThreatProtectionSetting_STATUS": t44,
         "ServersAdvancedThreatProtectionSetting_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["state","string"],["operatorSpec",{"type":"ServersAdvancedThreatProtectionSettingOperatorSpec"}],["originalVersion","string"]]},
         "ServersAuditingSettingOperatorSpec": t16,
         "ServersAuditingSetting_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isDevopsAuditEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state","string"],["storageAccountSubscriptionId","string"],["storageEndpoint","string"]]},
@@ -251,7 +260,7 @@ export const shapes: GroupShapes = {
         "ServersDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["managedBy","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["autoPauseDelay","integer"],["catalogCollation","string"],["collation","string"],["createMode","string"],["creationDate","string"],["currentBackupStorageRedundancy","string"],["currentServiceObjectiveName","string"],["currentSku",{"type":"CurrentSku_STATUS"}],["databaseId","string"],["defaultSecondaryLocation","string"],["earliestRestoreDate","string"],["elasticPoolId","string"],["failoverGroupId","string"],["federatedClientId","string"],["highAvailabilityReplicaCount","integer"],["isInfraEncryptionEnabled","boolean"],["isLedgerOn","boolean"],["licenseType","string"],["longTermRetentionBackupResourceId","string"],["maintenanceConfigurationId","string"],["maxLogSizeBytes","integer"],["maxSizeBytes","integer"],["minCapacity","number"],["pausedDate","string"],["readScale","string"],["recoverableDatabaseId","string"],["recoveryServicesRecoveryPointId","string"],["requestedBackupStorageRedundancy","string"],["requestedServiceObjectiveName","string"],["restorableDroppedDatabaseId","string"],["restorePointInTime","string"],["resumedDate","string"],["sampleName","string"],["secondaryType","string"],["sourceDatabaseDeletionDate","string"],["sourceDatabaseId","string"],["sourceResourceId","string"],["status","string"],["zoneRedundant","boolean"]]},
         "ServersDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["autoPauseDelay","integer"],["catalogCollation","string"],["collation","string"],["createMode","string"],["elasticPoolReference",{"type":"genruntime_ResourceReference"}],["federatedClientId","string"],["highAvailabilityReplicaCount","integer"],["isLedgerOn","boolean"],["licenseType","string"],["longTermRetentionBackupResourceReference",{"type":"genruntime_ResourceReference"}],["maintenanceConfigurationId","string"],["maxSizeBytes","integer"],["minCapacity","number"],["readScale","string"],["recoverableDatabaseReference",{"type":"genruntime_ResourceReference"}],["recoveryServicesRecoveryPointReference",{"type":"genruntime_ResourceReference"}],["requestedBackupStorageRedundancy","string"],["restorableDroppedDatabaseReference",{"type":"genruntime_ResourceReference"}],["restorePointInTime","string"],["sampleName","string"],["secondaryType","string"],["sourceDatabaseDeletionDate","string"],["sourceDatabaseReference",{"type":"genruntime_ResourceReference"}],["sourceResourceReference",{"type":"genruntime_ResourceReference"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServersDatabaseOperatorSpec"}],["originalVersion","string"]]},
         "ServersDatabasesAdvancedThreatProtectionSettingOperatorSpec": t16,
-        "ServersDatabasesAdvancedThreatProtectionSetting_STATUS": t43,
+        "ServersDatabasesAdvancedThreatProtectionSetting_STATUS": t44,
         "ServersDatabasesAdvancedThreatProtectionSetting_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["state","string"],["operatorSpec",{"type":"ServersDatabasesAdvancedThreatProtectionSettingOperatorSpec"}],["originalVersion","string"]]},
         "ServersDatabasesAuditingSettingOperatorSpec": t16,
         "ServersDatabasesAuditingSetting_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state","string"],["storageAccountSubscriptionId","string"],["storageEndpoint","string"]]},
@@ -263,8 +272,11 @@ export const shapes: GroupShapes = {
         "ServersDatabasesBackupShortTermRetentionPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["diffBackupIntervalInHours","integer"],["retentionDays","integer"]]},
         "ServersDatabasesBackupShortTermRetentionPolicy_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["diffBackupIntervalInHours","integer"],["retentionDays","integer"],["operatorSpec",{"type":"ServersDatabasesBackupShortTermRetentionPolicyOperatorSpec"}],["originalVersion","string"]]},
         "ServersDatabasesSecurityAlertPolicyOperatorSpec": t16,
-        "ServersDatabasesSecurityAlertPolicy_STATUS": t44,
+        "ServersDatabasesSecurityAlertPolicy_STATUS": t45,
         "ServersDatabasesSecurityAlertPolicy_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state","string"],["storageAccountAccessKey",{"type":"genruntime_SecretReference"}],["storageEndpoint","string"],["operatorSpec",{"type":"ServersDatabasesSecurityAlertPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "ServersDatabasesTransparentDataEncryptionOperatorSpec": t16,
+        "ServersDatabasesTransparentDataEncryption_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["state","string"]]},
+        "ServersDatabasesTransparentDataEncryption_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["state","string"],["operatorSpec",{"type":"ServersDatabasesTransparentDataEncryptionOperatorSpec"}],["originalVersion","string"]]},
         "ServersDatabasesVulnerabilityAssessmentOperatorSpec": t16,
         "ServersDatabasesVulnerabilityAssessment_STATUS": t26,
         "ServersDatabasesVulnerabilityAssessment_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties"}],["storageAccountAccessKey",{"type":"genruntime_SecretReference"}],["storageContainerPath","string"],["storageContainerPathFromConfig",{"type":"genruntime_ConfigMapReference"}],["storageContainerSasKey",{"type":"genruntime_SecretReference"}],["operatorSpec",{"type":"ServersDatabasesVulnerabilityAssessmentOperatorSpec"}],["originalVersion","string"]]},
@@ -277,11 +289,14 @@ export const shapes: GroupShapes = {
         "ServersFirewallRuleOperatorSpec": t16,
         "ServersFirewallRule_STATUS": t27,
         "ServersFirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIpAddress","string"],["startIpAddress","string"],["operatorSpec",{"type":"ServersFirewallRuleOperatorSpec"}],["originalVersion","string"]]},
+        "ServersIPV6FirewallRuleOperatorSpec": t16,
+        "ServersIPV6FirewallRule_STATUS": t28,
+        "ServersIPV6FirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIPv6Address","string"],["startIPv6Address","string"],["operatorSpec",{"type":"ServersIPV6FirewallRuleOperatorSpec"}],["originalVersion","string"]]},
         "ServersOutboundFirewallRuleOperatorSpec": t16,
-        "ServersOutboundFirewallRule_STATUS": t28,
+        "ServersOutboundFirewallRule_STATUS": t29,
         "ServersOutboundFirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ServersOutboundFirewallRuleOperatorSpec"}],["originalVersion","string"]]},
         "ServersSecurityAlertPolicyOperatorSpec": t16,
-        "ServersSecurityAlertPolicy_STATUS": t44,
+        "ServersSecurityAlertPolicy_STATUS": t45,
         "ServersSecurityAlertPolicy_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state","string"],["storageAccountAccessKey",{"type":"genruntime_SecretReference"}],["storageEndpoint","string"],["operatorSpec",{"type":"ServersSecurityAlertPolicyOperatorSpec"}],["originalVersion","string"]]},
         "ServersVirtualNetworkRuleOperatorSpec": t16,
         "ServersVirtualNetworkRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"],["virtualNetworkSubnetId","string"]]},
@@ -292,18 +307,18 @@ export const shapes: GroupShapes = {
         "Sku": t4,
         "Sku_STATUS": t4,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "UserAssignedIdentity": t30,
+        "UserAssignedIdentity": t31,
         "UserAssignedIdentityDetails": t10,
-        "UserAssignedIdentity_STATUS": t31,
-        "VulnerabilityAssessmentRecurringScansProperties": t32,
-        "VulnerabilityAssessmentRecurringScansProperties_STATUS": t32,
-        "conditions_Condition": t33,
-        "core_DestinationExpression": t34,
-        "genruntime_ConfigMapDestination": t35,
-        "genruntime_ConfigMapReference": t36,
-        "genruntime_KnownResourceReference": t37,
-        "genruntime_ResourceReference": t38,
-        "genruntime_SecretReference": t36,
+        "UserAssignedIdentity_STATUS": t32,
+        "VulnerabilityAssessmentRecurringScansProperties": t33,
+        "VulnerabilityAssessmentRecurringScansProperties_STATUS": t33,
+        "conditions_Condition": t34,
+        "core_DestinationExpression": t35,
+        "genruntime_ConfigMapDestination": t36,
+        "genruntime_ConfigMapReference": t37,
+        "genruntime_KnownResourceReference": t38,
+        "genruntime_ResourceReference": t39,
+        "genruntime_SecretReference": t37,
       },
     },
   },

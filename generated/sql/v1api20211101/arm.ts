@@ -149,6 +149,19 @@ export function ServersDatabasesSecurityAlertPolicy_statusFromArm(response: Reco
   return statusFromArm(response, ServersDatabasesSecurityAlertPolicy_armLayout);
 }
 
+/** Where ServersDatabasesTransparentDataEncryption's properties sit in ARM (Microsoft.Sql/servers/databases/transparentDataEncryption). */
+export const ServersDatabasesTransparentDataEncryption_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["state"],"values":{"state":0}},"status":{"root":["id","name","type"],"properties":["state"]},"objects":{},"fixedName":"current"};
+
+/** The ARM PUT body of a ServersDatabasesTransparentDataEncryption: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersDatabasesTransparentDataEncryption_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersDatabasesTransparentDataEncryption_armLayout, resolvers);
+}
+
+/** The ServersDatabasesTransparentDataEncryption status an ARM GET response describes. */
+export function ServersDatabasesTransparentDataEncryption_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersDatabasesTransparentDataEncryption_armLayout);
+}
+
 /** Where ServersDatabasesVulnerabilityAssessment's properties sit in ARM (Microsoft.Sql/servers/databases/vulnerabilityAssessments). */
 export const ServersDatabasesVulnerabilityAssessment_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["recurringScans","storageAccountAccessKey","storageContainerPath","storageContainerPathFromConfig","storageContainerSasKey"],"values":{"recurringScans":{"object":"VulnerabilityAssessmentRecurringScansProperties"},"storageAccountAccessKey":{"secret":"storageAccountAccessKey"},"storageContainerPath":0,"storageContainerPathFromConfig":{"fromConfig":"storageContainerPath"},"storageContainerSasKey":{"secret":"storageContainerSasKey"}}},"status":{"root":["id","name","type"],"properties":["recurringScans","storageContainerPath"]},"objects":{"VulnerabilityAssessmentRecurringScansProperties":{"emailSubscriptionAdmins":0,"emails":{"array":0},"isEnabled":0}},"fixedName":"default"};
 
@@ -199,6 +212,19 @@ export function ServersFirewallRule_toArm(object: KubeObject, resolvers: ArmReso
 /** The ServersFirewallRule status an ARM GET response describes. */
 export function ServersFirewallRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, ServersFirewallRule_armLayout);
+}
+
+/** Where ServersIPV6FirewallRule's properties sit in ARM (Microsoft.Sql/servers/ipv6FirewallRules). */
+export const ServersIPV6FirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endIPv6Address","startIPv6Address"],"values":{"endIPv6Address":0,"startIPv6Address":0}},"status":{"root":["id","name","type"],"properties":["endIPv6Address","startIPv6Address"]},"objects":{}};
+
+/** The ARM PUT body of a ServersIPV6FirewallRule: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersIPV6FirewallRule_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersIPV6FirewallRule_armLayout, resolvers);
+}
+
+/** The ServersIPV6FirewallRule status an ARM GET response describes. */
+export function ServersIPV6FirewallRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersIPV6FirewallRule_armLayout);
 }
 
 /** Where ServersOutboundFirewallRule's properties sit in ARM (Microsoft.Sql/servers/outboundFirewallRules). */

@@ -45,6 +45,19 @@ export function StorageAccountsBlobServicesContainer_statusFromArm(response: Rec
   return statusFromArm(response, StorageAccountsBlobServicesContainer_armLayout);
 }
 
+/** Where StorageAccountsManagementPolicy's properties sit in ARM (Microsoft.Storage/storageAccounts/managementPolicies). */
+export const StorageAccountsManagementPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["policy"],"values":{"policy":{"object":"ManagementPolicySchema"}}},"status":{"root":["id","name","type"],"properties":["lastModifiedTime","policy"]},"objects":{"DateAfterCreation":{"daysAfterCreationGreaterThan":0},"DateAfterModification":{"daysAfterLastAccessTimeGreaterThan":0,"daysAfterModificationGreaterThan":0},"ManagementPolicyAction":{"baseBlob":{"object":"ManagementPolicyBaseBlob"},"snapshot":{"object":"ManagementPolicySnapShot"},"version":{"object":"ManagementPolicyVersion"}},"ManagementPolicyBaseBlob":{"delete":{"object":"DateAfterModification"},"enableAutoTierToHotFromCool":0,"tierToArchive":{"object":"DateAfterModification"},"tierToCool":{"object":"DateAfterModification"}},"ManagementPolicyDefinition":{"actions":{"object":"ManagementPolicyAction"},"filters":{"object":"ManagementPolicyFilter"}},"ManagementPolicyFilter":{"blobIndexMatch":{"array":{"object":"TagFilter"}},"blobTypes":{"array":0},"prefixMatch":{"array":0}},"ManagementPolicyRule":{"definition":{"object":"ManagementPolicyDefinition"},"enabled":0,"name":0,"type":0},"ManagementPolicySchema":{"rules":{"array":{"object":"ManagementPolicyRule"}}},"ManagementPolicySnapShot":{"delete":{"object":"DateAfterCreation"},"tierToArchive":{"object":"DateAfterCreation"},"tierToCool":{"object":"DateAfterCreation"}},"ManagementPolicyVersion":{"delete":{"object":"DateAfterCreation"},"tierToArchive":{"object":"DateAfterCreation"},"tierToCool":{"object":"DateAfterCreation"}},"TagFilter":{"name":0,"op":0,"value":0}},"fixedName":"default"};
+
+/** The ARM PUT body of a StorageAccountsManagementPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsManagementPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsManagementPolicy_armLayout, resolvers);
+}
+
+/** The StorageAccountsManagementPolicy status an ARM GET response describes. */
+export function StorageAccountsManagementPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsManagementPolicy_armLayout);
+}
+
 /** Where StorageAccountsQueueService's properties sit in ARM (Microsoft.Storage/storageAccounts/queueServices). */
 export const StorageAccountsQueueService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["cors"],"values":{"cors":{"object":"StorageAccountsQueueServiceCorsRules"}}},"status":{"root":["id","name","type"],"properties":["cors"]},"objects":{"CorsRulesCorsRule":{"allowedHeaders":{"array":0},"allowedMethods":{"array":0},"allowedOrigins":{"array":0},"exposedHeaders":{"array":0},"maxAgeInSeconds":0},"StorageAccountsQueueServiceCorsRules":{"corsRules":{"array":{"object":"CorsRulesCorsRule"}}}},"fixedName":"default"};
 

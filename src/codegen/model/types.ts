@@ -30,9 +30,19 @@ export interface Bounds {
   readonly maxLength?: number | undefined;
   readonly minimum?: number | undefined;
   readonly maximum?: number | undefined;
+  /** Storage management policies' day counts are whole days: `multipleOf: 1` on a number. */
+  readonly multipleOf?: number | undefined;
 }
 
-const boundKeywords = ['maxItems', 'maxLength', 'maximum', 'minItems', 'minLength', 'minimum'] as const;
+const boundKeywords = [
+  'maxItems',
+  'maxLength',
+  'maximum',
+  'minItems',
+  'minLength',
+  'minimum',
+  'multipleOf',
+] as const;
 
 /** The bounds `node` states, and only those, in a stable order: to spread into another node. */
 function boundsOf(node: Bounds | undefined): Bounds {
