@@ -318,51 +318,42 @@ spec:
   });
 });
 
-/** A kind the catalog lacks (storage's management policies: integer and number disagree on import). */
-const managementPolicy = `apiVersion: storage.azure.com/v1api20230101
-kind: StorageAccountsManagementPolicy
+/** A kind the catalog lacks (API Management's backends: their statuses carry validations on import). */
+const backend = `apiVersion: apimanagement.azure.com/v1api20220801
+kind: Backend
 metadata:
-  name: orders-policy
+  name: orders-backend
 spec:
   owner:
-    name: ordersstorage
-  policy:
-    rules:
-    - name: expire-old-orders
-      enabled: true
-      type: Lifecycle
-      definition:
-        actions:
-          baseBlob:
-            delete:
-              daysAfterModificationGreaterThan: 30
-        filters:
-          blobTypes: [blockBlob]
+    name: orders-apim
+  protocol: http
+  url: https://orders.example.com/api
+  title: Orders
 `;
 
 describe.skipIf(!realCrds.present)('migrate -f against the real v2.20.0 CRDs', () => {
   it('renames a kind the catalog lacks within its ARM date, checked against the CRD', async () => {
-    const file = put('policy.yaml', managementPolicy);
+    const file = put('backend.yaml', backend);
     const outcome = await run({ filename: [file], to: 'v' }, crdSchemasFromDir(realCrds.path));
     expect(documents(outcome.stdout)).toEqual([
-      { ...documents(managementPolicy)[0], apiVersion: 'storage.azure.com/v20230101' },
+      { ...documents(backend)[0], apiVersion: 'apimanagement.azure.com/v20220801' },
     ]);
-    expect(outcome.report.objects).toMatchObject([{ how: 'renamed', to: 'v20230101', verified: true }]);
+    expect(outcome.report.objects).toMatchObject([{ how: 'renamed', to: 'v20220801', verified: true }]);
     expect(outcome.report.warnings).toEqual([]);
   });
 
   it('refuses a rename that would carry a field the target version lacks, naming it', async () => {
-    const file = put('policy.yaml', managementPolicy.replace('  owner:', '  policyTier: premium\n  owner:'));
+    const file = put('backend.yaml', backend.replace('  owner:', '  policyTier: premium\n  owner:'));
     await expect(run({ filename: [file], to: 'v' }, crdSchemasFromDir(realCrds.path))).rejects.toThrow(
-      /StorageAccountsManagementPolicy\/orders-policy: v20230101 cannot hold spec\.policyTier/,
+      /Backend\/orders-backend: v20220801 cannot hold spec\.policyTier/,
     );
   });
 
   it('marks a rename unverified when no cluster is reachable', async () => {
-    const outcome = await run({ filename: [put('policy.yaml', managementPolicy)], to: 'v' });
+    const outcome = await run({ filename: [put('backend.yaml', backend)], to: 'v' });
     expect(outcome.report.objects).toMatchObject([{ how: 'renamed', verified: false }]);
     expect(outcome.report.warnings).toEqual([
-      expect.stringMatching(/renamed v1api20230101 -> v20230101 UNVERIFIED \(not checked: no cluster/),
+      expect.stringMatching(/renamed v1api20220801 -> v20220801 UNVERIFIED \(not checked: no cluster/),
     ]);
   });
 
@@ -457,6 +448,8 @@ describe.skipIf(!samples.present || !realCrds.present)('migrate -f over the oper
         // In the core since storage's queue services joined it (stop 33).
         'StorageAccountsQueueService',
         'StorageAccountsQueueServicesQueue',
+        // In the core since storage's management policies joined it (stop 37).
+        'StorageAccountsManagementPolicy',
         'RoleAssignment',
         // The authorization samples' refs hold a v1api20181130 identity; v1api20230131 is the newest.
         'UserAssignedIdentity',
