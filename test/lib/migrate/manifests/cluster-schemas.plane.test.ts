@@ -105,12 +105,12 @@ describe.skipIf(!realCrds.present)(
   },
 );
 
-/** A storage management policy: a kind of the real storage group that the catalog still lacks. */
-const managementPolicy = {
-  apiVersion: 'storage.azure.com/v1api20230101',
-  kind: 'StorageAccountsManagementPolicy',
-  metadata: { name: 'orders-policy' },
-  spec: { owner: { name: 'ordersstorage' } },
+/** An API Management backend: a kind of a real group that the catalog still lacks. */
+const backend = {
+  apiVersion: 'apimanagement.azure.com/v1api20220801',
+  kind: 'Backend',
+  metadata: { name: 'orders-backend' },
+  spec: { owner: { name: 'orders-apim' }, protocol: 'http', url: 'https://orders.example.com/api' },
 };
 
 describe('migrate -f with a cluster that does not answer', () => {
@@ -123,15 +123,12 @@ describe('migrate -f with a cluster that does not answer', () => {
     try {
       const schemas = clusterSchemas(() => connectForSchemas({ kubeconfig }, 300));
       const { result } = await convertManifestObject(
-        managementPolicy,
-        {
-          source: 'policy.yaml#1',
-          label: 'policy.yaml:1 (document 1) StorageAccountsManagementPolicy/orders-policy',
-        },
+        backend,
+        { source: 'backend.yaml#1', label: 'backend.yaml:1 (document 1) Backend/orders-backend' },
         { target: { kind: 'prefix', prefix: 'v' }, allowLoss: false },
         schemas,
       );
-      expect(result).toMatchObject({ how: 'renamed', to: 'v20230101', verified: false });
+      expect(result).toMatchObject({ how: 'renamed', to: 'v20220801', verified: false });
       expect(result.note).toMatch(/no cluster to check against .*300 ms/);
     } finally {
       for (const socket of sockets) socket.destroy();
