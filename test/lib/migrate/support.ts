@@ -12,6 +12,7 @@ import { generatedCrds } from '../../control-plane/generated-crds.ts';
 import type { Plane } from '../../control-plane/plane.ts';
 import { freshNamespace, testPlane, uniqueSuffix } from '../../fixtures/cluster.ts';
 import { reviewResponse } from '../../fixtures/conversion-webhook.ts';
+import { outwaitGoClients } from '../../fixtures/idle-connections.ts';
 
 /**
  * Migration tests move a CRD's storage flag and rewrite every object of it, which would disturb every
@@ -83,6 +84,7 @@ export async function startRenamingWebhook(plane: Plane): Promise<RenamingWebhoo
       });
     },
   );
+  outwaitGoClients(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
