@@ -97,6 +97,7 @@ export const armModules: Readonly<Record<string, () => Promise<Record<string, un
   'insights/v1api20201001': () => import('./insights/v1api20201001/arm.ts'),
   'insights/v1api20210501preview': () => import('./insights/v1api20210501preview/arm.ts'),
   'insights/v1api20220615': () => import('./insights/v1api20220615/arm.ts'),
+  'insights/v1api20221001': () => import('./insights/v1api20221001/arm.ts'),
   'insights/v1api20230101': () => import('./insights/v1api20230101/arm.ts'),
   'insights/v1api20230311': () => import('./insights/v1api20230311/arm.ts'),
   'insights/v1api20230601': () => import('./insights/v1api20230601/arm.ts'),

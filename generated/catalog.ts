@@ -1909,6 +1909,37 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "appconfiguration.azure.com",
+    "kind": "Snapshot",
+    "plural": "snapshots",
+    "armType": "Microsoft.AppConfiguration/configurationStores/snapshots",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "appconfiguration.azure.com",
+        "kind": "ConfigurationStore"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240601storage"
+    ],
+    "hub": "v20240601storage",
+    "immutable": {
+      "v20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "authorization.azure.com",
     "kind": "RoleAssignment",
     "plural": "roleassignments",
@@ -2030,6 +2061,70 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "cache.azure.com",
+    "kind": "Redis",
+    "plural": "redis",
+    "armType": "Microsoft.Cache/redis",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230401",
+        "armApiVersion": "2023-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230801",
+        "armApiVersion": "2023-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201201storage",
+      "v1api20230401storage",
+      "v1api20230801storage",
+      "v1api20241101storage"
+    ],
+    "hub": "v1api20241101storage",
+    "immutable": {
+      "v1api20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20241101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cache.azure.com",
     "kind": "RedisAccessPolicy",
     "plural": "redisaccesspolicies",
     "armType": "Microsoft.Cache/redis/accessPolicies",
@@ -2037,7 +2132,7 @@ export const catalog: readonly CatalogEntry[] = [
     "owners": [
       {
         "group": "cache.azure.com",
-        "kind": "Redi"
+        "kind": "Redis"
       }
     ],
     "versions": [
@@ -2068,7 +2163,7 @@ export const catalog: readonly CatalogEntry[] = [
     "owners": [
       {
         "group": "cache.azure.com",
-        "kind": "Redi"
+        "kind": "Redis"
       }
     ],
     "versions": [
@@ -2236,7 +2331,7 @@ export const catalog: readonly CatalogEntry[] = [
     "owners": [
       {
         "group": "cache.azure.com",
-        "kind": "Redi"
+        "kind": "Redis"
       }
     ],
     "versions": [
@@ -2300,7 +2395,7 @@ export const catalog: readonly CatalogEntry[] = [
     "owners": [
       {
         "group": "cache.azure.com",
-        "kind": "Redi"
+        "kind": "Redis"
       }
     ],
     "versions": [
@@ -2365,7 +2460,7 @@ export const catalog: readonly CatalogEntry[] = [
     "owners": [
       {
         "group": "cache.azure.com",
-        "kind": "Redi"
+        "kind": "Redis"
       }
     ],
     "versions": [
@@ -3419,6 +3514,198 @@ export const catalog: readonly CatalogEntry[] = [
       {
         "group": "resources.azure.com",
         "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201201storage",
+      "v20201201storage",
+      "v1api20220301storage",
+      "v20220301storage"
+    ],
+    "hub": "v20220301storage",
+    "immutable": {
+      "v1api20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "VirtualMachineScaleSet",
+    "plural": "virtualmachinescalesets",
+    "armType": "Microsoft.Compute/virtualMachineScaleSets",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201201storage",
+      "v20201201storage",
+      "v1api20220301storage",
+      "v20220301storage"
+    ],
+    "hub": "v20220301storage",
+    "immutable": {
+      "v1api20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "VirtualMachineScaleSetsExtension",
+    "plural": "virtualmachinescalesetsextensions",
+    "armType": "Microsoft.Compute/virtualMachineScaleSets/extensions",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "compute.azure.com",
+        "kind": "VirtualMachineScaleSet"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201201storage",
+      "v20201201storage",
+      "v1api20220301storage",
+      "v20220301storage"
+    ],
+    "hub": "v20220301storage",
+    "immutable": {
+      "v1api20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "VirtualMachinesExtension",
+    "plural": "virtualmachinesextensions",
+    "armType": "Microsoft.Compute/virtualMachines/extensions",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "compute.azure.com",
+        "kind": "VirtualMachine"
       }
     ],
     "versions": [
@@ -6459,6 +6746,37 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20201001storage",
     "immutable": {
       "v1api20201001": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "AutoscaleSetting",
+    "plural": "autoscalesettings",
+    "armType": "Microsoft.Insights/autoscalesettings",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20221001",
+        "armApiVersion": "2022-10-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20221001storage"
+    ],
+    "hub": "v1api20221001storage",
+    "immutable": {
+      "v1api20221001": [
         "spec.azureName",
         "spec.owner"
       ]

@@ -495,6 +495,13 @@ export const registry: ConversionRegistry = {
           v20240601storage: { storage: true },
         },
       },
+      Snapshot: {
+        hub: 'v20240601storage',
+        versions: {
+          v20240601: { storage: false, up: { to: 'v20240601storage', convert: appconfiguration_conversions.resource('v20240601', 'Snapshot_toStorage') }, down: { from: 'v20240601storage', convert: appconfiguration_conversions.resource('v20240601', 'Snapshot_fromStorage') } },
+          v20240601storage: { storage: true },
+        },
+      },
     },
     'authorization.azure.com': {
       RoleAssignment: {
@@ -528,6 +535,19 @@ export const registry: ConversionRegistry = {
       },
     },
     'cache.azure.com': {
+      Redis: {
+        hub: 'v1api20241101storage',
+        versions: {
+          v1api20201201: { storage: false, up: { to: 'v1api20201201storage', convert: cache_conversions.resource('v1api20201201', 'Redis_toStorage') }, down: { from: 'v1api20201201storage', convert: cache_conversions.resource('v1api20201201', 'Redis_fromStorage') } },
+          v1api20230401: { storage: false, up: { to: 'v1api20230401storage', convert: cache_conversions.resource('v1api20230401', 'Redis_toStorage') }, down: { from: 'v1api20230401storage', convert: cache_conversions.resource('v1api20230401', 'Redis_fromStorage') } },
+          v1api20230801: { storage: false, up: { to: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230801', 'Redis_toStorage') }, down: { from: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230801', 'Redis_fromStorage') } },
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'Redis_toStorage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'Redis_fromStorage') } },
+          v1api20201201storage: { storage: true, up: { to: 'v1api20230401storage', convert: cache_conversions.resource('v1api20201201storage', 'Redis_to_v1api20230401storage') }, down: { from: 'v1api20230401storage', convert: cache_conversions.resource('v1api20201201storage', 'Redis_from_v1api20230401storage') } },
+          v1api20230401storage: { storage: true, up: { to: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230401storage', 'Redis_to_v1api20230801storage') }, down: { from: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230401storage', 'Redis_from_v1api20230801storage') } },
+          v1api20230801storage: { storage: true, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20230801storage', 'Redis_to_v1api20241101storage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20230801storage', 'Redis_from_v1api20241101storage') } },
+          v1api20241101storage: { storage: true },
+        },
+      },
       RedisAccessPolicy: {
         hub: 'v1api20241101storage',
         versions: {
@@ -844,6 +864,45 @@ export const registry: ConversionRegistry = {
           v1api20201201storage: { storage: true, up: { to: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachine_to_v20201201storage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachine_from_v20201201storage') } },
           v20201201storage: { storage: true, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachine_to_v1api20220301storage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachine_from_v1api20220301storage') } },
           v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachine_to_v20220301storage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachine_from_v20220301storage') } },
+          v20220301storage: { storage: true },
+        },
+      },
+      VirtualMachineScaleSet: {
+        hub: 'v20220301storage',
+        versions: {
+          v1api20201201: { storage: false, up: { to: 'v1api20201201storage', convert: compute_conversions.resource('v1api20201201', 'VirtualMachineScaleSet_toStorage') }, down: { from: 'v1api20201201storage', convert: compute_conversions.resource('v1api20201201', 'VirtualMachineScaleSet_fromStorage') } },
+          v20201201: { storage: false, up: { to: 'v20201201storage', convert: compute_conversions.resource('v20201201', 'VirtualMachineScaleSet_toStorage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v20201201', 'VirtualMachineScaleSet_fromStorage') } },
+          v1api20220301: { storage: false, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'VirtualMachineScaleSet_toStorage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'VirtualMachineScaleSet_fromStorage') } },
+          v20220301: { storage: false, up: { to: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'VirtualMachineScaleSet_toStorage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'VirtualMachineScaleSet_fromStorage') } },
+          v1api20201201storage: { storage: true, up: { to: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachineScaleSet_to_v20201201storage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachineScaleSet_from_v20201201storage') } },
+          v20201201storage: { storage: true, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachineScaleSet_to_v1api20220301storage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachineScaleSet_from_v1api20220301storage') } },
+          v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachineScaleSet_to_v20220301storage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachineScaleSet_from_v20220301storage') } },
+          v20220301storage: { storage: true },
+        },
+      },
+      VirtualMachineScaleSetsExtension: {
+        hub: 'v20220301storage',
+        versions: {
+          v1api20201201: { storage: false, up: { to: 'v1api20201201storage', convert: compute_conversions.resource('v1api20201201', 'VirtualMachineScaleSetsExtension_toStorage') }, down: { from: 'v1api20201201storage', convert: compute_conversions.resource('v1api20201201', 'VirtualMachineScaleSetsExtension_fromStorage') } },
+          v20201201: { storage: false, up: { to: 'v20201201storage', convert: compute_conversions.resource('v20201201', 'VirtualMachineScaleSetsExtension_toStorage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v20201201', 'VirtualMachineScaleSetsExtension_fromStorage') } },
+          v1api20220301: { storage: false, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'VirtualMachineScaleSetsExtension_toStorage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'VirtualMachineScaleSetsExtension_fromStorage') } },
+          v20220301: { storage: false, up: { to: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'VirtualMachineScaleSetsExtension_toStorage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'VirtualMachineScaleSetsExtension_fromStorage') } },
+          v1api20201201storage: { storage: true, up: { to: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachineScaleSetsExtension_to_v20201201storage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachineScaleSetsExtension_from_v20201201storage') } },
+          v20201201storage: { storage: true, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachineScaleSetsExtension_to_v1api20220301storage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachineScaleSetsExtension_from_v1api20220301storage') } },
+          v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachineScaleSetsExtension_to_v20220301storage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachineScaleSetsExtension_from_v20220301storage') } },
+          v20220301storage: { storage: true },
+        },
+      },
+      VirtualMachinesExtension: {
+        hub: 'v20220301storage',
+        versions: {
+          v1api20201201: { storage: false, up: { to: 'v1api20201201storage', convert: compute_conversions.resource('v1api20201201', 'VirtualMachinesExtension_toStorage') }, down: { from: 'v1api20201201storage', convert: compute_conversions.resource('v1api20201201', 'VirtualMachinesExtension_fromStorage') } },
+          v20201201: { storage: false, up: { to: 'v20201201storage', convert: compute_conversions.resource('v20201201', 'VirtualMachinesExtension_toStorage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v20201201', 'VirtualMachinesExtension_fromStorage') } },
+          v1api20220301: { storage: false, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'VirtualMachinesExtension_toStorage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'VirtualMachinesExtension_fromStorage') } },
+          v20220301: { storage: false, up: { to: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'VirtualMachinesExtension_toStorage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'VirtualMachinesExtension_fromStorage') } },
+          v1api20201201storage: { storage: true, up: { to: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachinesExtension_to_v20201201storage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachinesExtension_from_v20201201storage') } },
+          v20201201storage: { storage: true, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachinesExtension_to_v1api20220301storage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachinesExtension_from_v1api20220301storage') } },
+          v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachinesExtension_to_v20220301storage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachinesExtension_from_v20220301storage') } },
           v20220301storage: { storage: true },
         },
       },
@@ -1489,6 +1548,13 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20201001: { storage: false, up: { to: 'v1api20201001storage', convert: insights_conversions.resource('v1api20201001', 'ActivityLogAlert_toStorage') }, down: { from: 'v1api20201001storage', convert: insights_conversions.resource('v1api20201001', 'ActivityLogAlert_fromStorage') } },
           v1api20201001storage: { storage: true },
+        },
+      },
+      AutoscaleSetting: {
+        hub: 'v1api20221001storage',
+        versions: {
+          v1api20221001: { storage: false, up: { to: 'v1api20221001storage', convert: insights_conversions.resource('v1api20221001', 'AutoscaleSetting_toStorage') }, down: { from: 'v1api20221001storage', convert: insights_conversions.resource('v1api20221001', 'AutoscaleSetting_fromStorage') } },
+          v1api20221001storage: { storage: true },
         },
       },
       Component: {

@@ -26,10 +26,12 @@ const k19: readonly string[] = ["conditions","id","name","type","identity","loca
 const k20: readonly string[] = ["azureName","owner","identity","location","sku","tags","createMode","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec","originalVersion"];
 const k21: readonly string[] = ["id","name","privateEndpoint","privateLinkServiceConnectionState","provisioningState","type"];
 const k22: readonly string[] = ["authenticationMode","privateLinkDelegation"];
-const k23: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k24: readonly string[] = ["conditions","id","name","type","tags","contentType","eTag","key","label","lastModified","locked","value"];
-const k25: readonly string[] = ["actionsRequired","description","status"];
-const k26: readonly string[] = ["conditions","id","name","type","location","systemData","endpoint","provisioningState"];
+const k23: readonly string[] = ["key","label"];
+const k24: readonly string[] = ["configMapExpressions","secretExpressions"];
+const k25: readonly string[] = ["conditions","id","name","type","tags","contentType","eTag","key","label","lastModified","locked","value"];
+const k26: readonly string[] = ["actionsRequired","description","status"];
+const k27: readonly string[] = ["conditions","id","name","type","location","systemData","endpoint","provisioningState"];
+const k28: readonly string[] = ["conditions","id","name","type","etag","tags","compositionType","created","expires","filters","itemsCount","provisioningState","retentionPeriod","size","status"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_toStorage"}]]};
 const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_fromStorage"}]]};
@@ -64,9 +66,11 @@ const p30: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","grou
 const p31: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p32: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","authenticationMode",{"spell":["Local","Pass-through"]}],["=","privateLinkDelegation",{"spell":["Disabled","Enabled"]}]]};
 const p33: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","authenticationMode","s"],["=","privateLinkDelegation","s"]]};
-const p34: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p35: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p36: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","actionsRequired","s"],["=","description","s"],["=","status","s"]]};
+const p34: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","key","s"],["=","label","s"]]};
+const p35: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","key","s"],["=","label","s"]]};
+const p36: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+const p37: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+const p38: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","actionsRequired","s"],["=","description","s"],["=","status","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -279,6 +283,8 @@ export const plans: GroupPlans = {
         KeyValue_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"KeyValue_Spec_toStorage","status":"KeyValue_STATUS_toStorage"},
         Replica_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"Replica_Spec_fromStorage","status":"Replica_STATUS_fromStorage"},
         Replica_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"Replica_Spec_toStorage","status":"Replica_STATUS_toStorage"},
+        Snapshot_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"Snapshot_Spec_fromStorage","status":"Snapshot_STATUS_fromStorage"},
+        Snapshot_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"Snapshot_Spec_toStorage","status":"Snapshot_STATUS_toStorage"},
       },
       types: {
         ConfigurationStoreOperatorSecrets_fromStorage: p0,
@@ -297,10 +303,14 @@ export const plans: GroupPlans = {
         EncryptionProperties_STATUS_toStorage: p8,
         EncryptionProperties_fromStorage: p9,
         EncryptionProperties_toStorage: p10,
-        KeyValueOperatorSpec_fromStorage: p34,
-        KeyValueOperatorSpec_toStorage: p35,
-        KeyValue_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","contentType","s"],["=","eTag","s"],["=","key","s"],["=","label","s"],["=","lastModified","s"],["=","locked","b"],["=","value","s"]]},
-        KeyValue_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","contentType","s"],["=","eTag","s"],["=","key","s"],["=","label","s"],["=","lastModified","s"],["=","locked","b"],["=","value","s"]]},
+        KeyValueFilter_STATUS_fromStorage: p34,
+        KeyValueFilter_STATUS_toStorage: p35,
+        KeyValueFilter_fromStorage: p34,
+        KeyValueFilter_toStorage: p35,
+        KeyValueOperatorSpec_fromStorage: p36,
+        KeyValueOperatorSpec_toStorage: p37,
+        KeyValue_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","contentType","s"],["=","eTag","s"],["=","key","s"],["=","label","s"],["=","lastModified","s"],["=","locked","b"],["=","value","s"]]},
+        KeyValue_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","contentType","s"],["=","eTag","s"],["=","key","s"],["=","label","s"],["=","lastModified","s"],["=","locked","b"],["=","value","s"]]},
         KeyValue_Spec_fromStorage: {"known":["azureName","owner","tags","contentType","value","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","contentType","s"],["=","value","s"],["=","operatorSpec",{"obj":"KeyValueOperatorSpec_fromStorage"}]]},
         KeyValue_Spec_toStorage: {"known":["azureName","owner","tags","contentType","value","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","contentType","s"],["=","value","s"],["=","operatorSpec",{"obj":"KeyValueOperatorSpec_toStorage"}],["v","v20240601"]]},
         KeyVaultProperties_STATUS_fromStorage: p11,
@@ -311,12 +321,12 @@ export const plans: GroupPlans = {
         PrivateEndpointConnectionReference_STATUS_toStorage: {"known":k21,"destBag":true,"steps":[["=","id","s"],["=","name","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_toStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_toStorage"}],["=","provisioningState","s"],["=","type","s"]]},
         PrivateEndpoint_STATUS_fromStorage: p13,
         PrivateEndpoint_STATUS_toStorage: p14,
-        PrivateLinkServiceConnectionState_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","actionsRequired",{"spell":["None","Recreate"]}],["=","description","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected"]}]]},
-        PrivateLinkServiceConnectionState_STATUS_toStorage: p36,
-        ReplicaOperatorSpec_fromStorage: p34,
-        ReplicaOperatorSpec_toStorage: p35,
-        Replica_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","endpoint","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded"]}]]},
-        Replica_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","endpoint","s"],["=","provisioningState","s"]]},
+        PrivateLinkServiceConnectionState_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","actionsRequired",{"spell":["None","Recreate"]}],["=","description","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected"]}]]},
+        PrivateLinkServiceConnectionState_STATUS_toStorage: p38,
+        ReplicaOperatorSpec_fromStorage: p36,
+        ReplicaOperatorSpec_toStorage: p37,
+        Replica_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","endpoint","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded"]}]]},
+        Replica_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","endpoint","s"],["=","provisioningState","s"]]},
         Replica_Spec_fromStorage: {"known":["azureName","owner","location","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_fromStorage"}]]},
         Replica_Spec_toStorage: {"known":["azureName","owner","location","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_toStorage"}],["v","v20240601"]]},
         ResourceIdentity_STATUS_fromStorage: p15,
@@ -327,6 +337,12 @@ export const plans: GroupPlans = {
         Sku_STATUS_toStorage: p20,
         Sku_fromStorage: p19,
         Sku_toStorage: p20,
+        SnapshotOperatorSpec_fromStorage: p36,
+        SnapshotOperatorSpec_toStorage: p37,
+        Snapshot_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","tags",{"map":"s"}],["=","compositionType",{"spell":["Key","Key_Label"]}],["=","created","s"],["=","expires","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_STATUS_fromStorage"}}],["=","itemsCount","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","retentionPeriod","i"],["=","size","i"],["=","status",{"spell":["Archived","Failed","Provisioning","Ready"]}]]},
+        Snapshot_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","tags",{"map":"s"}],["=","compositionType","s"],["=","created","s"],["=","expires","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_STATUS_toStorage"}}],["=","itemsCount","i"],["=","provisioningState","s"],["=","retentionPeriod","i"],["=","size","i"],["=","status","s"]]},
+        Snapshot_Spec_fromStorage: {"known":["azureName","owner","tags","compositionType","filters","retentionPeriod","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","compositionType",{"spell":["Key","Key_Label"]}],["=","filters",{"arr":{"obj":"KeyValueFilter_fromStorage"}}],["=","retentionPeriod","i"],["=","operatorSpec",{"obj":"SnapshotOperatorSpec_fromStorage"}]]},
+        Snapshot_Spec_toStorage: {"known":["azureName","owner","tags","compositionType","filters","retentionPeriod","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","compositionType","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_toStorage"}}],["=","retentionPeriod","i"],["=","operatorSpec",{"obj":"SnapshotOperatorSpec_toStorage"}],["v","v20240601"]]},
         SystemData_STATUS_fromStorage: p21,
         SystemData_STATUS_toStorage: p22,
         UserAssignedIdentityDetails_fromStorage: p23,
@@ -352,7 +368,7 @@ export const plans: GroupPlans = {
         DataPlaneProxyProperties_STATUS_normalize: p33,
         DataPlaneProxyProperties_normalize: p33,
         PrivateEndpoint_STATUS_normalize: p14,
-        PrivateLinkServiceConnectionState_STATUS_normalize: p36,
+        PrivateLinkServiceConnectionState_STATUS_normalize: p38,
       },
     },
   },

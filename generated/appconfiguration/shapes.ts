@@ -34,14 +34,16 @@ const t27: TypeShape = {"properties":[["type","string"],["userAssignedIdentities
 const t28: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserIdentity_STATUS"}}]]};
 const t29: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t30: TypeShape = {"enum":["Local","Pass-through"]};
-const t31: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t32: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["tags",{"map":"string"}],["contentType","string"],["eTag","string"],["key","string"],["label","string"],["lastModified","string"],["locked","boolean"],["value","string"]]};
-const t33: TypeShape = {"properties":[["authenticationMode","string"],["privateLinkDelegation","string"]]};
+const t31: TypeShape = {"properties":[["key","string"],["label","string"]]};
+const t32: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t33: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["tags",{"map":"string"}],["contentType","string"],["eTag","string"],["key","string"],["label","string"],["lastModified","string"],["locked","boolean"],["value","string"]]};
+const t34: TypeShape = {"enum":["Key","Key_Label"]};
+const t35: TypeShape = {"properties":[["authenticationMode","string"],["privateLinkDelegation","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "appconfiguration.azure.com",
-  names: ["actionsRequired","annotations","armId","authenticationMode","azureName","clientId","conditions","configMapExpressions","contentType","createMode","createdAt","createdBy","createdByType","creationDate","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","description","disableLocalAuth","eTag","enablePurgeProtection","encryption","endpoint","group","id","identity","identityClientId","key","keyIdentifier","keyVaultProperties","kind","label","labels","lastModified","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locked","message","name","observedGeneration","operatorSpec","owner","primaryConnectionString","primaryKey","primaryKeyID","primaryReadOnlyConnectionString","primaryReadOnlyKey","primaryReadOnlyKeyID","principalId","privateEndpoint","privateEndpointConnections","privateLinkDelegation","privateLinkServiceConnectionState","provisioningState","publicNetworkAccess","reason","reference","secondaryConnectionString","secondaryKey","secondaryKeyID","secondaryReadOnlyConnectionString","secondaryReadOnlyKey","secondaryReadOnlyKeyID","secretExpressions","secrets","severity","sku","softDeleteRetentionInDays","status","systemData","tags","tenantId","type","userAssignedIdentities","value"],
+  names: ["actionsRequired","annotations","armId","authenticationMode","azureName","clientId","compositionType","conditions","configMapExpressions","contentType","createMode","created","createdAt","createdBy","createdByType","creationDate","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","description","disableLocalAuth","eTag","enablePurgeProtection","encryption","endpoint","etag","expires","filters","group","id","identity","identityClientId","itemsCount","key","keyIdentifier","keyVaultProperties","kind","label","labels","lastModified","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locked","message","name","observedGeneration","operatorSpec","owner","primaryConnectionString","primaryKey","primaryKeyID","primaryReadOnlyConnectionString","primaryReadOnlyKey","primaryReadOnlyKeyID","principalId","privateEndpoint","privateEndpointConnections","privateLinkDelegation","privateLinkServiceConnectionState","provisioningState","publicNetworkAccess","reason","reference","retentionPeriod","secondaryConnectionString","secondaryKey","secondaryKeyID","secondaryReadOnlyConnectionString","secondaryReadOnlyKey","secondaryReadOnlyKeyID","secretExpressions","secrets","severity","size","sku","softDeleteRetentionInDays","status","systemData","tags","tenantId","type","userAssignedIdentities","value"],
   packages: {
     "v1api20220501": {
       resources: {"ConfigurationStore":["ConfigurationStore_Spec","ConfigurationStore_STATUS"]},
@@ -170,7 +172,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v20240601": {
-      resources: {"ConfigurationStore":["ConfigurationStore_Spec","ConfigurationStore_STATUS"],"KeyValue":["KeyValue_Spec","KeyValue_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"]},
+      resources: {"ConfigurationStore":["ConfigurationStore_Spec","ConfigurationStore_STATUS"],"KeyValue":["KeyValue_Spec","KeyValue_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"],"Snapshot":["Snapshot_Spec","Snapshot_STATUS"]},
       types: {
         "ConfigurationStoreOperatorSecrets": t0,
         "ConfigurationStoreOperatorSpec": t1,
@@ -189,8 +191,10 @@ export const shapes: GroupShapes = {
         "DataPlaneProxyProperties_STATUS": {"properties":[["authenticationMode",{"type":"DataPlaneProxyProperties_AuthenticationMode_STATUS"}],["privateLinkDelegation",{"type":"DataPlaneProxyProperties_PrivateLinkDelegation_STATUS"}]]},
         "EncryptionProperties": t7,
         "EncryptionProperties_STATUS": t8,
-        "KeyValueOperatorSpec": t31,
-        "KeyValue_STATUS": t32,
+        "KeyValueFilter": t31,
+        "KeyValueFilter_STATUS": t31,
+        "KeyValueOperatorSpec": t32,
+        "KeyValue_STATUS": t33,
         "KeyValue_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["contentType","string"],["value","string"],["operatorSpec",{"type":"KeyValueOperatorSpec"}]]},
         "KeyVaultProperties": t9,
         "KeyVaultProperties_STATUS": t9,
@@ -200,7 +204,7 @@ export const shapes: GroupShapes = {
         "PrivateLinkServiceConnectionState_ActionsRequired_STATUS": {"enum":["None","Recreate"]},
         "PrivateLinkServiceConnectionState_STATUS": {"properties":[["actionsRequired",{"type":"PrivateLinkServiceConnectionState_ActionsRequired_STATUS"}],["description","string"],["status",{"type":"PrivateLinkServiceConnectionState_Status_STATUS"}]]},
         "PrivateLinkServiceConnectionState_Status_STATUS": {"enum":["Approved","Disconnected","Pending","Rejected"]},
-        "ReplicaOperatorSpec": t31,
+        "ReplicaOperatorSpec": t32,
         "Replica_ProvisioningState_STATUS": {"enum":["Canceled","Creating","Deleting","Failed","Succeeded"]},
         "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["endpoint","string"],["provisioningState",{"type":"Replica_ProvisioningState_STATUS"}]]},
         "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}]]},
@@ -210,6 +214,13 @@ export const shapes: GroupShapes = {
         "ResourceIdentity_Type_STATUS": t13,
         "Sku": t14,
         "Sku_STATUS": t14,
+        "SnapshotOperatorSpec": t32,
+        "Snapshot_CompositionType": t34,
+        "Snapshot_CompositionType_STATUS": t34,
+        "Snapshot_ProvisioningState_STATUS": t3,
+        "Snapshot_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["tags",{"map":"string"}],["compositionType",{"type":"Snapshot_CompositionType_STATUS"}],["created","string"],["expires","string"],["filters",{"array":{"type":"KeyValueFilter_STATUS"}}],["itemsCount","integer"],["provisioningState",{"type":"Snapshot_ProvisioningState_STATUS"}],["retentionPeriod","integer"],["size","integer"],["status",{"type":"Snapshot_Status_STATUS"}]]},
+        "Snapshot_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["compositionType",{"type":"Snapshot_CompositionType"}],["filters",{"array":{"type":"KeyValueFilter"}}],["retentionPeriod","integer"],["operatorSpec",{"type":"SnapshotOperatorSpec"}]]},
+        "Snapshot_Status_STATUS": {"enum":["Archived","Failed","Provisioning","Ready"]},
         "SystemData_CreatedByType_STATUS": t15,
         "SystemData_LastModifiedByType_STATUS": t15,
         "SystemData_STATUS": t16,
@@ -224,31 +235,36 @@ export const shapes: GroupShapes = {
       },
     },
     "v20240601storage": {
-      resources: {"ConfigurationStore":["ConfigurationStore_Spec","ConfigurationStore_STATUS"],"KeyValue":["KeyValue_Spec","KeyValue_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"]},
+      resources: {"ConfigurationStore":["ConfigurationStore_Spec","ConfigurationStore_STATUS"],"KeyValue":["KeyValue_Spec","KeyValue_STATUS"],"Replica":["Replica_Spec","Replica_STATUS"],"Snapshot":["Snapshot_Spec","Snapshot_STATUS"]},
       types: {
         "ConfigurationStoreOperatorSecrets": t0,
         "ConfigurationStoreOperatorSpec": t1,
         "ConfigurationStore_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ResourceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createMode","string"],["creationDate","string"],["dataPlaneProxy",{"type":"DataPlaneProxyProperties_STATUS"}],["defaultKeyValueRevisionRetentionPeriodInSeconds","integer"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties_STATUS"}],["endpoint","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnectionReference_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["softDeleteRetentionInDays","integer"]]},
         "ConfigurationStore_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode","string"],["dataPlaneProxy",{"type":"DataPlaneProxyProperties"}],["defaultKeyValueRevisionRetentionPeriodInSeconds","integer"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess","string"],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}],["originalVersion","string"]]},
-        "DataPlaneProxyProperties": t33,
-        "DataPlaneProxyProperties_STATUS": t33,
+        "DataPlaneProxyProperties": t35,
+        "DataPlaneProxyProperties_STATUS": t35,
         "EncryptionProperties": t7,
         "EncryptionProperties_STATUS": t8,
-        "KeyValueOperatorSpec": t31,
-        "KeyValue_STATUS": t32,
+        "KeyValueFilter": t31,
+        "KeyValueFilter_STATUS": t31,
+        "KeyValueOperatorSpec": t32,
+        "KeyValue_STATUS": t33,
         "KeyValue_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["contentType","string"],["value","string"],["operatorSpec",{"type":"KeyValueOperatorSpec"}],["originalVersion","string"]]},
         "KeyVaultProperties": t9,
         "KeyVaultProperties_STATUS": t9,
         "PrivateEndpointConnectionReference_STATUS": {"properties":[["id","string"],["name","string"],["privateEndpoint",{"type":"PrivateEndpoint_STATUS"}],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["provisioningState","string"],["type","string"]]},
         "PrivateEndpoint_STATUS": t10,
         "PrivateLinkServiceConnectionState_STATUS": {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]},
-        "ReplicaOperatorSpec": t31,
+        "ReplicaOperatorSpec": t32,
         "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["endpoint","string"],["provisioningState","string"]]},
         "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}],["originalVersion","string"]]},
         "ResourceIdentity": t27,
         "ResourceIdentity_STATUS": t28,
         "Sku": t14,
         "Sku_STATUS": t14,
+        "SnapshotOperatorSpec": t32,
+        "Snapshot_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["tags",{"map":"string"}],["compositionType","string"],["created","string"],["expires","string"],["filters",{"array":{"type":"KeyValueFilter_STATUS"}}],["itemsCount","integer"],["provisioningState","string"],["retentionPeriod","integer"],["size","integer"],["status","string"]]},
+        "Snapshot_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["compositionType","string"],["filters",{"array":{"type":"KeyValueFilter"}}],["retentionPeriod","integer"],["operatorSpec",{"type":"SnapshotOperatorSpec"}],["originalVersion","string"]]},
         "SystemData_STATUS": t29,
         "UserAssignedIdentityDetails": t17,
         "UserIdentity": t18,

@@ -33,10 +33,10 @@ const t26: TypeShape = {"properties":[["datasourceTypes",{"array":"string"}],["o
 const t27: TypeShape = {"properties":[["repeatingTimeIntervals",{"array":"string"}],["timeZone","string"]]};
 const t28: TypeShape = {"properties":[["principalId",{"type":"genruntime_ConfigMapDestination"}]]};
 const t29: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"BackupVaultOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t30: TypeShape = {"properties":[["featureSettings",{"type":"FeatureSettings"}],["monitoringSettings",{"type":"MonitoringSettings"}],["securitySettings",{"type":"SecuritySettings"}],["storageSettings",{"array":{"type":"StorageSetting"}}]]};
-const t31: TypeShape = {"enum":["Failed","Provisioning","Succeeded","Unknown","Updating"]};
-const t32: TypeShape = {"enum":["CommitFailed","CommitTimedout","CriticalFailure","Failed","InProgress","MoveSucceeded","PartialSuccess","PrepareFailed","PrepareTimedout","Unknown"]};
-const t33: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"DppIdentityDetails_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["properties",{"type":"BackupVaultSpec_STATUS"}]]};
+const t30: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"DppIdentityDetails_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["properties",{"type":"BackupVaultSpec_STATUS"}]]};
+const t31: TypeShape = {"properties":[["featureSettings",{"type":"FeatureSettings"}],["monitoringSettings",{"type":"MonitoringSettings"}],["securitySettings",{"type":"SecuritySettings"}],["storageSettings",{"array":{"type":"StorageSetting"}}]]};
+const t32: TypeShape = {"enum":["Failed","Provisioning","Succeeded","Unknown","Updating"]};
+const t33: TypeShape = {"enum":["CommitFailed","CommitTimedout","CriticalFailure","Failed","InProgress","MoveSucceeded","PartialSuccess","PrepareFailed","PrepareTimedout","Unknown"]};
 const t34: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"DppIdentityDetails"}],["location","string"],["tags",{"map":"string"}],["properties",{"type":"BackupVaultSpec"}],["operatorSpec",{"type":"BackupVaultOperatorSpec"}]]};
 const t35: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t36: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"BaseBackupPolicy_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
@@ -178,7 +178,7 @@ export const shapes: GroupShapes = {
   names: ["absoluteCriteria","absoluteDeleteOption","additionalInfo","adhocBasedTriggerContext","alertsForAllJobFailures","annotations","armId","azureBackupParams","azureBackupRule","azureMonitorAlertSettings","azureName","azureOperationalStoreParameters","azureRetentionRule","backupDatasourceParametersList","backupHookReferences","backupParameters","backupPolicy","backupType","blobBackupDatasourceParameters","clientId","code","completionTimeUtc","conditions","configMapExpressions","configMaps","containersList","copyAfter","copyOnExpiryOption","createdAt","createdBy","createdByType","criteria","crossRegionRestoreSettings","crossSubscriptionRestoreSettings","currentProtectionState","customCopyOption","dataSourceInfo","dataSourceSetInfo","dataStore","dataStoreParametersList","dataStoreType","datasourceAuthCredentials","datasourceType","datasourceTypes","datastoreType","date","daysOfMonth","daysOfTheWeek","defaultResourceProperties","deleteAfter","details","duration","eTag","embeddedInnerError","errorDetails","excludedNamespaces","excludedResourceTypes","featureSettings","friendlyName","group","id","identity","identityDetails","immediateCopyOption","immutabilitySettings","includeClusterScopeResources","includedNamespaces","includedResourceTypes","innerError","isDefault","isLast","isRetryable","isUserError","isVaultProtectedByResourceGuard","key","kind","kubernetesClusterBackupDatasourceParameters","labelSelectors","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","lifecycles","location","message","monitoringSettings","monthsOfYear","name","namespace","objectType","observedGeneration","operationId","operatorSpec","owner","policyId","policyInfo","policyParameters","policyReference","policyRules","policyVersion","principalId","properties","protectionErrorDetails","protectionStatus","provisioningState","reason","recommendedAction","reference","repeatingTimeIntervals","replicatedRegions","resourceGroupId","resourceGroupReference","resourceID","resourceLocation","resourceMoveDetails","resourceMoveState","resourceName","resourceProperties","resourceReference","resourceType","resourceUri","retentionDurationInDays","schedule","scheduleBasedBackupCriteria","scheduleBasedTriggerContext","scheduleTimes","secretExpressions","secretStoreBasedAuthCredentials","secretStoreResource","secretStoreType","secureScore","securitySettings","severity","snapshotVolumes","softDeleteSettings","sourceDataStore","sourceResourcePath","startTimeUtc","state","status","storageSettings","systemData","tagInfo","tagName","taggingCriteria","taggingPriority","tags","target","targetDataStoreCopySettings","targetResourcePath","tenantId","timeZone","trigger","type","uri","useSystemAssignedIdentity","userAssignedIdentities","userAssignedIdentityArmUrl","validationType","value","weeksOfTheMonth"],
   packages: {
     "v1api20230101": {
-      resources: {"BackupVault":["BackupVault_Spec","BackupVault_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
+      resources: {"BackupVault":["BackupVault_Spec","BackupVaultResource_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
       types: {
         "AbsoluteDeleteOption": t0,
         "AbsoluteDeleteOption_ObjectType": t1,
@@ -218,11 +218,11 @@ export const shapes: GroupShapes = {
         "BackupSchedule_STATUS": t27,
         "BackupVaultOperatorConfigMaps": t28,
         "BackupVaultOperatorSpec": t29,
-        "BackupVaultSpec": t30,
-        "BackupVaultSpec_ProvisioningState_STATUS": t31,
-        "BackupVaultSpec_ResourceMoveState_STATUS": t32,
+        "BackupVaultResource_STATUS": t30,
+        "BackupVaultSpec": t31,
+        "BackupVaultSpec_ProvisioningState_STATUS": t32,
+        "BackupVaultSpec_ResourceMoveState_STATUS": t33,
         "BackupVaultSpec_STATUS": {"properties":[["featureSettings",{"type":"FeatureSettings_STATUS"}],["isVaultProtectedByResourceGuard","boolean"],["monitoringSettings",{"type":"MonitoringSettings_STATUS"}],["provisioningState",{"type":"BackupVaultSpec_ProvisioningState_STATUS"}],["resourceMoveDetails",{"type":"ResourceMoveDetails_STATUS"}],["resourceMoveState",{"type":"BackupVaultSpec_ResourceMoveState_STATUS"}],["securitySettings",{"type":"SecuritySettings_STATUS"}],["storageSettings",{"array":{"type":"StorageSetting_STATUS"}}]]},
-        "BackupVault_STATUS": t33,
         "BackupVault_Spec": t34,
         "BackupVaultsBackupPolicyOperatorSpec": t35,
         "BackupVaultsBackupPolicy_STATUS": t36,
@@ -316,7 +316,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20230101storage": {
-      resources: {"BackupVault":["BackupVault_Spec","BackupVault_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
+      resources: {"BackupVault":["BackupVault_Spec","BackupVaultResource_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
       types: {
         "AbsoluteDeleteOption": t106,
         "AbsoluteDeleteOption_STATUS": t106,
@@ -342,9 +342,9 @@ export const shapes: GroupShapes = {
         "BackupSchedule_STATUS": t27,
         "BackupVaultOperatorConfigMaps": t28,
         "BackupVaultOperatorSpec": t29,
-        "BackupVaultSpec": t30,
+        "BackupVaultResource_STATUS": t30,
+        "BackupVaultSpec": t31,
         "BackupVaultSpec_STATUS": {"properties":[["featureSettings",{"type":"FeatureSettings_STATUS"}],["isVaultProtectedByResourceGuard","boolean"],["monitoringSettings",{"type":"MonitoringSettings_STATUS"}],["provisioningState","string"],["resourceMoveDetails",{"type":"ResourceMoveDetails_STATUS"}],["resourceMoveState","string"],["securitySettings",{"type":"SecuritySettings_STATUS"}],["storageSettings",{"array":{"type":"StorageSetting_STATUS"}}]]},
-        "BackupVault_STATUS": t33,
         "BackupVault_Spec": t117,
         "BackupVaultsBackupPolicyOperatorSpec": t35,
         "BackupVaultsBackupPolicy_STATUS": t36,
@@ -406,7 +406,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20231101": {
-      resources: {"BackupVault":["BackupVault_Spec","BackupVault_STATUS"],"BackupVaultsBackupInstance":["BackupVaultsBackupInstance_Spec","BackupVaultsBackupInstance_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
+      resources: {"BackupVault":["BackupVault_Spec","BackupVaultResource_STATUS"],"BackupVaultsBackupInstance":["BackupVaultsBackupInstance_Spec","BackupVaultsBackupInstance_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
       types: {
         "AbsoluteDeleteOption": t0,
         "AbsoluteDeleteOption_ObjectType": t1,
@@ -461,12 +461,12 @@ export const shapes: GroupShapes = {
         "BackupSchedule_STATUS": t27,
         "BackupVaultOperatorConfigMaps": t28,
         "BackupVaultOperatorSpec": t29,
+        "BackupVaultResource_STATUS": t30,
         "BackupVaultSpec": t135,
-        "BackupVaultSpec_ProvisioningState_STATUS": t31,
-        "BackupVaultSpec_ResourceMoveState_STATUS": t32,
+        "BackupVaultSpec_ProvisioningState_STATUS": t32,
+        "BackupVaultSpec_ResourceMoveState_STATUS": t33,
         "BackupVaultSpec_STATUS": {"properties":[["featureSettings",{"type":"FeatureSettings_STATUS"}],["isVaultProtectedByResourceGuard","boolean"],["monitoringSettings",{"type":"MonitoringSettings_STATUS"}],["provisioningState",{"type":"BackupVaultSpec_ProvisioningState_STATUS"}],["replicatedRegions",{"array":"string"}],["resourceMoveDetails",{"type":"ResourceMoveDetails_STATUS"}],["resourceMoveState",{"type":"BackupVaultSpec_ResourceMoveState_STATUS"}],["secureScore",{"type":"BackupVaultSpec_SecureScore_STATUS"}],["securitySettings",{"type":"SecuritySettings_STATUS"}],["storageSettings",{"array":{"type":"StorageSetting_STATUS"}}]]},
         "BackupVaultSpec_SecureScore_STATUS": {"enum":["Adequate","Maximum","Minimum","None","NotSupported"]},
-        "BackupVault_STATUS": t33,
         "BackupVault_Spec": t34,
         "BackupVaultsBackupInstanceOperatorSpec": t35,
         "BackupVaultsBackupInstance_STATUS": t136,
@@ -613,7 +613,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20231101storage": {
-      resources: {"BackupVault":["BackupVault_Spec","BackupVault_STATUS"],"BackupVaultsBackupInstance":["BackupVaultsBackupInstance_Spec","BackupVaultsBackupInstance_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
+      resources: {"BackupVault":["BackupVault_Spec","BackupVaultResource_STATUS"],"BackupVaultsBackupInstance":["BackupVaultsBackupInstance_Spec","BackupVaultsBackupInstance_STATUS"],"BackupVaultsBackupPolicy":["BackupVaultsBackupPolicy_Spec","BackupVaultsBackupPolicy_STATUS"]},
       types: {
         "AbsoluteDeleteOption": t106,
         "AbsoluteDeleteOption_STATUS": t106,
@@ -647,9 +647,9 @@ export const shapes: GroupShapes = {
         "BackupSchedule_STATUS": t27,
         "BackupVaultOperatorConfigMaps": t28,
         "BackupVaultOperatorSpec": t29,
+        "BackupVaultResource_STATUS": t30,
         "BackupVaultSpec": t135,
         "BackupVaultSpec_STATUS": {"properties":[["featureSettings",{"type":"FeatureSettings_STATUS"}],["isVaultProtectedByResourceGuard","boolean"],["monitoringSettings",{"type":"MonitoringSettings_STATUS"}],["provisioningState","string"],["replicatedRegions",{"array":"string"}],["resourceMoveDetails",{"type":"ResourceMoveDetails_STATUS"}],["resourceMoveState","string"],["secureScore","string"],["securitySettings",{"type":"SecuritySettings_STATUS"}],["storageSettings",{"array":{"type":"StorageSetting_STATUS"}}]]},
-        "BackupVault_STATUS": t33,
         "BackupVault_Spec": t117,
         "BackupVaultsBackupInstanceOperatorSpec": t35,
         "BackupVaultsBackupInstance_STATUS": t136,

@@ -34,107 +34,123 @@ const k27: readonly string[] = ["dimensions","failingPeriods","metricMeasureColu
 const k28: readonly string[] = ["name","operator","values"];
 const k29: readonly string[] = ["conditions","id","name","type","etag","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
 const k30: readonly string[] = ["azureName","owner","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
-const k31: readonly string[] = ["conditions","id","name","type","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers"];
-const k32: readonly string[] = ["name","roleId","useCommonAlertSchema"];
-const k33: readonly string[] = ["automationAccountId","isGlobalRunbook","name","runbookName","useCommonAlertSchema","webhookResourceId"];
-const k34: readonly string[] = ["automationAccountId","isGlobalRunbook","name","runbookName","serviceUri","serviceUriFromSecret","useCommonAlertSchema","webhookResourceReference"];
-const k35: readonly string[] = ["emailAddress","name"];
-const k36: readonly string[] = ["functionAppResourceId","functionName","httpTriggerUrl","name","useCommonAlertSchema"];
-const k37: readonly string[] = ["functionAppResourceReference","functionName","httpTriggerUrl","name","useCommonAlertSchema"];
-const k38: readonly string[] = ["emailAddress","name","status","useCommonAlertSchema"];
-const k39: readonly string[] = ["emailAddress","name","useCommonAlertSchema"];
-const k40: readonly string[] = ["eventHubName","eventHubNameSpace","name","subscriptionId","tenantId","useCommonAlertSchema"];
-const k41: readonly string[] = ["connectionId","name","region","ticketConfiguration","workspaceId"];
-const k42: readonly string[] = ["callbackUrl","name","resourceId","useCommonAlertSchema"];
-const k43: readonly string[] = ["callbackUrl","name","resourceReference","useCommonAlertSchema"];
-const k44: readonly string[] = ["countryCode","name","phoneNumber","status"];
-const k45: readonly string[] = ["countryCode","name","phoneNumber"];
-const k46: readonly string[] = ["identifierUri","name","objectId","tenantId","useAadAuth","useCommonAlertSchema"];
-const k47: readonly string[] = ["identifierUri","name","objectId","serviceUri","serviceUriFromSecret","tenantId","useAadAuth","useCommonAlertSchema"];
-const k48: readonly string[] = ["name","key"];
-const k49: readonly string[] = ["databaseName","ingestionUri","name","resourceId"];
-const k50: readonly string[] = ["databaseName","name","resourceReference"];
-const k51: readonly string[] = ["name","value"];
-const k52: readonly string[] = ["logs"];
-const k53: readonly string[] = ["name"];
-const k54: readonly string[] = ["name","type"];
-const k55: readonly string[] = ["endpoint"];
-const k56: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","configurationAccess","description","failoverConfiguration","immutableId","logsIngestion","metadata","metricsIngestion","networkAcls","privateLinkScopedResources","provisioningState"];
-const k57: readonly string[] = ["azureName","owner","identity","kind","location","tags","description","networkAcls","operatorSpec","originalVersion"];
-const k58: readonly string[] = ["conditions","id","name","type","etag","systemData","dataCollectionEndpointId","dataCollectionRuleId","description","metadata","provisioningState"];
-const k59: readonly string[] = ["azureName","owner","dataCollectionEndpointReference","dataCollectionRuleReference","description","operatorSpec","originalVersion"];
-const k60: readonly string[] = ["azureName","owner","dataCollectionEndpointReference","dataCollectionRuleReference","description","operatorSpec"];
-const k61: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","agentSettings","dataCollectionEndpointId","dataFlows","dataSources","description","destinations","endpoints","immutableId","metadata","provisioningState","references","streamDeclarations"];
-const k62: readonly string[] = ["azureName","owner","identity","kind","location","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","references","streamDeclarations","operatorSpec","originalVersion"];
-const k63: readonly string[] = ["builtInTransform","captureOverflow","destinations","outputStream","streams","transformKql"];
-const k64: readonly string[] = ["eventHub"];
-const k65: readonly string[] = ["dataImports","extensions","iisLogs","logFiles","performanceCounters","platformTelemetry","prometheusForwarder","syslog","windowsEventLogs","windowsFirewallLogs"];
-const k66: readonly string[] = ["azureDataExplorer","azureMonitorMetrics","eventHubs","eventHubsDirect","logAnalytics","microsoftFabric","monitoringAccounts","storageAccounts","storageBlobsDirect","storageTablesDirect"];
-const k67: readonly string[] = ["logsIngestion","metricsIngestion"];
-const k68: readonly string[] = ["storageBlobs"];
-const k69: readonly string[] = ["consumerGroup","name","stream"];
-const k70: readonly string[] = ["eventHubResourceId","name"];
-const k71: readonly string[] = ["eventHubResourceReference","name"];
-const k72: readonly string[] = ["extensionName","extensionSettings","inputDataSources","name","streams"];
-const k73: readonly string[] = ["activeLocation","locations"];
-const k74: readonly string[] = ["logDirectories","name","streams","transformKql"];
-const k75: readonly string[] = ["location","provisioningStatus"];
-const k76: readonly string[] = ["name","workspaceId","workspaceResourceId"];
-const k77: readonly string[] = ["name","workspaceResourceReference"];
-const k78: readonly string[] = ["text"];
-const k79: readonly string[] = ["recordStartTimestampFormat"];
-const k80: readonly string[] = ["filePatterns","format","name","settings","streams","transformKql"];
-const k81: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k82: readonly string[] = ["type","userAssignedIdentities"];
-const k83: readonly string[] = ["provisionedBy","provisionedByImmutableId","provisionedByResourceId"];
-const k84: readonly string[] = ["artifactId","databaseName","ingestionUri","name","tenantId"];
-const k85: readonly string[] = ["accountId","accountResourceId","name"];
-const k86: readonly string[] = ["accountResourceReference","name"];
-const k87: readonly string[] = ["publicNetworkAccess"];
-const k88: readonly string[] = ["counterSpecifiers","name","samplingFrequencyInSeconds","streams","transformKql"];
-const k89: readonly string[] = ["name","streams"];
-const k90: readonly string[] = ["resourceId","scopeId"];
-const k91: readonly string[] = ["labelIncludeFilter","name","streams"];
-const k92: readonly string[] = ["enrichmentData"];
-const k93: readonly string[] = ["containerName","name","storageAccountResourceId"];
-const k94: readonly string[] = ["containerName","name","storageAccountResourceReference"];
-const k95: readonly string[] = ["blobUrl","lookupType","name","resourceId"];
-const k96: readonly string[] = ["blobUrl","lookupType","name","resourceReference"];
-const k97: readonly string[] = ["name","storageAccountResourceId","tableName"];
-const k98: readonly string[] = ["name","storageAccountResourceReference","tableName"];
-const k99: readonly string[] = ["columns"];
-const k100: readonly string[] = ["facilityNames","logLevels","name","streams","transformKql"];
-const k101: readonly string[] = ["reference"];
-const k102: readonly string[] = ["clientId","principalId"];
-const k103: readonly string[] = ["name","streams","transformKql","xPathQueries"];
-const k104: readonly string[] = ["name","profileFilter","streams"];
-const k105: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","sku","systemData","tags","configurationAccess","description","failoverConfiguration","immutableId","logsIngestion","metadata","metricsIngestion","networkAcls","privateLinkScopedResources","provisioningState"];
-const k106: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","description","networkAcls","operatorSpec","originalVersion"];
-const k107: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","sku","systemData","tags","agentSettings","dataCollectionEndpointId","dataFlows","dataSources","description","destinations","directDataSources","endpoints","immutableId","ingestionQuotas","metadata","provisioningState","references","streamDeclarations"];
-const k108: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","directDataSources","references","streamDeclarations","operatorSpec","originalVersion"];
-const k109: readonly string[] = ["dataImports","etwProviders","extensions","iisLogs","logFiles","otelLogs","otelMetrics","otelTraces","performanceCounters","performanceCountersOTel","platformTelemetry","prometheusForwarder","syslog","windowsEventLogs","windowsFirewallLogs"];
-const k110: readonly string[] = ["customVMScrapeConfig","labelIncludeFilter","name","streams"];
-const k111: readonly string[] = ["applicationInsights","enrichmentData"];
-const k112: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
-const k113: readonly string[] = ["name","resourceId"];
-const k114: readonly string[] = ["name","resourceReference"];
-const k115: readonly string[] = ["otelLogs","otelMetrics","otelTraces"];
-const k116: readonly string[] = ["eventIds","keyword","logLevel","name","provider","providerType","streams"];
-const k117: readonly string[] = ["maxRequestsPerMinute","maxSizePerMinuteInGB"];
-const k118: readonly string[] = ["attributeName","attributeValue"];
-const k119: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","replaceResourceIdWithReference","resourceAttributeRouting","streams"];
-const k120: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","replaceResourceIdWithReference","streams"];
-const k121: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","resourceAttributeRouting","streams"];
-const k122: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","streams"];
-const k123: readonly string[] = ["counterSpecifiers","name","samplingFrequencyInSeconds","streams"];
-const k124: readonly string[] = ["capacity","family","name","size","tier"];
-const k125: readonly string[] = ["actionGroups","actionProperties","customProperties"];
-const k126: readonly string[] = ["actionGroupsReferences","actionProperties","customProperties"];
-const k127: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumn","threshold","timeAggregation"];
-const k128: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumnReference","threshold","timeAggregation"];
-const k129: readonly string[] = ["autoResolved","timeToResolve"];
-const k130: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
-const k131: readonly string[] = ["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
+const k31: readonly string[] = ["email","operation","webhooks"];
+const k32: readonly string[] = ["capacity","fixedDate","name","recurrence","rules"];
+const k33: readonly string[] = ["conditions","id","name","type","location","systemData","tags","enabled","properties_name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUri"];
+const k34: readonly string[] = ["customEmails","sendToSubscriptionAdministrator","sendToSubscriptionCoAdministrators"];
+const k35: readonly string[] = ["dimensions","dividePerInstance","metricName","metricNamespace","metricResourceLocation","metricResourceUri","operator","statistic","threshold","timeAggregation","timeGrain","timeWindow"];
+const k36: readonly string[] = ["dimensions","dividePerInstance","metricName","metricNamespace","metricResourceLocation","metricResourceUriReference","operator","statistic","threshold","timeAggregation","timeGrain","timeWindow"];
+const k37: readonly string[] = ["scaleLookAheadTime","scaleMode"];
+const k38: readonly string[] = ["frequency","schedule"];
+const k39: readonly string[] = ["days","hours","minutes","timeZone"];
+const k40: readonly string[] = ["cooldown","direction","type","value"];
+const k41: readonly string[] = ["default","maximum","minimum"];
+const k42: readonly string[] = ["DimensionName","Operator","Values"];
+const k43: readonly string[] = ["metricTrigger","scaleAction"];
+const k44: readonly string[] = ["end","start","timeZone"];
+const k45: readonly string[] = ["properties"];
+const k46: readonly string[] = ["properties","serviceUri","serviceUriFromSecret"];
+const k47: readonly string[] = ["name","key"];
+const k48: readonly string[] = ["conditions","id","name","type","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers"];
+const k49: readonly string[] = ["name","roleId","useCommonAlertSchema"];
+const k50: readonly string[] = ["automationAccountId","isGlobalRunbook","name","runbookName","useCommonAlertSchema","webhookResourceId"];
+const k51: readonly string[] = ["automationAccountId","isGlobalRunbook","name","runbookName","serviceUri","serviceUriFromSecret","useCommonAlertSchema","webhookResourceReference"];
+const k52: readonly string[] = ["emailAddress","name"];
+const k53: readonly string[] = ["functionAppResourceId","functionName","httpTriggerUrl","name","useCommonAlertSchema"];
+const k54: readonly string[] = ["functionAppResourceReference","functionName","httpTriggerUrl","name","useCommonAlertSchema"];
+const k55: readonly string[] = ["emailAddress","name","status","useCommonAlertSchema"];
+const k56: readonly string[] = ["emailAddress","name","useCommonAlertSchema"];
+const k57: readonly string[] = ["eventHubName","eventHubNameSpace","name","subscriptionId","tenantId","useCommonAlertSchema"];
+const k58: readonly string[] = ["connectionId","name","region","ticketConfiguration","workspaceId"];
+const k59: readonly string[] = ["callbackUrl","name","resourceId","useCommonAlertSchema"];
+const k60: readonly string[] = ["callbackUrl","name","resourceReference","useCommonAlertSchema"];
+const k61: readonly string[] = ["countryCode","name","phoneNumber","status"];
+const k62: readonly string[] = ["countryCode","name","phoneNumber"];
+const k63: readonly string[] = ["identifierUri","name","objectId","tenantId","useAadAuth","useCommonAlertSchema"];
+const k64: readonly string[] = ["identifierUri","name","objectId","serviceUri","serviceUriFromSecret","tenantId","useAadAuth","useCommonAlertSchema"];
+const k65: readonly string[] = ["databaseName","ingestionUri","name","resourceId"];
+const k66: readonly string[] = ["databaseName","name","resourceReference"];
+const k67: readonly string[] = ["name","value"];
+const k68: readonly string[] = ["logs"];
+const k69: readonly string[] = ["name"];
+const k70: readonly string[] = ["name","type"];
+const k71: readonly string[] = ["endpoint"];
+const k72: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","configurationAccess","description","failoverConfiguration","immutableId","logsIngestion","metadata","metricsIngestion","networkAcls","privateLinkScopedResources","provisioningState"];
+const k73: readonly string[] = ["azureName","owner","identity","kind","location","tags","description","networkAcls","operatorSpec","originalVersion"];
+const k74: readonly string[] = ["conditions","id","name","type","etag","systemData","dataCollectionEndpointId","dataCollectionRuleId","description","metadata","provisioningState"];
+const k75: readonly string[] = ["azureName","owner","dataCollectionEndpointReference","dataCollectionRuleReference","description","operatorSpec","originalVersion"];
+const k76: readonly string[] = ["azureName","owner","dataCollectionEndpointReference","dataCollectionRuleReference","description","operatorSpec"];
+const k77: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","agentSettings","dataCollectionEndpointId","dataFlows","dataSources","description","destinations","endpoints","immutableId","metadata","provisioningState","references","streamDeclarations"];
+const k78: readonly string[] = ["azureName","owner","identity","kind","location","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","references","streamDeclarations","operatorSpec","originalVersion"];
+const k79: readonly string[] = ["builtInTransform","captureOverflow","destinations","outputStream","streams","transformKql"];
+const k80: readonly string[] = ["eventHub"];
+const k81: readonly string[] = ["dataImports","extensions","iisLogs","logFiles","performanceCounters","platformTelemetry","prometheusForwarder","syslog","windowsEventLogs","windowsFirewallLogs"];
+const k82: readonly string[] = ["azureDataExplorer","azureMonitorMetrics","eventHubs","eventHubsDirect","logAnalytics","microsoftFabric","monitoringAccounts","storageAccounts","storageBlobsDirect","storageTablesDirect"];
+const k83: readonly string[] = ["logsIngestion","metricsIngestion"];
+const k84: readonly string[] = ["storageBlobs"];
+const k85: readonly string[] = ["consumerGroup","name","stream"];
+const k86: readonly string[] = ["eventHubResourceId","name"];
+const k87: readonly string[] = ["eventHubResourceReference","name"];
+const k88: readonly string[] = ["extensionName","extensionSettings","inputDataSources","name","streams"];
+const k89: readonly string[] = ["activeLocation","locations"];
+const k90: readonly string[] = ["logDirectories","name","streams","transformKql"];
+const k91: readonly string[] = ["location","provisioningStatus"];
+const k92: readonly string[] = ["name","workspaceId","workspaceResourceId"];
+const k93: readonly string[] = ["name","workspaceResourceReference"];
+const k94: readonly string[] = ["text"];
+const k95: readonly string[] = ["recordStartTimestampFormat"];
+const k96: readonly string[] = ["filePatterns","format","name","settings","streams","transformKql"];
+const k97: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+const k98: readonly string[] = ["type","userAssignedIdentities"];
+const k99: readonly string[] = ["provisionedBy","provisionedByImmutableId","provisionedByResourceId"];
+const k100: readonly string[] = ["artifactId","databaseName","ingestionUri","name","tenantId"];
+const k101: readonly string[] = ["accountId","accountResourceId","name"];
+const k102: readonly string[] = ["accountResourceReference","name"];
+const k103: readonly string[] = ["publicNetworkAccess"];
+const k104: readonly string[] = ["counterSpecifiers","name","samplingFrequencyInSeconds","streams","transformKql"];
+const k105: readonly string[] = ["name","streams"];
+const k106: readonly string[] = ["resourceId","scopeId"];
+const k107: readonly string[] = ["labelIncludeFilter","name","streams"];
+const k108: readonly string[] = ["enrichmentData"];
+const k109: readonly string[] = ["containerName","name","storageAccountResourceId"];
+const k110: readonly string[] = ["containerName","name","storageAccountResourceReference"];
+const k111: readonly string[] = ["blobUrl","lookupType","name","resourceId"];
+const k112: readonly string[] = ["blobUrl","lookupType","name","resourceReference"];
+const k113: readonly string[] = ["name","storageAccountResourceId","tableName"];
+const k114: readonly string[] = ["name","storageAccountResourceReference","tableName"];
+const k115: readonly string[] = ["columns"];
+const k116: readonly string[] = ["facilityNames","logLevels","name","streams","transformKql"];
+const k117: readonly string[] = ["reference"];
+const k118: readonly string[] = ["clientId","principalId"];
+const k119: readonly string[] = ["name","streams","transformKql","xPathQueries"];
+const k120: readonly string[] = ["name","profileFilter","streams"];
+const k121: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","sku","systemData","tags","configurationAccess","description","failoverConfiguration","immutableId","logsIngestion","metadata","metricsIngestion","networkAcls","privateLinkScopedResources","provisioningState"];
+const k122: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","description","networkAcls","operatorSpec","originalVersion"];
+const k123: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","sku","systemData","tags","agentSettings","dataCollectionEndpointId","dataFlows","dataSources","description","destinations","directDataSources","endpoints","immutableId","ingestionQuotas","metadata","provisioningState","references","streamDeclarations"];
+const k124: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","directDataSources","references","streamDeclarations","operatorSpec","originalVersion"];
+const k125: readonly string[] = ["dataImports","etwProviders","extensions","iisLogs","logFiles","otelLogs","otelMetrics","otelTraces","performanceCounters","performanceCountersOTel","platformTelemetry","prometheusForwarder","syslog","windowsEventLogs","windowsFirewallLogs"];
+const k126: readonly string[] = ["customVMScrapeConfig","labelIncludeFilter","name","streams"];
+const k127: readonly string[] = ["applicationInsights","enrichmentData"];
+const k128: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
+const k129: readonly string[] = ["name","resourceId"];
+const k130: readonly string[] = ["name","resourceReference"];
+const k131: readonly string[] = ["otelLogs","otelMetrics","otelTraces"];
+const k132: readonly string[] = ["eventIds","keyword","logLevel","name","provider","providerType","streams"];
+const k133: readonly string[] = ["maxRequestsPerMinute","maxSizePerMinuteInGB"];
+const k134: readonly string[] = ["attributeName","attributeValue"];
+const k135: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","replaceResourceIdWithReference","resourceAttributeRouting","streams"];
+const k136: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","replaceResourceIdWithReference","streams"];
+const k137: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","resourceAttributeRouting","streams"];
+const k138: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","streams"];
+const k139: readonly string[] = ["counterSpecifiers","name","samplingFrequencyInSeconds","streams"];
+const k140: readonly string[] = ["capacity","family","name","size","tier"];
+const k141: readonly string[] = ["actionGroups","actionProperties","customProperties"];
+const k142: readonly string[] = ["actionGroupsReferences","actionProperties","customProperties"];
+const k143: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumn","threshold","timeAggregation"];
+const k144: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumnReference","threshold","timeAggregation"];
+const k145: readonly string[] = ["autoResolved","timeToResolve"];
+const k146: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
+const k147: readonly string[] = ["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
 const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
 const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
@@ -156,158 +172,172 @@ const p17: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","allO
 const p18: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_toStorage"}}]]};
 const p19: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"Condition_fromStorage"}}]]};
 const p20: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_toStorage"}}]]};
-const p21: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","name","s"],["=","roleId","s"],["=","useCommonAlertSchema","b"]]};
-const p22: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","name","s"],["=","roleId","s"],["=","useCommonAlertSchema","b"]]};
-const p23: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"]]};
-const p24: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"]]};
-const p25: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","eventHubName","s"],["=","eventHubNameSpace","s"],["=","name","s"],["=","subscriptionId","s"],["=","tenantId","s"],["=","useCommonAlertSchema","b"]]};
-const p26: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","eventHubName","s"],["=","eventHubNameSpace","s"],["=","name","s"],["=","subscriptionId","s"],["=","tenantId","s"],["=","useCommonAlertSchema","b"]]};
-const p27: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","connectionId","s"],["=","name","s"],["=","region","s"],["=","ticketConfiguration","s"],["=","workspaceId","s"]]};
-const p28: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","connectionId","s"],["=","name","s"],["=","region","s"],["=","ticketConfiguration","s"],["=","workspaceId","s"]]};
-const p29: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"]]};
-const p30: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"]]};
-const p31: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p32: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","resourceId","s"]]};
-const p33: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","resourceId","s"]]};
-const p34: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p35: TypeConversionPlan = {"known":k50,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p36: TypeConversionPlan = {"known":k51,"destBag":false,"steps":[["=","name",{"spell":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]}],["=","value","s"]]};
-const p37: TypeConversionPlan = {"known":k51,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]};
-const p38: TypeConversionPlan = {"known":k52,"destBag":false,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_fromStorage"}}]]};
-const p39: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_toStorage"}}]]};
-const p40: TypeConversionPlan = {"known":k52,"destBag":false,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_fromStorage"}}]]};
-const p41: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_toStorage"}}]]};
-const p42: TypeConversionPlan = {"known":k53,"destBag":false,"steps":[["=","name","s"]]};
-const p43: TypeConversionPlan = {"known":k53,"destBag":true,"steps":[["=","name","s"]]};
-const p44: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","name","s"],["=","type",{"spell":["boolean","datetime","dynamic","int","long","real","string"]}]]};
-const p45: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","name","s"],["=","type","s"]]};
-const p46: TypeConversionPlan = {"known":k55,"destBag":false,"steps":[["=","endpoint","s"]]};
-const p47: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","endpoint","s"]]};
-const p48: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
-const p49: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"]]};
-const p50: TypeConversionPlan = {"known":k59,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_fromStorage"}]]};
-const p51: TypeConversionPlan = {"known":k63,"destBag":false,"steps":[["=","builtInTransform","s"],["=","captureOverflow","b"],["=","destinations",{"arr":"s"}],["=","outputStream","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p52: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","builtInTransform","s"],["=","captureOverflow","b"],["=","destinations",{"arr":"s"}],["=","outputStream","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p53: TypeConversionPlan = {"known":k64,"destBag":false,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_fromStorage"}]]};
-const p54: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_toStorage"}]]};
-const p55: TypeConversionPlan = {"known":k64,"destBag":false,"steps":[["=","eventHub",{"obj":"EventHubDataSource_fromStorage"}]]};
-const p56: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_toStorage"}]]};
-const p57: TypeConversionPlan = {"known":k66,"destBag":false,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_fromStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_fromStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_fromStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_fromStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_fromStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_fromStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_fromStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_fromStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_fromStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_fromStorage"}}]]};
-const p58: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_toStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_toStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_toStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_toStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_toStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_toStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_toStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_toStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_toStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_toStorage"}}]]};
-const p59: TypeConversionPlan = {"known":k66,"destBag":false,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_fromStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_fromStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_fromStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_fromStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_fromStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_fromStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_fromStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_fromStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_fromStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_fromStorage"}}]]};
-const p60: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_toStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_toStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_toStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_toStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_toStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_toStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_toStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_toStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_toStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_toStorage"}}]]};
-const p61: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=","logsIngestion","s"],["=","metricsIngestion","s"]]};
-const p62: TypeConversionPlan = {"known":k67,"destBag":true,"steps":[["=","logsIngestion","s"],["=","metricsIngestion","s"]]};
-const p63: TypeConversionPlan = {"known":k68,"destBag":false,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_fromStorage"}}]]};
-const p64: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_toStorage"}}]]};
-const p65: TypeConversionPlan = {"known":k68,"destBag":false,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_fromStorage"}}]]};
-const p66: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_toStorage"}}]]};
-const p67: TypeConversionPlan = {"known":k69,"destBag":false,"steps":[["=","consumerGroup","s"],["=","name","s"],["=","stream","s"]]};
-const p68: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","consumerGroup","s"],["=","name","s"],["=","stream","s"]]};
-const p69: TypeConversionPlan = {"known":k70,"destBag":false,"steps":[["=","eventHubResourceId","s"],["=","name","s"]]};
-const p70: TypeConversionPlan = {"known":k70,"destBag":true,"steps":[["=","eventHubResourceId","s"],["=","name","s"]]};
-const p71: TypeConversionPlan = {"known":k71,"destBag":false,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"]]};
-const p72: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"]]};
-const p73: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=","extensionName","s"],["=","extensionSettings",{"map":"j"}],["=","inputDataSources",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p74: TypeConversionPlan = {"known":k72,"destBag":true,"steps":[["=","extensionName","s"],["=","extensionSettings",{"map":"j"}],["=","inputDataSources",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p75: TypeConversionPlan = {"known":k73,"destBag":false,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_fromStorage"}}]]};
-const p76: TypeConversionPlan = {"known":k73,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_toStorage"}}]]};
-const p77: TypeConversionPlan = {"known":k74,"destBag":false,"steps":[["=","logDirectories",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p78: TypeConversionPlan = {"known":k74,"destBag":true,"steps":[["=","logDirectories",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p79: TypeConversionPlan = {"known":k75,"destBag":false,"steps":[["=","location","s"],["=","provisioningStatus",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
-const p80: TypeConversionPlan = {"known":k75,"destBag":true,"steps":[["=","location","s"],["=","provisioningStatus","s"]]};
-const p81: TypeConversionPlan = {"known":k76,"destBag":false,"steps":[["=","name","s"],["=","workspaceId","s"],["=","workspaceResourceId","s"]]};
-const p82: TypeConversionPlan = {"known":k76,"destBag":true,"steps":[["=","name","s"],["=","workspaceId","s"],["=","workspaceResourceId","s"]]};
-const p83: TypeConversionPlan = {"known":k77,"destBag":false,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p84: TypeConversionPlan = {"known":k77,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p85: TypeConversionPlan = {"known":k78,"destBag":false,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_fromStorage"}]]};
-const p86: TypeConversionPlan = {"known":k78,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_toStorage"}]]};
-const p87: TypeConversionPlan = {"known":k78,"destBag":false,"steps":[["=","text",{"obj":"LogFileTextSettings_fromStorage"}]]};
-const p88: TypeConversionPlan = {"known":k78,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_toStorage"}]]};
-const p89: TypeConversionPlan = {"known":k79,"destBag":false,"steps":[["=","recordStartTimestampFormat",{"spell":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]}]]};
-const p90: TypeConversionPlan = {"known":k79,"destBag":true,"steps":[["=","recordStartTimestampFormat","s"]]};
-const p91: TypeConversionPlan = {"known":k80,"destBag":false,"steps":[["=","filePatterns",{"arr":"s"}],["=","format",{"spell":["json","text"]}],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_fromStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p92: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_toStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p93: TypeConversionPlan = {"known":k80,"destBag":false,"steps":[["=","filePatterns",{"arr":"s"}],["=","format",{"spell":["json","text"]}],["=","name","s"],["=","settings",{"obj":"LogFileSettings_fromStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p94: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_toStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p95: TypeConversionPlan = {"known":k81,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
-const p96: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
-const p97: TypeConversionPlan = {"known":k82,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p98: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p99: TypeConversionPlan = {"known":k83,"destBag":false,"steps":[["=","provisionedBy","s"],["=","provisionedByImmutableId","s"],["=","provisionedByResourceId","s"]]};
-const p100: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","provisionedBy","s"],["=","provisionedByImmutableId","s"],["=","provisionedByResourceId","s"]]};
-const p101: TypeConversionPlan = {"known":k84,"destBag":false,"steps":[["=","artifactId","s"],["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","tenantId","s"]]};
-const p102: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","artifactId","s"],["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","tenantId","s"]]};
-const p103: TypeConversionPlan = {"known":k85,"destBag":false,"steps":[["=","accountId","s"],["=","accountResourceId","s"],["=","name","s"]]};
-const p104: TypeConversionPlan = {"known":k85,"destBag":true,"steps":[["=","accountId","s"],["=","accountResourceId","s"],["=","name","s"]]};
-const p105: TypeConversionPlan = {"known":k86,"destBag":false,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"]]};
-const p106: TypeConversionPlan = {"known":k86,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"]]};
-const p107: TypeConversionPlan = {"known":k87,"destBag":false,"steps":[["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}]]};
-const p108: TypeConversionPlan = {"known":k87,"destBag":true,"steps":[["=","publicNetworkAccess","s"]]};
-const p109: TypeConversionPlan = {"known":k88,"destBag":false,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p110: TypeConversionPlan = {"known":k88,"destBag":true,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p111: TypeConversionPlan = {"known":k89,"destBag":false,"steps":[["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p112: TypeConversionPlan = {"known":k89,"destBag":true,"steps":[["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p113: TypeConversionPlan = {"known":k90,"destBag":false,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
-const p114: TypeConversionPlan = {"known":k90,"destBag":true,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
-const p115: TypeConversionPlan = {"known":k91,"destBag":false,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p116: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p117: TypeConversionPlan = {"known":k93,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceId","s"]]};
-const p118: TypeConversionPlan = {"known":k93,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceId","s"]]};
-const p119: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p120: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p121: TypeConversionPlan = {"known":k95,"destBag":false,"steps":[["=","blobUrl","s"],["=","lookupType",{"spell":["Cidr","String"]}],["=","name","s"],["=","resourceId","s"]]};
-const p122: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceId","s"]]};
-const p123: TypeConversionPlan = {"known":k96,"destBag":false,"steps":[["=","blobUrl","s"],["=","lookupType",{"spell":["Cidr","String"]}],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p124: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p125: TypeConversionPlan = {"known":k97,"destBag":false,"steps":[["=","name","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
-const p126: TypeConversionPlan = {"known":k97,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
-const p127: TypeConversionPlan = {"known":k98,"destBag":false,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","tableName","s"]]};
-const p128: TypeConversionPlan = {"known":k98,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","tableName","s"]]};
-const p129: TypeConversionPlan = {"known":k99,"destBag":false,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_fromStorage"}}]]};
-const p130: TypeConversionPlan = {"known":k99,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_toStorage"}}]]};
-const p131: TypeConversionPlan = {"known":k99,"destBag":false,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_fromStorage"}}]]};
-const p132: TypeConversionPlan = {"known":k99,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_toStorage"}}]]};
-const p133: TypeConversionPlan = {"known":k100,"destBag":false,"steps":[["=","facilityNames",{"arr":{"spell":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]}}],["=","logLevels",{"arr":{"spell":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]}}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p134: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","facilityNames",{"arr":"s"}],["=","logLevels",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p135: TypeConversionPlan = {"known":k101,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p136: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p137: TypeConversionPlan = {"known":k102,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p138: TypeConversionPlan = {"known":k102,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p139: TypeConversionPlan = {"known":k103,"destBag":false,"steps":[["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"],["=","xPathQueries",{"arr":"s"}]]};
-const p140: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"],["=","xPathQueries",{"arr":"s"}]]};
-const p141: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","name","s"],["=","profileFilter",{"arr":{"spell":["Domain","Private","Public"]}}],["=","streams",{"arr":"s"}]]};
-const p142: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","name","s"],["=","profileFilter",{"arr":"s"}],["=","streams",{"arr":"s"}]]};
-const p143: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240311storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240311storage"}}]]};
-const p144: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240311storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240311storage"}}]]};
-const p145: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","name","s"]]};
-const p146: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","name","s"]]};
-const p147: TypeConversionPlan = {"known":k110,"destBag":true,"steps":[[">","customVMScrapeConfig"],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p148: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["<","customVMScrapeConfig",{"arr":{"map":"j"}}]]};
-const p149: TypeConversionPlan = {"known":k51,"destBag":false,"steps":[["=","name",{"spell":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]}],["=","value","s"]]};
-const p150: TypeConversionPlan = {"known":k113,"destBag":true,"steps":[["=","name","s"],["=","resourceId","s"]]};
-const p151: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","eventIds",{"arr":"s"}],["=","keyword","s"],["=","logLevel",{"spell":["Critical","Error","Informational","Verbose","Warning"]}],["=","name","s"],["=","provider","s"],["=","providerType",{"spell":["EventSource","Manifest"]}],["=","streams",{"arr":"s"}]]};
-const p152: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","eventIds",{"arr":"s"}],["=","keyword","s"],["=","logLevel","s"],["=","name","s"],["=","provider","s"],["=","providerType","s"],["=","streams",{"arr":"s"}]]};
-const p153: TypeConversionPlan = {"known":k117,"destBag":true,"steps":[["=","maxRequestsPerMinute","s"],["=","maxSizePerMinuteInGB","s"]]};
-const p154: TypeConversionPlan = {"known":k118,"destBag":false,"steps":[["=","attributeName","s"],["=","attributeValue","s"]]};
-const p155: TypeConversionPlan = {"known":k118,"destBag":true,"steps":[["=","attributeName","s"],["=","attributeValue","s"]]};
-const p156: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_toStorage"}],["=","streams",{"arr":"s"}]]};
-const p157: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_toStorage"}],["=","streams",{"arr":"s"}]]};
-const p158: TypeConversionPlan = {"known":k120,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]};
-const p159: TypeConversionPlan = {"known":k120,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":"s"}]]};
-const p160: TypeConversionPlan = {"known":k122,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p161: TypeConversionPlan = {"known":k122,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p162: TypeConversionPlan = {"known":k120,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]};
-const p163: TypeConversionPlan = {"known":k123,"destBag":false,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":{"spell":["Microsoft-OtelPerfMetrics"]}}]]};
-const p164: TypeConversionPlan = {"known":k123,"destBag":true,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}]]};
-const p165: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p166: TypeConversionPlan = {"known":k110,"destBag":true,"steps":[["=","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p167: TypeConversionPlan = {"known":k124,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Free","Premium","Standard"]}]]};
-const p168: TypeConversionPlan = {"known":k124,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
-const p169: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_normalize"}],["=","streams",{"arr":"s"}]]};
-const p170: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_normalize"}],["=","streams",{"arr":"s"}]]};
-const p171: TypeConversionPlan = {"known":k129,"destBag":false,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
-const p172: TypeConversionPlan = {"known":k129,"destBag":true,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
+const p21: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","customEmails",{"arr":"s"}],["=","sendToSubscriptionAdministrator","b"],["=","sendToSubscriptionCoAdministrators","b"]]};
+const p22: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","customEmails",{"arr":"s"}],["=","sendToSubscriptionAdministrator","b"],["=","sendToSubscriptionCoAdministrators","b"]]};
+const p23: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","scaleLookAheadTime","s"],["=","scaleMode",{"spell":["Disabled","Enabled","ForecastOnly"]}]]};
+const p24: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","scaleLookAheadTime","s"],["=","scaleMode","s"]]};
+const p25: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","days",{"arr":"s"}],["=","hours",{"arr":"i"}],["=","minutes",{"arr":"i"}],["=","timeZone","s"]]};
+const p26: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","days",{"arr":"s"}],["=","hours",{"arr":"i"}],["=","minutes",{"arr":"i"}],["=","timeZone","s"]]};
+const p27: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","cooldown","s"],["=","direction",{"spell":["Decrease","Increase","None"]}],["=","type",{"spell":["ChangeCount","ExactCount","PercentChangeCount","ServiceAllowedNextValue"]}],["=","value","s"]]};
+const p28: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","cooldown","s"],["=","direction","s"],["=","type","s"],["=","value","s"]]};
+const p29: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","default","s"],["=","maximum","s"],["=","minimum","s"]]};
+const p30: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","default","s"],["=","maximum","s"],["=","minimum","s"]]};
+const p31: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=","DimensionName","s"],["=","Operator",{"spell":["Equals","NotEquals"]}],["=","Values",{"arr":"s"}]]};
+const p32: TypeConversionPlan = {"known":k42,"destBag":true,"steps":[["=","DimensionName","s"],["=","Operator","s"],["=","Values",{"arr":"s"}]]};
+const p33: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","end","s"],["=","start","s"],["=","timeZone","s"]]};
+const p34: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","end","s"],["=","start","s"],["=","timeZone","s"]]};
+const p35: TypeConversionPlan = {"known":k47,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p36: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","name","s"],["=","roleId","s"],["=","useCommonAlertSchema","b"]]};
+const p37: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","name","s"],["=","roleId","s"],["=","useCommonAlertSchema","b"]]};
+const p38: TypeConversionPlan = {"known":k52,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"]]};
+const p39: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"]]};
+const p40: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=","eventHubName","s"],["=","eventHubNameSpace","s"],["=","name","s"],["=","subscriptionId","s"],["=","tenantId","s"],["=","useCommonAlertSchema","b"]]};
+const p41: TypeConversionPlan = {"known":k57,"destBag":true,"steps":[["=","eventHubName","s"],["=","eventHubNameSpace","s"],["=","name","s"],["=","subscriptionId","s"],["=","tenantId","s"],["=","useCommonAlertSchema","b"]]};
+const p42: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=","connectionId","s"],["=","name","s"],["=","region","s"],["=","ticketConfiguration","s"],["=","workspaceId","s"]]};
+const p43: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","connectionId","s"],["=","name","s"],["=","region","s"],["=","ticketConfiguration","s"],["=","workspaceId","s"]]};
+const p44: TypeConversionPlan = {"known":k62,"destBag":false,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"]]};
+const p45: TypeConversionPlan = {"known":k62,"destBag":true,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"]]};
+const p46: TypeConversionPlan = {"known":k65,"destBag":false,"steps":[["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","resourceId","s"]]};
+const p47: TypeConversionPlan = {"known":k65,"destBag":true,"steps":[["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","resourceId","s"]]};
+const p48: TypeConversionPlan = {"known":k66,"destBag":false,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p49: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p50: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=","name",{"spell":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]}],["=","value","s"]]};
+const p51: TypeConversionPlan = {"known":k67,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]};
+const p52: TypeConversionPlan = {"known":k68,"destBag":false,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_fromStorage"}}]]};
+const p53: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_toStorage"}}]]};
+const p54: TypeConversionPlan = {"known":k68,"destBag":false,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_fromStorage"}}]]};
+const p55: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_toStorage"}}]]};
+const p56: TypeConversionPlan = {"known":k69,"destBag":false,"steps":[["=","name","s"]]};
+const p57: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","name","s"]]};
+const p58: TypeConversionPlan = {"known":k70,"destBag":false,"steps":[["=","name","s"],["=","type",{"spell":["boolean","datetime","dynamic","int","long","real","string"]}]]};
+const p59: TypeConversionPlan = {"known":k70,"destBag":true,"steps":[["=","name","s"],["=","type","s"]]};
+const p60: TypeConversionPlan = {"known":k71,"destBag":false,"steps":[["=","endpoint","s"]]};
+const p61: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","endpoint","s"]]};
+const p62: TypeConversionPlan = {"known":k74,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
+const p63: TypeConversionPlan = {"known":k74,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"]]};
+const p64: TypeConversionPlan = {"known":k75,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_fromStorage"}]]};
+const p65: TypeConversionPlan = {"known":k79,"destBag":false,"steps":[["=","builtInTransform","s"],["=","captureOverflow","b"],["=","destinations",{"arr":"s"}],["=","outputStream","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p66: TypeConversionPlan = {"known":k79,"destBag":true,"steps":[["=","builtInTransform","s"],["=","captureOverflow","b"],["=","destinations",{"arr":"s"}],["=","outputStream","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p67: TypeConversionPlan = {"known":k80,"destBag":false,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_fromStorage"}]]};
+const p68: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_toStorage"}]]};
+const p69: TypeConversionPlan = {"known":k80,"destBag":false,"steps":[["=","eventHub",{"obj":"EventHubDataSource_fromStorage"}]]};
+const p70: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_toStorage"}]]};
+const p71: TypeConversionPlan = {"known":k82,"destBag":false,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_fromStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_fromStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_fromStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_fromStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_fromStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_fromStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_fromStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_fromStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_fromStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_fromStorage"}}]]};
+const p72: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_toStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_toStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_toStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_toStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_toStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_toStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_toStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_toStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_toStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_toStorage"}}]]};
+const p73: TypeConversionPlan = {"known":k82,"destBag":false,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_fromStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_fromStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_fromStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_fromStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_fromStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_fromStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_fromStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_fromStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_fromStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_fromStorage"}}]]};
+const p74: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_toStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_toStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_toStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_toStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_toStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_toStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_toStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_toStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_toStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_toStorage"}}]]};
+const p75: TypeConversionPlan = {"known":k83,"destBag":false,"steps":[["=","logsIngestion","s"],["=","metricsIngestion","s"]]};
+const p76: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","logsIngestion","s"],["=","metricsIngestion","s"]]};
+const p77: TypeConversionPlan = {"known":k84,"destBag":false,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_fromStorage"}}]]};
+const p78: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_toStorage"}}]]};
+const p79: TypeConversionPlan = {"known":k84,"destBag":false,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_fromStorage"}}]]};
+const p80: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_toStorage"}}]]};
+const p81: TypeConversionPlan = {"known":k85,"destBag":false,"steps":[["=","consumerGroup","s"],["=","name","s"],["=","stream","s"]]};
+const p82: TypeConversionPlan = {"known":k85,"destBag":true,"steps":[["=","consumerGroup","s"],["=","name","s"],["=","stream","s"]]};
+const p83: TypeConversionPlan = {"known":k86,"destBag":false,"steps":[["=","eventHubResourceId","s"],["=","name","s"]]};
+const p84: TypeConversionPlan = {"known":k86,"destBag":true,"steps":[["=","eventHubResourceId","s"],["=","name","s"]]};
+const p85: TypeConversionPlan = {"known":k87,"destBag":false,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"]]};
+const p86: TypeConversionPlan = {"known":k87,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"]]};
+const p87: TypeConversionPlan = {"known":k88,"destBag":false,"steps":[["=","extensionName","s"],["=","extensionSettings",{"map":"j"}],["=","inputDataSources",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p88: TypeConversionPlan = {"known":k88,"destBag":true,"steps":[["=","extensionName","s"],["=","extensionSettings",{"map":"j"}],["=","inputDataSources",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p89: TypeConversionPlan = {"known":k89,"destBag":false,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_fromStorage"}}]]};
+const p90: TypeConversionPlan = {"known":k89,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_toStorage"}}]]};
+const p91: TypeConversionPlan = {"known":k90,"destBag":false,"steps":[["=","logDirectories",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p92: TypeConversionPlan = {"known":k90,"destBag":true,"steps":[["=","logDirectories",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p93: TypeConversionPlan = {"known":k91,"destBag":false,"steps":[["=","location","s"],["=","provisioningStatus",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
+const p94: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","location","s"],["=","provisioningStatus","s"]]};
+const p95: TypeConversionPlan = {"known":k92,"destBag":false,"steps":[["=","name","s"],["=","workspaceId","s"],["=","workspaceResourceId","s"]]};
+const p96: TypeConversionPlan = {"known":k92,"destBag":true,"steps":[["=","name","s"],["=","workspaceId","s"],["=","workspaceResourceId","s"]]};
+const p97: TypeConversionPlan = {"known":k93,"destBag":false,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p98: TypeConversionPlan = {"known":k93,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p99: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_fromStorage"}]]};
+const p100: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_toStorage"}]]};
+const p101: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","text",{"obj":"LogFileTextSettings_fromStorage"}]]};
+const p102: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_toStorage"}]]};
+const p103: TypeConversionPlan = {"known":k95,"destBag":false,"steps":[["=","recordStartTimestampFormat",{"spell":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]}]]};
+const p104: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","recordStartTimestampFormat","s"]]};
+const p105: TypeConversionPlan = {"known":k96,"destBag":false,"steps":[["=","filePatterns",{"arr":"s"}],["=","format",{"spell":["json","text"]}],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_fromStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p106: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_toStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p107: TypeConversionPlan = {"known":k96,"destBag":false,"steps":[["=","filePatterns",{"arr":"s"}],["=","format",{"spell":["json","text"]}],["=","name","s"],["=","settings",{"obj":"LogFileSettings_fromStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p108: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_toStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p109: TypeConversionPlan = {"known":k97,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+const p110: TypeConversionPlan = {"known":k97,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+const p111: TypeConversionPlan = {"known":k98,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+const p112: TypeConversionPlan = {"known":k98,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+const p113: TypeConversionPlan = {"known":k99,"destBag":false,"steps":[["=","provisionedBy","s"],["=","provisionedByImmutableId","s"],["=","provisionedByResourceId","s"]]};
+const p114: TypeConversionPlan = {"known":k99,"destBag":true,"steps":[["=","provisionedBy","s"],["=","provisionedByImmutableId","s"],["=","provisionedByResourceId","s"]]};
+const p115: TypeConversionPlan = {"known":k100,"destBag":false,"steps":[["=","artifactId","s"],["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","tenantId","s"]]};
+const p116: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","artifactId","s"],["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","tenantId","s"]]};
+const p117: TypeConversionPlan = {"known":k101,"destBag":false,"steps":[["=","accountId","s"],["=","accountResourceId","s"],["=","name","s"]]};
+const p118: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","accountId","s"],["=","accountResourceId","s"],["=","name","s"]]};
+const p119: TypeConversionPlan = {"known":k102,"destBag":false,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"]]};
+const p120: TypeConversionPlan = {"known":k102,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"]]};
+const p121: TypeConversionPlan = {"known":k103,"destBag":false,"steps":[["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}]]};
+const p122: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","publicNetworkAccess","s"]]};
+const p123: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p124: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p125: TypeConversionPlan = {"known":k105,"destBag":false,"steps":[["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p126: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p127: TypeConversionPlan = {"known":k106,"destBag":false,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
+const p128: TypeConversionPlan = {"known":k106,"destBag":true,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
+const p129: TypeConversionPlan = {"known":k107,"destBag":false,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p130: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p131: TypeConversionPlan = {"known":k109,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceId","s"]]};
+const p132: TypeConversionPlan = {"known":k109,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceId","s"]]};
+const p133: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p134: TypeConversionPlan = {"known":k110,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p135: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=","blobUrl","s"],["=","lookupType",{"spell":["Cidr","String"]}],["=","name","s"],["=","resourceId","s"]]};
+const p136: TypeConversionPlan = {"known":k111,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceId","s"]]};
+const p137: TypeConversionPlan = {"known":k112,"destBag":false,"steps":[["=","blobUrl","s"],["=","lookupType",{"spell":["Cidr","String"]}],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p138: TypeConversionPlan = {"known":k112,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p139: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=","name","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
+const p140: TypeConversionPlan = {"known":k113,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
+const p141: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","tableName","s"]]};
+const p142: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","tableName","s"]]};
+const p143: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_fromStorage"}}]]};
+const p144: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_toStorage"}}]]};
+const p145: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_fromStorage"}}]]};
+const p146: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_toStorage"}}]]};
+const p147: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","facilityNames",{"arr":{"spell":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]}}],["=","logLevels",{"arr":{"spell":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]}}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p148: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","facilityNames",{"arr":"s"}],["=","logLevels",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+const p149: TypeConversionPlan = {"known":k117,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p150: TypeConversionPlan = {"known":k117,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p151: TypeConversionPlan = {"known":k118,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p152: TypeConversionPlan = {"known":k118,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p153: TypeConversionPlan = {"known":k119,"destBag":false,"steps":[["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"],["=","xPathQueries",{"arr":"s"}]]};
+const p154: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"],["=","xPathQueries",{"arr":"s"}]]};
+const p155: TypeConversionPlan = {"known":k120,"destBag":false,"steps":[["=","name","s"],["=","profileFilter",{"arr":{"spell":["Domain","Private","Public"]}}],["=","streams",{"arr":"s"}]]};
+const p156: TypeConversionPlan = {"known":k120,"destBag":true,"steps":[["=","name","s"],["=","profileFilter",{"arr":"s"}],["=","streams",{"arr":"s"}]]};
+const p157: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240311storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240311storage"}}]]};
+const p158: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240311storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240311storage"}}]]};
+const p159: TypeConversionPlan = {"known":k87,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","name","s"]]};
+const p160: TypeConversionPlan = {"known":k87,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","name","s"]]};
+const p161: TypeConversionPlan = {"known":k126,"destBag":true,"steps":[[">","customVMScrapeConfig"],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p162: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["<","customVMScrapeConfig",{"arr":{"map":"j"}}]]};
+const p163: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=","name",{"spell":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]}],["=","value","s"]]};
+const p164: TypeConversionPlan = {"known":k129,"destBag":true,"steps":[["=","name","s"],["=","resourceId","s"]]};
+const p165: TypeConversionPlan = {"known":k132,"destBag":false,"steps":[["=","eventIds",{"arr":"s"}],["=","keyword","s"],["=","logLevel",{"spell":["Critical","Error","Informational","Verbose","Warning"]}],["=","name","s"],["=","provider","s"],["=","providerType",{"spell":["EventSource","Manifest"]}],["=","streams",{"arr":"s"}]]};
+const p166: TypeConversionPlan = {"known":k132,"destBag":true,"steps":[["=","eventIds",{"arr":"s"}],["=","keyword","s"],["=","logLevel","s"],["=","name","s"],["=","provider","s"],["=","providerType","s"],["=","streams",{"arr":"s"}]]};
+const p167: TypeConversionPlan = {"known":k133,"destBag":true,"steps":[["=","maxRequestsPerMinute","s"],["=","maxSizePerMinuteInGB","s"]]};
+const p168: TypeConversionPlan = {"known":k134,"destBag":false,"steps":[["=","attributeName","s"],["=","attributeValue","s"]]};
+const p169: TypeConversionPlan = {"known":k134,"destBag":true,"steps":[["=","attributeName","s"],["=","attributeValue","s"]]};
+const p170: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_toStorage"}],["=","streams",{"arr":"s"}]]};
+const p171: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_toStorage"}],["=","streams",{"arr":"s"}]]};
+const p172: TypeConversionPlan = {"known":k136,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]};
+const p173: TypeConversionPlan = {"known":k136,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":"s"}]]};
+const p174: TypeConversionPlan = {"known":k138,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p175: TypeConversionPlan = {"known":k138,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p176: TypeConversionPlan = {"known":k136,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]};
+const p177: TypeConversionPlan = {"known":k139,"destBag":false,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":{"spell":["Microsoft-OtelPerfMetrics"]}}]]};
+const p178: TypeConversionPlan = {"known":k139,"destBag":true,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}]]};
+const p179: TypeConversionPlan = {"known":k126,"destBag":false,"steps":[["=","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p180: TypeConversionPlan = {"known":k126,"destBag":true,"steps":[["=","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+const p181: TypeConversionPlan = {"known":k140,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Free","Premium","Standard"]}]]};
+const p182: TypeConversionPlan = {"known":k140,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
+const p183: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_normalize"}],["=","streams",{"arr":"s"}]]};
+const p184: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_normalize"}],["=","streams",{"arr":"s"}]]};
+const p185: TypeConversionPlan = {"known":k145,"destBag":false,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
+const p186: TypeConversionPlan = {"known":k145,"destBag":true,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -482,62 +512,72 @@ export const plans: GroupPlans = {
         genruntime_ResourceReference_toStorage: p6,
       },
     },
-    "v1api20230101": {
+    "v1api20221001": {
       resources: {
-        ActionGroup_fromStorage: {"apiVersion":"insights.azure.com/v1api20230101","spec":"ActionGroup_Spec_fromStorage","status":"ActionGroup_STATUS_fromStorage"},
-        ActionGroup_toStorage: {"apiVersion":"insights.azure.com/v1api20230101storage","spec":"ActionGroup_Spec_toStorage","status":"ActionGroup_STATUS_toStorage"},
+        AutoscaleSetting_fromStorage: {"apiVersion":"insights.azure.com/v1api20221001","spec":"AutoscaleSetting_Spec_fromStorage","status":"Autoscalesetting_STATUS_fromStorage"},
+        AutoscaleSetting_toStorage: {"apiVersion":"insights.azure.com/v1api20221001storage","spec":"AutoscaleSetting_Spec_toStorage","status":"Autoscalesetting_STATUS_toStorage"},
       },
       types: {
-        ActionGroupOperatorSpec_fromStorage: p0,
-        ActionGroupOperatorSpec_toStorage: p1,
-        ActionGroup_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_STATUS_fromStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_STATUS_fromStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_STATUS_fromStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_STATUS_fromStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_STATUS_fromStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_STATUS_fromStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_STATUS_fromStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_STATUS_fromStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_STATUS_fromStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_STATUS_fromStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_STATUS_fromStorage"}}]]},
-        ActionGroup_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_STATUS_toStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_STATUS_toStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_STATUS_toStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_STATUS_toStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_STATUS_toStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_STATUS_toStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_STATUS_toStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_STATUS_toStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_STATUS_toStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_STATUS_toStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_STATUS_toStorage"}}]]},
-        ActionGroup_Spec_fromStorage: {"known":["azureName","owner","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_fromStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_fromStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_fromStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_fromStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_fromStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_fromStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_fromStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_fromStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_fromStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_fromStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_fromStorage"}}],["=","operatorSpec",{"obj":"ActionGroupOperatorSpec_fromStorage"}]]},
-        ActionGroup_Spec_toStorage: {"known":["azureName","owner","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_toStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_toStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_toStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_toStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_toStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_toStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_toStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_toStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_toStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_toStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_toStorage"}}],["=","operatorSpec",{"obj":"ActionGroupOperatorSpec_toStorage"}],["v","v1api20230101"]]},
-        ArmRoleReceiver_STATUS_fromStorage: p21,
-        ArmRoleReceiver_STATUS_toStorage: p22,
-        ArmRoleReceiver_fromStorage: p21,
-        ArmRoleReceiver_toStorage: p22,
-        AutomationRunbookReceiver_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","useCommonAlertSchema","b"],["=","webhookResourceId","s"]]},
-        AutomationRunbookReceiver_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","useCommonAlertSchema","b"],["=","webhookResourceId","s"]]},
-        AutomationRunbookReceiver_fromStorage: {"known":k34,"destBag":false,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","useCommonAlertSchema","b"],["=","webhookResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        AutomationRunbookReceiver_toStorage: {"known":k34,"destBag":true,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","useCommonAlertSchema","b"],["=","webhookResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        AzureAppPushReceiver_STATUS_fromStorage: p23,
-        AzureAppPushReceiver_STATUS_toStorage: p24,
-        AzureAppPushReceiver_fromStorage: p23,
-        AzureAppPushReceiver_toStorage: p24,
-        AzureFunctionReceiver_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","functionAppResourceId","s"],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        AzureFunctionReceiver_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","functionAppResourceId","s"],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        AzureFunctionReceiver_fromStorage: {"known":k37,"destBag":false,"steps":[["=","functionAppResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        AzureFunctionReceiver_toStorage: {"known":k37,"destBag":true,"steps":[["=","functionAppResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        EmailReceiver_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"],["=","status",{"spell":["Disabled","Enabled","NotSpecified"]}],["=","useCommonAlertSchema","b"]]},
-        EmailReceiver_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"],["=","status","s"],["=","useCommonAlertSchema","b"]]},
-        EmailReceiver_fromStorage: {"known":k39,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        EmailReceiver_toStorage: {"known":k39,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        EventHubReceiver_STATUS_fromStorage: p25,
-        EventHubReceiver_STATUS_toStorage: p26,
-        EventHubReceiver_fromStorage: p25,
-        EventHubReceiver_toStorage: p26,
-        ItsmReceiver_STATUS_fromStorage: p27,
-        ItsmReceiver_STATUS_toStorage: p28,
-        ItsmReceiver_fromStorage: p27,
-        ItsmReceiver_toStorage: p28,
-        LogicAppReceiver_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceId","s"],["=","useCommonAlertSchema","b"]]},
-        LogicAppReceiver_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceId","s"],["=","useCommonAlertSchema","b"]]},
-        LogicAppReceiver_fromStorage: {"known":k43,"destBag":false,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","useCommonAlertSchema","b"]]},
-        LogicAppReceiver_toStorage: {"known":k43,"destBag":true,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","useCommonAlertSchema","b"]]},
-        SmsReceiver_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"],["=","status",{"spell":["Disabled","Enabled","NotSpecified"]}]]},
-        SmsReceiver_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"],["=","status","s"]]},
-        SmsReceiver_fromStorage: p29,
-        SmsReceiver_toStorage: p30,
-        VoiceReceiver_STATUS_fromStorage: p29,
-        VoiceReceiver_STATUS_toStorage: p30,
-        VoiceReceiver_fromStorage: p29,
-        VoiceReceiver_toStorage: p30,
-        WebhookReceiver_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
-        WebhookReceiver_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
-        WebhookReceiver_fromStorage: {"known":k47,"destBag":false,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
-        WebhookReceiver_toStorage: {"known":k47,"destBag":true,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+        AutoscaleNotification_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","email",{"obj":"EmailNotification_STATUS_fromStorage"}],["=","operation",{"spell":["Scale"]}],["=","webhooks",{"arr":{"obj":"WebhookNotification_STATUS_fromStorage"}}]]},
+        AutoscaleNotification_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","email",{"obj":"EmailNotification_STATUS_toStorage"}],["=","operation","s"],["=","webhooks",{"arr":{"obj":"WebhookNotification_STATUS_toStorage"}}]]},
+        AutoscaleNotification_fromStorage: {"known":k31,"destBag":false,"steps":[["=","email",{"obj":"EmailNotification_fromStorage"}],["=","operation",{"spell":["Scale"]}],["=","webhooks",{"arr":{"obj":"WebhookNotification_fromStorage"}}]]},
+        AutoscaleNotification_toStorage: {"known":k31,"destBag":true,"steps":[["=","email",{"obj":"EmailNotification_toStorage"}],["=","operation","s"],["=","webhooks",{"arr":{"obj":"WebhookNotification_toStorage"}}]]},
+        AutoscaleProfile_STATUS_fromStorage: {"known":k32,"destBag":false,"steps":[["=","capacity",{"obj":"ScaleCapacity_STATUS_fromStorage"}],["=","fixedDate",{"obj":"TimeWindow_STATUS_fromStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_STATUS_fromStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_STATUS_fromStorage"}}]]},
+        AutoscaleProfile_STATUS_toStorage: {"known":k32,"destBag":true,"steps":[["=","capacity",{"obj":"ScaleCapacity_STATUS_toStorage"}],["=","fixedDate",{"obj":"TimeWindow_STATUS_toStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_STATUS_toStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_STATUS_toStorage"}}]]},
+        AutoscaleProfile_fromStorage: {"known":k32,"destBag":false,"steps":[["=","capacity",{"obj":"ScaleCapacity_fromStorage"}],["=","fixedDate",{"obj":"TimeWindow_fromStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_fromStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_fromStorage"}}]]},
+        AutoscaleProfile_toStorage: {"known":k32,"destBag":true,"steps":[["=","capacity",{"obj":"ScaleCapacity_toStorage"}],["=","fixedDate",{"obj":"TimeWindow_toStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_toStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_toStorage"}}]]},
+        AutoscaleSettingOperatorSpec_fromStorage: p0,
+        AutoscaleSettingOperatorSpec_toStorage: p1,
+        AutoscaleSetting_Spec_fromStorage: {"known":["azureName","owner","location","tags","enabled","name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUriReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","enabled","b"],["=","name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_fromStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_fromStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_fromStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"AutoscaleSettingOperatorSpec_fromStorage"}]]},
+        AutoscaleSetting_Spec_toStorage: {"known":["azureName","owner","location","tags","enabled","name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUriReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","enabled","b"],["=","name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_toStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_toStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_toStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"AutoscaleSettingOperatorSpec_toStorage"}],["v","v1api20221001"]]},
+        Autoscalesetting_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","enabled","b"],["=","properties_name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_STATUS_fromStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_STATUS_fromStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_STATUS_fromStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUri","s"]]},
+        Autoscalesetting_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","enabled","b"],["=","properties_name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_STATUS_toStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_STATUS_toStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_STATUS_toStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUri","s"]]},
+        EmailNotification_STATUS_fromStorage: p21,
+        EmailNotification_STATUS_toStorage: p22,
+        EmailNotification_fromStorage: p21,
+        EmailNotification_toStorage: p22,
+        MetricTrigger_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_STATUS_fromStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUri","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]}],["=","statistic",{"spell":["Average","Count","Max","Min","Sum"]}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Last","Maximum","Minimum","Total"]}],["=","timeGrain","s"],["=","timeWindow","s"]]},
+        MetricTrigger_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_STATUS_toStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUri","s"],["=","operator","s"],["=","statistic","s"],["=","threshold","n"],["=","timeAggregation","s"],["=","timeGrain","s"],["=","timeWindow","s"]]},
+        MetricTrigger_fromStorage: {"known":k36,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_fromStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]}],["=","statistic",{"spell":["Average","Count","Max","Min","Sum"]}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Last","Maximum","Minimum","Total"]}],["=","timeGrain","s"],["=","timeWindow","s"]]},
+        MetricTrigger_toStorage: {"known":k36,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_toStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operator","s"],["=","statistic","s"],["=","threshold","n"],["=","timeAggregation","s"],["=","timeGrain","s"],["=","timeWindow","s"]]},
+        PredictiveAutoscalePolicy_STATUS_fromStorage: p23,
+        PredictiveAutoscalePolicy_STATUS_toStorage: p24,
+        PredictiveAutoscalePolicy_fromStorage: p23,
+        PredictiveAutoscalePolicy_toStorage: p24,
+        Recurrence_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","frequency",{"spell":["Day","Hour","Minute","Month","None","Second","Week","Year"]}],["=","schedule",{"obj":"RecurrentSchedule_STATUS_fromStorage"}]]},
+        Recurrence_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","frequency","s"],["=","schedule",{"obj":"RecurrentSchedule_STATUS_toStorage"}]]},
+        Recurrence_fromStorage: {"known":k38,"destBag":false,"steps":[["=","frequency",{"spell":["Day","Hour","Minute","Month","None","Second","Week","Year"]}],["=","schedule",{"obj":"RecurrentSchedule_fromStorage"}]]},
+        Recurrence_toStorage: {"known":k38,"destBag":true,"steps":[["=","frequency","s"],["=","schedule",{"obj":"RecurrentSchedule_toStorage"}]]},
+        RecurrentSchedule_STATUS_fromStorage: p25,
+        RecurrentSchedule_STATUS_toStorage: p26,
+        RecurrentSchedule_fromStorage: p25,
+        RecurrentSchedule_toStorage: p26,
+        ScaleAction_STATUS_fromStorage: p27,
+        ScaleAction_STATUS_toStorage: p28,
+        ScaleAction_fromStorage: p27,
+        ScaleAction_toStorage: p28,
+        ScaleCapacity_STATUS_fromStorage: p29,
+        ScaleCapacity_STATUS_toStorage: p30,
+        ScaleCapacity_fromStorage: p29,
+        ScaleCapacity_toStorage: p30,
+        ScaleRuleMetricDimension_STATUS_fromStorage: p31,
+        ScaleRuleMetricDimension_STATUS_toStorage: p32,
+        ScaleRuleMetricDimension_fromStorage: p31,
+        ScaleRuleMetricDimension_toStorage: p32,
+        ScaleRule_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_STATUS_fromStorage"}],["=","scaleAction",{"obj":"ScaleAction_STATUS_fromStorage"}]]},
+        ScaleRule_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_STATUS_toStorage"}],["=","scaleAction",{"obj":"ScaleAction_STATUS_toStorage"}]]},
+        ScaleRule_fromStorage: {"known":k43,"destBag":false,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_fromStorage"}],["=","scaleAction",{"obj":"ScaleAction_fromStorage"}]]},
+        ScaleRule_toStorage: {"known":k43,"destBag":true,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_toStorage"}],["=","scaleAction",{"obj":"ScaleAction_toStorage"}]]},
+        SystemData_STATUS_fromStorage: p11,
+        SystemData_STATUS_toStorage: p12,
+        TimeWindow_STATUS_fromStorage: p33,
+        TimeWindow_STATUS_toStorage: p34,
+        TimeWindow_fromStorage: p33,
+        TimeWindow_toStorage: p34,
+        WebhookNotification_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","properties",{"map":"s"}]]},
+        WebhookNotification_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","properties",{"map":"s"}]]},
+        WebhookNotification_fromStorage: {"known":k46,"destBag":false,"steps":[["=","properties",{"map":"s"}],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+        WebhookNotification_toStorage: {"known":k46,"destBag":true,"steps":[["=","properties",{"map":"s"}],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}]]},
         conditions_Condition_fromStorage: p2,
         conditions_Condition_toStorage: p2,
         core_DestinationExpression_fromStorage: p3,
@@ -546,196 +586,264 @@ export const plans: GroupPlans = {
         genruntime_KnownResourceReference_toStorage: p4,
         genruntime_ResourceReference_fromStorage: p6,
         genruntime_ResourceReference_toStorage: p6,
-        genruntime_SecretReference_fromStorage: p31,
-        genruntime_SecretReference_toStorage: p31,
+        genruntime_SecretReference_fromStorage: p35,
+        genruntime_SecretReference_toStorage: p35,
+      },
+    },
+    "v1api20230101": {
+      resources: {
+        ActionGroup_fromStorage: {"apiVersion":"insights.azure.com/v1api20230101","spec":"ActionGroup_Spec_fromStorage","status":"ActionGroupResource_STATUS_fromStorage"},
+        ActionGroup_toStorage: {"apiVersion":"insights.azure.com/v1api20230101storage","spec":"ActionGroup_Spec_toStorage","status":"ActionGroupResource_STATUS_toStorage"},
+      },
+      types: {
+        ActionGroupOperatorSpec_fromStorage: p0,
+        ActionGroupOperatorSpec_toStorage: p1,
+        ActionGroupResource_STATUS_fromStorage: {"known":k48,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_STATUS_fromStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_STATUS_fromStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_STATUS_fromStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_STATUS_fromStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_STATUS_fromStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_STATUS_fromStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_STATUS_fromStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_STATUS_fromStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_STATUS_fromStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_STATUS_fromStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_STATUS_fromStorage"}}]]},
+        ActionGroupResource_STATUS_toStorage: {"known":k48,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_STATUS_toStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_STATUS_toStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_STATUS_toStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_STATUS_toStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_STATUS_toStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_STATUS_toStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_STATUS_toStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_STATUS_toStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_STATUS_toStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_STATUS_toStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_STATUS_toStorage"}}]]},
+        ActionGroup_Spec_fromStorage: {"known":["azureName","owner","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_fromStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_fromStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_fromStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_fromStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_fromStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_fromStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_fromStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_fromStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_fromStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_fromStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_fromStorage"}}],["=","operatorSpec",{"obj":"ActionGroupOperatorSpec_fromStorage"}]]},
+        ActionGroup_Spec_toStorage: {"known":["azureName","owner","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_toStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_toStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_toStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_toStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_toStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_toStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_toStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_toStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_toStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_toStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_toStorage"}}],["=","operatorSpec",{"obj":"ActionGroupOperatorSpec_toStorage"}],["v","v1api20230101"]]},
+        ArmRoleReceiver_STATUS_fromStorage: p36,
+        ArmRoleReceiver_STATUS_toStorage: p37,
+        ArmRoleReceiver_fromStorage: p36,
+        ArmRoleReceiver_toStorage: p37,
+        AutomationRunbookReceiver_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","useCommonAlertSchema","b"],["=","webhookResourceId","s"]]},
+        AutomationRunbookReceiver_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","useCommonAlertSchema","b"],["=","webhookResourceId","s"]]},
+        AutomationRunbookReceiver_fromStorage: {"known":k51,"destBag":false,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","useCommonAlertSchema","b"],["=","webhookResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        AutomationRunbookReceiver_toStorage: {"known":k51,"destBag":true,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","useCommonAlertSchema","b"],["=","webhookResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+        AzureAppPushReceiver_STATUS_fromStorage: p38,
+        AzureAppPushReceiver_STATUS_toStorage: p39,
+        AzureAppPushReceiver_fromStorage: p38,
+        AzureAppPushReceiver_toStorage: p39,
+        AzureFunctionReceiver_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","functionAppResourceId","s"],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+        AzureFunctionReceiver_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","functionAppResourceId","s"],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+        AzureFunctionReceiver_fromStorage: {"known":k54,"destBag":false,"steps":[["=","functionAppResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+        AzureFunctionReceiver_toStorage: {"known":k54,"destBag":true,"steps":[["=","functionAppResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+        EmailReceiver_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"],["=","status",{"spell":["Disabled","Enabled","NotSpecified"]}],["=","useCommonAlertSchema","b"]]},
+        EmailReceiver_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"],["=","status","s"],["=","useCommonAlertSchema","b"]]},
+        EmailReceiver_fromStorage: {"known":k56,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+        EmailReceiver_toStorage: {"known":k56,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+        EventHubReceiver_STATUS_fromStorage: p40,
+        EventHubReceiver_STATUS_toStorage: p41,
+        EventHubReceiver_fromStorage: p40,
+        EventHubReceiver_toStorage: p41,
+        ItsmReceiver_STATUS_fromStorage: p42,
+        ItsmReceiver_STATUS_toStorage: p43,
+        ItsmReceiver_fromStorage: p42,
+        ItsmReceiver_toStorage: p43,
+        LogicAppReceiver_STATUS_fromStorage: {"known":k59,"destBag":false,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceId","s"],["=","useCommonAlertSchema","b"]]},
+        LogicAppReceiver_STATUS_toStorage: {"known":k59,"destBag":true,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceId","s"],["=","useCommonAlertSchema","b"]]},
+        LogicAppReceiver_fromStorage: {"known":k60,"destBag":false,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","useCommonAlertSchema","b"]]},
+        LogicAppReceiver_toStorage: {"known":k60,"destBag":true,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","useCommonAlertSchema","b"]]},
+        SmsReceiver_STATUS_fromStorage: {"known":k61,"destBag":false,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"],["=","status",{"spell":["Disabled","Enabled","NotSpecified"]}]]},
+        SmsReceiver_STATUS_toStorage: {"known":k61,"destBag":true,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"],["=","status","s"]]},
+        SmsReceiver_fromStorage: p44,
+        SmsReceiver_toStorage: p45,
+        VoiceReceiver_STATUS_fromStorage: p44,
+        VoiceReceiver_STATUS_toStorage: p45,
+        VoiceReceiver_fromStorage: p44,
+        VoiceReceiver_toStorage: p45,
+        WebhookReceiver_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+        WebhookReceiver_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+        WebhookReceiver_fromStorage: {"known":k64,"destBag":false,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+        WebhookReceiver_toStorage: {"known":k64,"destBag":true,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+        conditions_Condition_fromStorage: p2,
+        conditions_Condition_toStorage: p2,
+        core_DestinationExpression_fromStorage: p3,
+        core_DestinationExpression_toStorage: p3,
+        genruntime_KnownResourceReference_fromStorage: p4,
+        genruntime_KnownResourceReference_toStorage: p4,
+        genruntime_ResourceReference_fromStorage: p6,
+        genruntime_ResourceReference_toStorage: p6,
+        genruntime_SecretReference_fromStorage: p35,
+        genruntime_SecretReference_toStorage: p35,
       },
     },
     "v1api20230311": {
       resources: {
-        DataCollectionEndpoint_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionEndpoint_Spec_fromStorage","status":"DataCollectionEndpoint_STATUS_fromStorage"},
-        DataCollectionEndpoint_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionEndpoint_Spec_toStorage","status":"DataCollectionEndpoint_STATUS_toStorage"},
-        DataCollectionRuleAssociation_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionRuleAssociation_Spec_fromStorage","status":"DataCollectionRuleAssociation_STATUS_fromStorage"},
-        DataCollectionRuleAssociation_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRuleAssociation_Spec_toStorage","status":"DataCollectionRuleAssociation_STATUS_toStorage"},
-        DataCollectionRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionRule_Spec_fromStorage","status":"DataCollectionRule_STATUS_fromStorage"},
-        DataCollectionRule_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRule_Spec_toStorage","status":"DataCollectionRule_STATUS_toStorage"},
+        DataCollectionEndpoint_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionEndpoint_Spec_fromStorage","status":"DataCollectionEndpointResource_STATUS_fromStorage"},
+        DataCollectionEndpoint_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionEndpoint_Spec_toStorage","status":"DataCollectionEndpointResource_STATUS_toStorage"},
+        DataCollectionRuleAssociation_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionRuleAssociation_Spec_fromStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage"},
+        DataCollectionRuleAssociation_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRuleAssociation_Spec_toStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage"},
+        DataCollectionRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionRule_Spec_fromStorage","status":"DataCollectionRuleResource_STATUS_fromStorage"},
+        DataCollectionRule_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRule_Spec_toStorage","status":"DataCollectionRuleResource_STATUS_toStorage"},
       },
       types: {
-        AdxDestination_STATUS_fromStorage: p32,
-        AdxDestination_STATUS_toStorage: p33,
-        AdxDestination_fromStorage: p34,
-        AdxDestination_toStorage: p35,
-        AgentSetting_STATUS_fromStorage: p36,
-        AgentSetting_STATUS_toStorage: p37,
-        AgentSetting_fromStorage: p36,
-        AgentSetting_toStorage: p37,
-        AgentSettingsSpec_STATUS_fromStorage: p38,
-        AgentSettingsSpec_STATUS_toStorage: p39,
-        AgentSettingsSpec_fromStorage: p40,
-        AgentSettingsSpec_toStorage: p41,
-        AzureMonitorMetricsDestination_STATUS_fromStorage: p42,
-        AzureMonitorMetricsDestination_STATUS_toStorage: p43,
-        AzureMonitorMetricsDestination_fromStorage: p42,
-        AzureMonitorMetricsDestination_toStorage: p43,
-        ColumnDefinition_STATUS_fromStorage: p44,
-        ColumnDefinition_STATUS_toStorage: p45,
-        ColumnDefinition_fromStorage: p44,
-        ColumnDefinition_toStorage: p45,
-        ConfigurationAccessEndpointSpec_STATUS_fromStorage: p46,
-        ConfigurationAccessEndpointSpec_STATUS_toStorage: p47,
+        AdxDestination_STATUS_fromStorage: p46,
+        AdxDestination_STATUS_toStorage: p47,
+        AdxDestination_fromStorage: p48,
+        AdxDestination_toStorage: p49,
+        AgentSetting_STATUS_fromStorage: p50,
+        AgentSetting_STATUS_toStorage: p51,
+        AgentSetting_fromStorage: p50,
+        AgentSetting_toStorage: p51,
+        AgentSettingsSpec_STATUS_fromStorage: p52,
+        AgentSettingsSpec_STATUS_toStorage: p53,
+        AgentSettingsSpec_fromStorage: p54,
+        AgentSettingsSpec_toStorage: p55,
+        AzureMonitorMetricsDestination_STATUS_fromStorage: p56,
+        AzureMonitorMetricsDestination_STATUS_toStorage: p57,
+        AzureMonitorMetricsDestination_fromStorage: p56,
+        AzureMonitorMetricsDestination_toStorage: p57,
+        ColumnDefinition_STATUS_fromStorage: p58,
+        ColumnDefinition_STATUS_toStorage: p59,
+        ColumnDefinition_fromStorage: p58,
+        ColumnDefinition_toStorage: p59,
+        ConfigurationAccessEndpointSpec_STATUS_fromStorage: p60,
+        ConfigurationAccessEndpointSpec_STATUS_toStorage: p61,
         DataCollectionEndpointOperatorSpec_fromStorage: p0,
         DataCollectionEndpointOperatorSpec_toStorage: p1,
-        DataCollectionEndpoint_STATUS_fromStorage: {"known":k56,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_fromStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        DataCollectionEndpoint_STATUS_toStorage: {"known":k56,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_toStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"]]},
-        DataCollectionEndpoint_Spec_fromStorage: {"known":k57,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_fromStorage"}]]},
+        DataCollectionEndpointResource_STATUS_fromStorage: {"known":k72,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_fromStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+        DataCollectionEndpointResource_STATUS_toStorage: {"known":k72,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_toStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"]]},
+        DataCollectionEndpoint_Spec_fromStorage: {"known":k73,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_fromStorage"}]]},
         DataCollectionEndpoint_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","description","networkAcls","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_toStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_toStorage"}],["v","v1api20230311"]]},
         DataCollectionRuleAssociationOperatorSpec_fromStorage: p0,
         DataCollectionRuleAssociationOperatorSpec_toStorage: p1,
-        DataCollectionRuleAssociation_STATUS_fromStorage: p48,
-        DataCollectionRuleAssociation_STATUS_toStorage: p49,
-        DataCollectionRuleAssociation_Spec_fromStorage: p50,
-        DataCollectionRuleAssociation_Spec_toStorage: {"known":k60,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_toStorage"}],["v","v1api20230311"]]},
+        DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage: p62,
+        DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage: p63,
+        DataCollectionRuleAssociation_Spec_fromStorage: p64,
+        DataCollectionRuleAssociation_Spec_toStorage: {"known":k76,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_toStorage"}],["v","v1api20230311"]]},
         DataCollectionRuleOperatorSpec_fromStorage: p0,
         DataCollectionRuleOperatorSpec_toStorage: p1,
-        DataCollectionRule_STATUS_fromStorage: {"known":k61,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_fromStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","references",{"obj":"ReferencesSpec_STATUS_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_fromStorage"}}]]},
-        DataCollectionRule_STATUS_toStorage: {"known":k61,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_toStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_toStorage"}}]]},
-        DataCollectionRule_Spec_fromStorage: {"known":k62,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_fromStorage"}],["=","references",{"obj":"ReferencesSpec_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_fromStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_fromStorage"}]]},
+        DataCollectionRuleResource_STATUS_fromStorage: {"known":k77,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_fromStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","references",{"obj":"ReferencesSpec_STATUS_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_fromStorage"}}]]},
+        DataCollectionRuleResource_STATUS_toStorage: {"known":k77,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_toStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_toStorage"}}]]},
+        DataCollectionRule_Spec_fromStorage: {"known":k78,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_fromStorage"}],["=","references",{"obj":"ReferencesSpec_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_fromStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_fromStorage"}]]},
         DataCollectionRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","references","streamDeclarations","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_toStorage"}],["=","references",{"obj":"ReferencesSpec_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_toStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_toStorage"}],["v","v1api20230311"]]},
-        DataFlow_STATUS_fromStorage: p51,
-        DataFlow_STATUS_toStorage: p52,
-        DataFlow_fromStorage: p51,
-        DataFlow_toStorage: p52,
-        DataImportSources_STATUS_fromStorage: p53,
-        DataImportSources_STATUS_toStorage: p54,
-        DataImportSources_fromStorage: p55,
-        DataImportSources_toStorage: p56,
-        DataSourcesSpec_STATUS_fromStorage: {"known":k65,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_fromStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_fromStorage"}}]]},
-        DataSourcesSpec_STATUS_toStorage: {"known":k65,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_toStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_toStorage"}}]]},
-        DataSourcesSpec_fromStorage: {"known":k65,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_fromStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_fromStorage"}}]]},
-        DataSourcesSpec_toStorage: {"known":k65,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_toStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_toStorage"}}]]},
-        DestinationsSpec_STATUS_fromStorage: p57,
-        DestinationsSpec_STATUS_toStorage: p58,
-        DestinationsSpec_fromStorage: p59,
-        DestinationsSpec_toStorage: p60,
-        EndpointsSpec_STATUS_fromStorage: p61,
-        EndpointsSpec_STATUS_toStorage: p62,
-        EnrichmentData_STATUS_fromStorage: p63,
-        EnrichmentData_STATUS_toStorage: p64,
-        EnrichmentData_fromStorage: p65,
-        EnrichmentData_toStorage: p66,
-        EventHubDataSource_STATUS_fromStorage: p67,
-        EventHubDataSource_STATUS_toStorage: p68,
-        EventHubDataSource_fromStorage: p67,
-        EventHubDataSource_toStorage: p68,
-        EventHubDestination_STATUS_fromStorage: p69,
-        EventHubDestination_STATUS_toStorage: p70,
-        EventHubDestination_fromStorage: p71,
-        EventHubDestination_toStorage: p72,
-        EventHubDirectDestination_STATUS_fromStorage: p69,
-        EventHubDirectDestination_STATUS_toStorage: p70,
-        EventHubDirectDestination_fromStorage: p71,
-        EventHubDirectDestination_toStorage: p72,
-        ExtensionDataSource_STATUS_fromStorage: p73,
-        ExtensionDataSource_STATUS_toStorage: p74,
-        ExtensionDataSource_fromStorage: p73,
-        ExtensionDataSource_toStorage: p74,
-        FailoverConfigurationSpec_STATUS_fromStorage: p75,
-        FailoverConfigurationSpec_STATUS_toStorage: p76,
-        IisLogsDataSource_STATUS_fromStorage: p77,
-        IisLogsDataSource_STATUS_toStorage: p78,
-        IisLogsDataSource_fromStorage: p77,
-        IisLogsDataSource_toStorage: p78,
-        LocationSpec_STATUS_fromStorage: p79,
-        LocationSpec_STATUS_toStorage: p80,
-        LogAnalyticsDestination_STATUS_fromStorage: p81,
-        LogAnalyticsDestination_STATUS_toStorage: p82,
-        LogAnalyticsDestination_fromStorage: p83,
-        LogAnalyticsDestination_toStorage: p84,
-        LogFileSettings_STATUS_fromStorage: p85,
-        LogFileSettings_STATUS_toStorage: p86,
-        LogFileSettings_fromStorage: p87,
-        LogFileSettings_toStorage: p88,
-        LogFileTextSettings_STATUS_fromStorage: p89,
-        LogFileTextSettings_STATUS_toStorage: p90,
-        LogFileTextSettings_fromStorage: p89,
-        LogFileTextSettings_toStorage: p90,
-        LogFilesDataSource_STATUS_fromStorage: p91,
-        LogFilesDataSource_STATUS_toStorage: p92,
-        LogFilesDataSource_fromStorage: p93,
-        LogFilesDataSource_toStorage: p94,
-        LogsIngestionEndpointSpec_STATUS_fromStorage: p46,
-        LogsIngestionEndpointSpec_STATUS_toStorage: p47,
-        ManagedServiceIdentity_STATUS_fromStorage: p95,
-        ManagedServiceIdentity_STATUS_toStorage: p96,
-        ManagedServiceIdentity_fromStorage: p97,
-        ManagedServiceIdentity_toStorage: p98,
-        Metadata_STATUS_fromStorage: p99,
-        Metadata_STATUS_toStorage: p100,
-        MetricsIngestionEndpointSpec_STATUS_fromStorage: p46,
-        MetricsIngestionEndpointSpec_STATUS_toStorage: p47,
-        MicrosoftFabricDestination_STATUS_fromStorage: p101,
-        MicrosoftFabricDestination_STATUS_toStorage: p102,
-        MicrosoftFabricDestination_fromStorage: p101,
-        MicrosoftFabricDestination_toStorage: p102,
-        MonitoringAccountDestination_STATUS_fromStorage: p103,
-        MonitoringAccountDestination_STATUS_toStorage: p104,
-        MonitoringAccountDestination_fromStorage: p105,
-        MonitoringAccountDestination_toStorage: p106,
-        NetworkRuleSet_STATUS_fromStorage: p107,
-        NetworkRuleSet_STATUS_toStorage: p108,
-        NetworkRuleSet_fromStorage: p107,
-        NetworkRuleSet_toStorage: p108,
-        PerfCounterDataSource_STATUS_fromStorage: p109,
-        PerfCounterDataSource_STATUS_toStorage: p110,
-        PerfCounterDataSource_fromStorage: p109,
-        PerfCounterDataSource_toStorage: p110,
-        PlatformTelemetryDataSource_STATUS_fromStorage: p111,
-        PlatformTelemetryDataSource_STATUS_toStorage: p112,
-        PlatformTelemetryDataSource_fromStorage: p111,
-        PlatformTelemetryDataSource_toStorage: p112,
-        PrivateLinkScopedResource_STATUS_fromStorage: p113,
-        PrivateLinkScopedResource_STATUS_toStorage: p114,
-        PrometheusForwarderDataSource_STATUS_fromStorage: p115,
-        PrometheusForwarderDataSource_STATUS_toStorage: p116,
-        PrometheusForwarderDataSource_fromStorage: p115,
-        PrometheusForwarderDataSource_toStorage: p116,
-        ReferencesSpec_STATUS_fromStorage: {"known":k92,"destBag":false,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_fromStorage"}]]},
-        ReferencesSpec_STATUS_toStorage: {"known":k92,"destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_toStorage"}]]},
-        ReferencesSpec_fromStorage: {"known":k92,"destBag":false,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_fromStorage"}]]},
-        ReferencesSpec_toStorage: {"known":k92,"destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_toStorage"}]]},
-        StorageBlobDestination_STATUS_fromStorage: p117,
-        StorageBlobDestination_STATUS_toStorage: p118,
-        StorageBlobDestination_fromStorage: p119,
-        StorageBlobDestination_toStorage: p120,
-        StorageBlob_STATUS_fromStorage: p121,
-        StorageBlob_STATUS_toStorage: p122,
-        StorageBlob_fromStorage: p123,
-        StorageBlob_toStorage: p124,
-        StorageTableDestination_STATUS_fromStorage: p125,
-        StorageTableDestination_STATUS_toStorage: p126,
-        StorageTableDestination_fromStorage: p127,
-        StorageTableDestination_toStorage: p128,
-        StreamDeclaration_STATUS_fromStorage: p129,
-        StreamDeclaration_STATUS_toStorage: p130,
-        StreamDeclaration_fromStorage: p131,
-        StreamDeclaration_toStorage: p132,
-        SyslogDataSource_STATUS_fromStorage: p133,
-        SyslogDataSource_STATUS_toStorage: p134,
-        SyslogDataSource_fromStorage: p133,
-        SyslogDataSource_toStorage: p134,
+        DataFlow_STATUS_fromStorage: p65,
+        DataFlow_STATUS_toStorage: p66,
+        DataFlow_fromStorage: p65,
+        DataFlow_toStorage: p66,
+        DataImportSources_STATUS_fromStorage: p67,
+        DataImportSources_STATUS_toStorage: p68,
+        DataImportSources_fromStorage: p69,
+        DataImportSources_toStorage: p70,
+        DataSourcesSpec_STATUS_fromStorage: {"known":k81,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_fromStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_fromStorage"}}]]},
+        DataSourcesSpec_STATUS_toStorage: {"known":k81,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_toStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_toStorage"}}]]},
+        DataSourcesSpec_fromStorage: {"known":k81,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_fromStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_fromStorage"}}]]},
+        DataSourcesSpec_toStorage: {"known":k81,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_toStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_toStorage"}}]]},
+        DestinationsSpec_STATUS_fromStorage: p71,
+        DestinationsSpec_STATUS_toStorage: p72,
+        DestinationsSpec_fromStorage: p73,
+        DestinationsSpec_toStorage: p74,
+        EndpointsSpec_STATUS_fromStorage: p75,
+        EndpointsSpec_STATUS_toStorage: p76,
+        EnrichmentData_STATUS_fromStorage: p77,
+        EnrichmentData_STATUS_toStorage: p78,
+        EnrichmentData_fromStorage: p79,
+        EnrichmentData_toStorage: p80,
+        EventHubDataSource_STATUS_fromStorage: p81,
+        EventHubDataSource_STATUS_toStorage: p82,
+        EventHubDataSource_fromStorage: p81,
+        EventHubDataSource_toStorage: p82,
+        EventHubDestination_STATUS_fromStorage: p83,
+        EventHubDestination_STATUS_toStorage: p84,
+        EventHubDestination_fromStorage: p85,
+        EventHubDestination_toStorage: p86,
+        EventHubDirectDestination_STATUS_fromStorage: p83,
+        EventHubDirectDestination_STATUS_toStorage: p84,
+        EventHubDirectDestination_fromStorage: p85,
+        EventHubDirectDestination_toStorage: p86,
+        ExtensionDataSource_STATUS_fromStorage: p87,
+        ExtensionDataSource_STATUS_toStorage: p88,
+        ExtensionDataSource_fromStorage: p87,
+        ExtensionDataSource_toStorage: p88,
+        FailoverConfigurationSpec_STATUS_fromStorage: p89,
+        FailoverConfigurationSpec_STATUS_toStorage: p90,
+        IisLogsDataSource_STATUS_fromStorage: p91,
+        IisLogsDataSource_STATUS_toStorage: p92,
+        IisLogsDataSource_fromStorage: p91,
+        IisLogsDataSource_toStorage: p92,
+        LocationSpec_STATUS_fromStorage: p93,
+        LocationSpec_STATUS_toStorage: p94,
+        LogAnalyticsDestination_STATUS_fromStorage: p95,
+        LogAnalyticsDestination_STATUS_toStorage: p96,
+        LogAnalyticsDestination_fromStorage: p97,
+        LogAnalyticsDestination_toStorage: p98,
+        LogFileSettings_STATUS_fromStorage: p99,
+        LogFileSettings_STATUS_toStorage: p100,
+        LogFileSettings_fromStorage: p101,
+        LogFileSettings_toStorage: p102,
+        LogFileTextSettings_STATUS_fromStorage: p103,
+        LogFileTextSettings_STATUS_toStorage: p104,
+        LogFileTextSettings_fromStorage: p103,
+        LogFileTextSettings_toStorage: p104,
+        LogFilesDataSource_STATUS_fromStorage: p105,
+        LogFilesDataSource_STATUS_toStorage: p106,
+        LogFilesDataSource_fromStorage: p107,
+        LogFilesDataSource_toStorage: p108,
+        LogsIngestionEndpointSpec_STATUS_fromStorage: p60,
+        LogsIngestionEndpointSpec_STATUS_toStorage: p61,
+        ManagedServiceIdentity_STATUS_fromStorage: p109,
+        ManagedServiceIdentity_STATUS_toStorage: p110,
+        ManagedServiceIdentity_fromStorage: p111,
+        ManagedServiceIdentity_toStorage: p112,
+        Metadata_STATUS_fromStorage: p113,
+        Metadata_STATUS_toStorage: p114,
+        MetricsIngestionEndpointSpec_STATUS_fromStorage: p60,
+        MetricsIngestionEndpointSpec_STATUS_toStorage: p61,
+        MicrosoftFabricDestination_STATUS_fromStorage: p115,
+        MicrosoftFabricDestination_STATUS_toStorage: p116,
+        MicrosoftFabricDestination_fromStorage: p115,
+        MicrosoftFabricDestination_toStorage: p116,
+        MonitoringAccountDestination_STATUS_fromStorage: p117,
+        MonitoringAccountDestination_STATUS_toStorage: p118,
+        MonitoringAccountDestination_fromStorage: p119,
+        MonitoringAccountDestination_toStorage: p120,
+        NetworkRuleSet_STATUS_fromStorage: p121,
+        NetworkRuleSet_STATUS_toStorage: p122,
+        NetworkRuleSet_fromStorage: p121,
+        NetworkRuleSet_toStorage: p122,
+        PerfCounterDataSource_STATUS_fromStorage: p123,
+        PerfCounterDataSource_STATUS_toStorage: p124,
+        PerfCounterDataSource_fromStorage: p123,
+        PerfCounterDataSource_toStorage: p124,
+        PlatformTelemetryDataSource_STATUS_fromStorage: p125,
+        PlatformTelemetryDataSource_STATUS_toStorage: p126,
+        PlatformTelemetryDataSource_fromStorage: p125,
+        PlatformTelemetryDataSource_toStorage: p126,
+        PrivateLinkScopedResource_STATUS_fromStorage: p127,
+        PrivateLinkScopedResource_STATUS_toStorage: p128,
+        PrometheusForwarderDataSource_STATUS_fromStorage: p129,
+        PrometheusForwarderDataSource_STATUS_toStorage: p130,
+        PrometheusForwarderDataSource_fromStorage: p129,
+        PrometheusForwarderDataSource_toStorage: p130,
+        ReferencesSpec_STATUS_fromStorage: {"known":k108,"destBag":false,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_fromStorage"}]]},
+        ReferencesSpec_STATUS_toStorage: {"known":k108,"destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_toStorage"}]]},
+        ReferencesSpec_fromStorage: {"known":k108,"destBag":false,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_fromStorage"}]]},
+        ReferencesSpec_toStorage: {"known":k108,"destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_toStorage"}]]},
+        StorageBlobDestination_STATUS_fromStorage: p131,
+        StorageBlobDestination_STATUS_toStorage: p132,
+        StorageBlobDestination_fromStorage: p133,
+        StorageBlobDestination_toStorage: p134,
+        StorageBlob_STATUS_fromStorage: p135,
+        StorageBlob_STATUS_toStorage: p136,
+        StorageBlob_fromStorage: p137,
+        StorageBlob_toStorage: p138,
+        StorageTableDestination_STATUS_fromStorage: p139,
+        StorageTableDestination_STATUS_toStorage: p140,
+        StorageTableDestination_fromStorage: p141,
+        StorageTableDestination_toStorage: p142,
+        StreamDeclaration_STATUS_fromStorage: p143,
+        StreamDeclaration_STATUS_toStorage: p144,
+        StreamDeclaration_fromStorage: p145,
+        StreamDeclaration_toStorage: p146,
+        SyslogDataSource_STATUS_fromStorage: p147,
+        SyslogDataSource_STATUS_toStorage: p148,
+        SyslogDataSource_fromStorage: p147,
+        SyslogDataSource_toStorage: p148,
         SystemData_STATUS_fromStorage: p11,
         SystemData_STATUS_toStorage: p12,
-        UserAssignedIdentityDetails_fromStorage: p135,
-        UserAssignedIdentityDetails_toStorage: p136,
-        UserAssignedIdentity_STATUS_fromStorage: p137,
-        UserAssignedIdentity_STATUS_toStorage: p138,
-        WindowsEventLogDataSource_STATUS_fromStorage: p139,
-        WindowsEventLogDataSource_STATUS_toStorage: p140,
-        WindowsEventLogDataSource_fromStorage: p139,
-        WindowsEventLogDataSource_toStorage: p140,
-        WindowsFirewallLogsDataSource_STATUS_fromStorage: p141,
-        WindowsFirewallLogsDataSource_STATUS_toStorage: p142,
-        WindowsFirewallLogsDataSource_fromStorage: p141,
-        WindowsFirewallLogsDataSource_toStorage: p142,
+        UserAssignedIdentityDetails_fromStorage: p149,
+        UserAssignedIdentityDetails_toStorage: p150,
+        UserAssignedIdentity_STATUS_fromStorage: p151,
+        UserAssignedIdentity_STATUS_toStorage: p152,
+        WindowsEventLogDataSource_STATUS_fromStorage: p153,
+        WindowsEventLogDataSource_STATUS_toStorage: p154,
+        WindowsEventLogDataSource_fromStorage: p153,
+        WindowsEventLogDataSource_toStorage: p154,
+        WindowsFirewallLogsDataSource_STATUS_fromStorage: p155,
+        WindowsFirewallLogsDataSource_STATUS_toStorage: p156,
+        WindowsFirewallLogsDataSource_fromStorage: p155,
+        WindowsFirewallLogsDataSource_toStorage: p156,
         conditions_Condition_fromStorage: p2,
         conditions_Condition_toStorage: p2,
         core_DestinationExpression_fromStorage: p3,
@@ -750,190 +858,190 @@ export const plans: GroupPlans = {
     },
     "v1api20230311storage": {
       resources: {
-        DataCollectionEndpoint_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionEndpoint_Spec_from_v1api20240311storage","status":"DataCollectionEndpoint_STATUS_from_v1api20240311storage"},
-        DataCollectionEndpoint_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionEndpoint_Spec_to_v1api20240311storage","status":"DataCollectionEndpoint_STATUS_to_v1api20240311storage"},
-        DataCollectionRuleAssociation_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRuleAssociation_Spec_from_v1api20240311storage","status":"DataCollectionRuleAssociation_STATUS_from_v1api20240311storage"},
-        DataCollectionRuleAssociation_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRuleAssociation_Spec_to_v1api20240311storage","status":"DataCollectionRuleAssociation_STATUS_to_v1api20240311storage"},
-        DataCollectionRule_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRule_Spec_from_v1api20240311storage","status":"DataCollectionRule_STATUS_from_v1api20240311storage"},
-        DataCollectionRule_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRule_Spec_to_v1api20240311storage","status":"DataCollectionRule_STATUS_to_v1api20240311storage"},
+        DataCollectionEndpoint_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionEndpoint_Spec_from_v1api20240311storage","status":"DataCollectionEndpointResource_STATUS_from_v1api20240311storage"},
+        DataCollectionEndpoint_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionEndpoint_Spec_to_v1api20240311storage","status":"DataCollectionEndpointResource_STATUS_to_v1api20240311storage"},
+        DataCollectionRuleAssociation_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRuleAssociation_Spec_from_v1api20240311storage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_from_v1api20240311storage"},
+        DataCollectionRuleAssociation_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRuleAssociation_Spec_to_v1api20240311storage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_to_v1api20240311storage"},
+        DataCollectionRule_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRule_Spec_from_v1api20240311storage","status":"DataCollectionRuleResource_STATUS_from_v1api20240311storage"},
+        DataCollectionRule_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRule_Spec_to_v1api20240311storage","status":"DataCollectionRuleResource_STATUS_to_v1api20240311storage"},
       },
       types: {
-        AdxDestination_STATUS_from_v1api20240311storage: p33,
-        AdxDestination_STATUS_to_v1api20240311storage: p33,
-        AdxDestination_from_v1api20240311storage: {"known":k50,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        AdxDestination_to_v1api20240311storage: {"known":k50,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        AgentSetting_STATUS_from_v1api20240311storage: p37,
-        AgentSetting_STATUS_to_v1api20240311storage: p37,
-        AgentSetting_from_v1api20240311storage: p37,
-        AgentSetting_to_v1api20240311storage: p37,
-        AgentSettingsSpec_STATUS_from_v1api20240311storage: {"known":k52,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_from_v1api20240311storage"}}]]},
-        AgentSettingsSpec_STATUS_to_v1api20240311storage: {"known":k52,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_to_v1api20240311storage"}}]]},
-        AgentSettingsSpec_from_v1api20240311storage: {"known":k52,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_from_v1api20240311storage"}}]]},
-        AgentSettingsSpec_to_v1api20240311storage: {"known":k52,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_to_v1api20240311storage"}}]]},
-        AzureMonitorMetricsDestination_STATUS_from_v1api20240311storage: p43,
-        AzureMonitorMetricsDestination_STATUS_to_v1api20240311storage: p43,
-        AzureMonitorMetricsDestination_from_v1api20240311storage: p43,
-        AzureMonitorMetricsDestination_to_v1api20240311storage: p43,
-        ColumnDefinition_STATUS_from_v1api20240311storage: p45,
-        ColumnDefinition_STATUS_to_v1api20240311storage: p45,
-        ColumnDefinition_from_v1api20240311storage: p45,
-        ColumnDefinition_to_v1api20240311storage: p45,
-        ConfigurationAccessEndpointSpec_STATUS_from_v1api20240311storage: p47,
-        ConfigurationAccessEndpointSpec_STATUS_to_v1api20240311storage: p47,
-        DataCollectionEndpointOperatorSpec_from_v1api20240311storage: p143,
-        DataCollectionEndpointOperatorSpec_to_v1api20240311storage: p144,
-        DataCollectionEndpoint_STATUS_from_v1api20240311storage: {"known":k105,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_from_v1api20240311storage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_from_v1api20240311storage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_from_v1api20240311storage"}],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_from_v1api20240311storage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_from_v1api20240311storage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_from_v1api20240311storage"}}],["=","provisioningState","s"]]},
-        DataCollectionEndpoint_STATUS_to_v1api20240311storage: {"known":k56,"dest":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_to_v1api20240311storage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_to_v1api20240311storage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_to_v1api20240311storage"}],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_to_v1api20240311storage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_to_v1api20240311storage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_to_v1api20240311storage"}}],["=","provisioningState","s"],["<","sku",{"obj":"Sku_STATUS_normalize"}]]},
-        DataCollectionEndpoint_Spec_from_v1api20240311storage: {"known":k106,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_from_v1api20240311storage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_from_v1api20240311storage"}],["=","originalVersion","s"]]},
-        DataCollectionEndpoint_Spec_to_v1api20240311storage: {"known":k57,"dest":"v1api20240311storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_to_v1api20240311storage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_to_v1api20240311storage"}],["=","originalVersion","s"],["<","sku",{"obj":"Sku_normalize"}]]},
-        DataCollectionRuleAssociationOperatorSpec_from_v1api20240311storage: p143,
-        DataCollectionRuleAssociationOperatorSpec_to_v1api20240311storage: p144,
-        DataCollectionRuleAssociation_STATUS_from_v1api20240311storage: {"known":k58,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","provisioningState","s"]]},
-        DataCollectionRuleAssociation_STATUS_to_v1api20240311storage: {"known":k58,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","provisioningState","s"]]},
-        DataCollectionRuleAssociation_Spec_from_v1api20240311storage: {"known":k59,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_from_v1api20240311storage"}],["=","originalVersion","s"]]},
-        DataCollectionRuleAssociation_Spec_to_v1api20240311storage: {"known":k59,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_to_v1api20240311storage"}],["=","originalVersion","s"]]},
-        DataCollectionRuleOperatorSpec_from_v1api20240311storage: p143,
-        DataCollectionRuleOperatorSpec_to_v1api20240311storage: p144,
-        DataCollectionRule_STATUS_from_v1api20240311storage: {"known":k107,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_from_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_from_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_from_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_from_v1api20240311storage"}],[">","directDataSources"],["=","endpoints",{"obj":"EndpointsSpec_STATUS_from_v1api20240311storage"}],["=","immutableId","s"],[">","ingestionQuotas"],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_from_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_from_v1api20240311storage"}}]]},
-        DataCollectionRule_STATUS_to_v1api20240311storage: {"known":k61,"dest":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_to_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_to_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_to_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_to_v1api20240311storage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_to_v1api20240311storage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_to_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_to_v1api20240311storage"}}],["<","sku",{"obj":"Sku_STATUS_normalize"}],["<","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_normalize"}],["<","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_normalize"}]]},
-        DataCollectionRule_Spec_from_v1api20240311storage: {"known":k108,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_from_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_from_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_from_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_from_v1api20240311storage"}],[">","directDataSources"],["=","references",{"obj":"ReferencesSpec_from_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_from_v1api20240311storage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_from_v1api20240311storage"}],["=","originalVersion","s"]]},
-        DataCollectionRule_Spec_to_v1api20240311storage: {"known":k62,"dest":"v1api20240311storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_to_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_to_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_to_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_to_v1api20240311storage"}],["=","references",{"obj":"ReferencesSpec_to_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_to_v1api20240311storage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_to_v1api20240311storage"}],["=","originalVersion","s"],["<","sku",{"obj":"Sku_normalize"}],["<","directDataSources",{"obj":"DirectDataSourcesSpec_normalize"}]]},
-        DataFlow_STATUS_from_v1api20240311storage: p52,
-        DataFlow_STATUS_to_v1api20240311storage: p52,
-        DataFlow_from_v1api20240311storage: p52,
-        DataFlow_to_v1api20240311storage: p52,
-        DataImportSources_STATUS_from_v1api20240311storage: {"known":k64,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_from_v1api20240311storage"}]]},
-        DataImportSources_STATUS_to_v1api20240311storage: {"known":k64,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_to_v1api20240311storage"}]]},
-        DataImportSources_from_v1api20240311storage: {"known":k64,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_from_v1api20240311storage"}]]},
-        DataImportSources_to_v1api20240311storage: {"known":k64,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_to_v1api20240311storage"}]]},
-        DataSourcesSpec_STATUS_from_v1api20240311storage: {"known":k109,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_from_v1api20240311storage"}],[">","etwProviders"],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_from_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_from_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_from_v1api20240311storage"}}],[">","otelLogs"],[">","otelMetrics"],[">","otelTraces"],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_from_v1api20240311storage"}}],[">","performanceCountersOTel"],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_from_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_from_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_from_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_from_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_from_v1api20240311storage"}}]]},
-        DataSourcesSpec_STATUS_to_v1api20240311storage: {"known":k65,"dest":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_to_v1api20240311storage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_to_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_to_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_to_v1api20240311storage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_to_v1api20240311storage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_to_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_to_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_to_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_to_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_to_v1api20240311storage"}}],["<","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_normalize"}}],["<","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_normalize"}}],["<","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_normalize"}}],["<","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_normalize"}}],["<","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_normalize"}}]]},
-        DataSourcesSpec_from_v1api20240311storage: {"known":k109,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_from_v1api20240311storage"}],[">","etwProviders"],["=","extensions",{"arr":{"obj":"ExtensionDataSource_from_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_from_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_from_v1api20240311storage"}}],[">","otelLogs"],[">","otelMetrics"],[">","otelTraces"],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_from_v1api20240311storage"}}],[">","performanceCountersOTel"],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_from_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_from_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_from_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_from_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_from_v1api20240311storage"}}]]},
-        DataSourcesSpec_to_v1api20240311storage: {"known":k65,"dest":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_to_v1api20240311storage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_to_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_to_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_to_v1api20240311storage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_to_v1api20240311storage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_to_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_to_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_to_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_to_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_to_v1api20240311storage"}}],["<","etwProviders",{"arr":{"obj":"EtwProviderDataSource_normalize"}}],["<","otelLogs",{"arr":{"obj":"OtelLogsDataSource_normalize"}}],["<","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_normalize"}}],["<","otelTraces",{"arr":{"obj":"OtelTracesDataSource_normalize"}}],["<","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_normalize"}}]]},
-        DestinationsSpec_STATUS_from_v1api20240311storage: {"known":k66,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_from_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_from_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_from_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_from_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_from_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_from_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_from_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_from_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_from_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_from_v1api20240311storage"}}]]},
-        DestinationsSpec_STATUS_to_v1api20240311storage: {"known":k66,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_to_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_to_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_to_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_to_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_to_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_to_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_to_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_to_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_to_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_to_v1api20240311storage"}}]]},
-        DestinationsSpec_from_v1api20240311storage: {"known":k66,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_from_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_from_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_from_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_from_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_from_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_from_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_from_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_from_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_from_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_from_v1api20240311storage"}}]]},
-        DestinationsSpec_to_v1api20240311storage: {"known":k66,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_to_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_to_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_to_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_to_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_to_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_to_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_to_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_to_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_to_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_to_v1api20240311storage"}}]]},
-        EndpointsSpec_STATUS_from_v1api20240311storage: p62,
-        EndpointsSpec_STATUS_to_v1api20240311storage: p62,
-        EnrichmentData_STATUS_from_v1api20240311storage: {"known":k68,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_from_v1api20240311storage"}}]]},
-        EnrichmentData_STATUS_to_v1api20240311storage: {"known":k68,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_to_v1api20240311storage"}}]]},
-        EnrichmentData_from_v1api20240311storage: {"known":k68,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_from_v1api20240311storage"}}]]},
-        EnrichmentData_to_v1api20240311storage: {"known":k68,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_to_v1api20240311storage"}}]]},
-        EventHubDataSource_STATUS_from_v1api20240311storage: p68,
-        EventHubDataSource_STATUS_to_v1api20240311storage: p68,
-        EventHubDataSource_from_v1api20240311storage: p68,
-        EventHubDataSource_to_v1api20240311storage: p68,
-        EventHubDestination_STATUS_from_v1api20240311storage: p70,
-        EventHubDestination_STATUS_to_v1api20240311storage: p70,
-        EventHubDestination_from_v1api20240311storage: p145,
-        EventHubDestination_to_v1api20240311storage: p146,
-        EventHubDirectDestination_STATUS_from_v1api20240311storage: p70,
-        EventHubDirectDestination_STATUS_to_v1api20240311storage: p70,
-        EventHubDirectDestination_from_v1api20240311storage: p145,
-        EventHubDirectDestination_to_v1api20240311storage: p146,
-        ExtensionDataSource_STATUS_from_v1api20240311storage: p74,
-        ExtensionDataSource_STATUS_to_v1api20240311storage: p74,
-        ExtensionDataSource_from_v1api20240311storage: p74,
-        ExtensionDataSource_to_v1api20240311storage: p74,
-        FailoverConfigurationSpec_STATUS_from_v1api20240311storage: {"known":k73,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_from_v1api20240311storage"}}]]},
-        FailoverConfigurationSpec_STATUS_to_v1api20240311storage: {"known":k73,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_to_v1api20240311storage"}}]]},
-        IisLogsDataSource_STATUS_from_v1api20240311storage: p78,
-        IisLogsDataSource_STATUS_to_v1api20240311storage: p78,
-        IisLogsDataSource_from_v1api20240311storage: p78,
-        IisLogsDataSource_to_v1api20240311storage: p78,
-        LocationSpec_STATUS_from_v1api20240311storage: p80,
-        LocationSpec_STATUS_to_v1api20240311storage: p80,
-        LogAnalyticsDestination_STATUS_from_v1api20240311storage: p82,
-        LogAnalyticsDestination_STATUS_to_v1api20240311storage: p82,
-        LogAnalyticsDestination_from_v1api20240311storage: {"known":k77,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        LogAnalyticsDestination_to_v1api20240311storage: {"known":k77,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        LogFileSettings_STATUS_from_v1api20240311storage: {"known":k78,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_from_v1api20240311storage"}]]},
-        LogFileSettings_STATUS_to_v1api20240311storage: {"known":k78,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_to_v1api20240311storage"}]]},
-        LogFileSettings_from_v1api20240311storage: {"known":k78,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_from_v1api20240311storage"}]]},
-        LogFileSettings_to_v1api20240311storage: {"known":k78,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_to_v1api20240311storage"}]]},
-        LogFileTextSettings_STATUS_from_v1api20240311storage: p90,
-        LogFileTextSettings_STATUS_to_v1api20240311storage: p90,
-        LogFileTextSettings_from_v1api20240311storage: p90,
-        LogFileTextSettings_to_v1api20240311storage: p90,
-        LogFilesDataSource_STATUS_from_v1api20240311storage: {"known":k80,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_from_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
-        LogFilesDataSource_STATUS_to_v1api20240311storage: {"known":k80,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_to_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
-        LogFilesDataSource_from_v1api20240311storage: {"known":k80,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_from_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
-        LogFilesDataSource_to_v1api20240311storage: {"known":k80,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_to_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
-        LogsIngestionEndpointSpec_STATUS_from_v1api20240311storage: p47,
-        LogsIngestionEndpointSpec_STATUS_to_v1api20240311storage: p47,
-        ManagedServiceIdentity_STATUS_from_v1api20240311storage: {"known":k81,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20240311storage"}}]]},
-        ManagedServiceIdentity_STATUS_to_v1api20240311storage: {"known":k81,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20240311storage"}}]]},
-        ManagedServiceIdentity_from_v1api20240311storage: {"known":k82,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240311storage"}}]]},
-        ManagedServiceIdentity_to_v1api20240311storage: {"known":k82,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240311storage"}}]]},
-        Metadata_STATUS_from_v1api20240311storage: p100,
-        Metadata_STATUS_to_v1api20240311storage: p100,
-        MetricsIngestionEndpointSpec_STATUS_from_v1api20240311storage: p47,
-        MetricsIngestionEndpointSpec_STATUS_to_v1api20240311storage: p47,
-        MicrosoftFabricDestination_STATUS_from_v1api20240311storage: p102,
-        MicrosoftFabricDestination_STATUS_to_v1api20240311storage: p102,
-        MicrosoftFabricDestination_from_v1api20240311storage: p102,
-        MicrosoftFabricDestination_to_v1api20240311storage: p102,
-        MonitoringAccountDestination_STATUS_from_v1api20240311storage: p104,
-        MonitoringAccountDestination_STATUS_to_v1api20240311storage: p104,
-        MonitoringAccountDestination_from_v1api20240311storage: {"known":k86,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","name","s"]]},
-        MonitoringAccountDestination_to_v1api20240311storage: {"known":k86,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","name","s"]]},
-        NetworkRuleSet_STATUS_from_v1api20240311storage: p108,
-        NetworkRuleSet_STATUS_to_v1api20240311storage: p108,
-        NetworkRuleSet_from_v1api20240311storage: p108,
-        NetworkRuleSet_to_v1api20240311storage: p108,
-        PerfCounterDataSource_STATUS_from_v1api20240311storage: p110,
-        PerfCounterDataSource_STATUS_to_v1api20240311storage: p110,
-        PerfCounterDataSource_from_v1api20240311storage: p110,
-        PerfCounterDataSource_to_v1api20240311storage: p110,
-        PlatformTelemetryDataSource_STATUS_from_v1api20240311storage: p112,
-        PlatformTelemetryDataSource_STATUS_to_v1api20240311storage: p112,
-        PlatformTelemetryDataSource_from_v1api20240311storage: p112,
-        PlatformTelemetryDataSource_to_v1api20240311storage: p112,
-        PrivateLinkScopedResource_STATUS_from_v1api20240311storage: p114,
-        PrivateLinkScopedResource_STATUS_to_v1api20240311storage: p114,
-        PrometheusForwarderDataSource_STATUS_from_v1api20240311storage: p147,
-        PrometheusForwarderDataSource_STATUS_to_v1api20240311storage: p148,
-        PrometheusForwarderDataSource_from_v1api20240311storage: p147,
-        PrometheusForwarderDataSource_to_v1api20240311storage: p148,
-        ReferencesSpec_STATUS_from_v1api20240311storage: {"known":k111,"destBag":true,"steps":[[">","applicationInsights"],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_from_v1api20240311storage"}]]},
-        ReferencesSpec_STATUS_to_v1api20240311storage: {"known":k92,"dest":"v1api20240311storage","destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_to_v1api20240311storage"}],["<","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_normalize"}}]]},
-        ReferencesSpec_from_v1api20240311storage: {"known":k111,"destBag":true,"steps":[[">","applicationInsights"],["=","enrichmentData",{"obj":"EnrichmentData_from_v1api20240311storage"}]]},
-        ReferencesSpec_to_v1api20240311storage: {"known":k92,"dest":"v1api20240311storage","destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_to_v1api20240311storage"}],["<","applicationInsights",{"arr":{"obj":"ApplicationInsights_normalize"}}]]},
-        StorageBlobDestination_STATUS_from_v1api20240311storage: p118,
-        StorageBlobDestination_STATUS_to_v1api20240311storage: p118,
-        StorageBlobDestination_from_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        StorageBlobDestination_to_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        StorageBlob_STATUS_from_v1api20240311storage: p122,
-        StorageBlob_STATUS_to_v1api20240311storage: p122,
-        StorageBlob_from_v1api20240311storage: {"known":k96,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        StorageBlob_to_v1api20240311storage: {"known":k96,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        StorageTableDestination_STATUS_from_v1api20240311storage: p126,
-        StorageTableDestination_STATUS_to_v1api20240311storage: p126,
-        StorageTableDestination_from_v1api20240311storage: {"known":k98,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","tableName","s"]]},
-        StorageTableDestination_to_v1api20240311storage: {"known":k98,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","tableName","s"]]},
-        StreamDeclaration_STATUS_from_v1api20240311storage: {"known":k99,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_from_v1api20240311storage"}}]]},
-        StreamDeclaration_STATUS_to_v1api20240311storage: {"known":k99,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_to_v1api20240311storage"}}]]},
-        StreamDeclaration_from_v1api20240311storage: {"known":k99,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_from_v1api20240311storage"}}]]},
-        StreamDeclaration_to_v1api20240311storage: {"known":k99,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_to_v1api20240311storage"}}]]},
-        SyslogDataSource_STATUS_from_v1api20240311storage: p134,
-        SyslogDataSource_STATUS_to_v1api20240311storage: p134,
-        SyslogDataSource_from_v1api20240311storage: p134,
-        SyslogDataSource_to_v1api20240311storage: p134,
+        AdxDestination_STATUS_from_v1api20240311storage: p47,
+        AdxDestination_STATUS_to_v1api20240311storage: p47,
+        AdxDestination_from_v1api20240311storage: {"known":k66,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+        AdxDestination_to_v1api20240311storage: {"known":k66,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+        AgentSetting_STATUS_from_v1api20240311storage: p51,
+        AgentSetting_STATUS_to_v1api20240311storage: p51,
+        AgentSetting_from_v1api20240311storage: p51,
+        AgentSetting_to_v1api20240311storage: p51,
+        AgentSettingsSpec_STATUS_from_v1api20240311storage: {"known":k68,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_from_v1api20240311storage"}}]]},
+        AgentSettingsSpec_STATUS_to_v1api20240311storage: {"known":k68,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_to_v1api20240311storage"}}]]},
+        AgentSettingsSpec_from_v1api20240311storage: {"known":k68,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_from_v1api20240311storage"}}]]},
+        AgentSettingsSpec_to_v1api20240311storage: {"known":k68,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_to_v1api20240311storage"}}]]},
+        AzureMonitorMetricsDestination_STATUS_from_v1api20240311storage: p57,
+        AzureMonitorMetricsDestination_STATUS_to_v1api20240311storage: p57,
+        AzureMonitorMetricsDestination_from_v1api20240311storage: p57,
+        AzureMonitorMetricsDestination_to_v1api20240311storage: p57,
+        ColumnDefinition_STATUS_from_v1api20240311storage: p59,
+        ColumnDefinition_STATUS_to_v1api20240311storage: p59,
+        ColumnDefinition_from_v1api20240311storage: p59,
+        ColumnDefinition_to_v1api20240311storage: p59,
+        ConfigurationAccessEndpointSpec_STATUS_from_v1api20240311storage: p61,
+        ConfigurationAccessEndpointSpec_STATUS_to_v1api20240311storage: p61,
+        DataCollectionEndpointOperatorSpec_from_v1api20240311storage: p157,
+        DataCollectionEndpointOperatorSpec_to_v1api20240311storage: p158,
+        DataCollectionEndpointResource_STATUS_from_v1api20240311storage: {"known":k121,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_from_v1api20240311storage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_from_v1api20240311storage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_from_v1api20240311storage"}],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_from_v1api20240311storage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_from_v1api20240311storage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_from_v1api20240311storage"}}],["=","provisioningState","s"]]},
+        DataCollectionEndpointResource_STATUS_to_v1api20240311storage: {"known":k72,"dest":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_to_v1api20240311storage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_to_v1api20240311storage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_to_v1api20240311storage"}],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_to_v1api20240311storage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_to_v1api20240311storage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_to_v1api20240311storage"}}],["=","provisioningState","s"],["<","sku",{"obj":"Sku_STATUS_normalize"}]]},
+        DataCollectionEndpoint_Spec_from_v1api20240311storage: {"known":k122,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_from_v1api20240311storage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_from_v1api20240311storage"}],["=","originalVersion","s"]]},
+        DataCollectionEndpoint_Spec_to_v1api20240311storage: {"known":k73,"dest":"v1api20240311storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_to_v1api20240311storage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_to_v1api20240311storage"}],["=","originalVersion","s"],["<","sku",{"obj":"Sku_normalize"}]]},
+        DataCollectionRuleAssociationOperatorSpec_from_v1api20240311storage: p157,
+        DataCollectionRuleAssociationOperatorSpec_to_v1api20240311storage: p158,
+        DataCollectionRuleAssociationProxyOnlyResource_STATUS_from_v1api20240311storage: {"known":k74,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","provisioningState","s"]]},
+        DataCollectionRuleAssociationProxyOnlyResource_STATUS_to_v1api20240311storage: {"known":k74,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","provisioningState","s"]]},
+        DataCollectionRuleAssociation_Spec_from_v1api20240311storage: {"known":k75,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_from_v1api20240311storage"}],["=","originalVersion","s"]]},
+        DataCollectionRuleAssociation_Spec_to_v1api20240311storage: {"known":k75,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_to_v1api20240311storage"}],["=","originalVersion","s"]]},
+        DataCollectionRuleOperatorSpec_from_v1api20240311storage: p157,
+        DataCollectionRuleOperatorSpec_to_v1api20240311storage: p158,
+        DataCollectionRuleResource_STATUS_from_v1api20240311storage: {"known":k123,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_from_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_from_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_from_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_from_v1api20240311storage"}],[">","directDataSources"],["=","endpoints",{"obj":"EndpointsSpec_STATUS_from_v1api20240311storage"}],["=","immutableId","s"],[">","ingestionQuotas"],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_from_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_from_v1api20240311storage"}}]]},
+        DataCollectionRuleResource_STATUS_to_v1api20240311storage: {"known":k77,"dest":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_to_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_to_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_to_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_to_v1api20240311storage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_to_v1api20240311storage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_to_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_to_v1api20240311storage"}}],["<","sku",{"obj":"Sku_STATUS_normalize"}],["<","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_normalize"}],["<","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_normalize"}]]},
+        DataCollectionRule_Spec_from_v1api20240311storage: {"known":k124,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_from_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_from_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_from_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_from_v1api20240311storage"}],[">","directDataSources"],["=","references",{"obj":"ReferencesSpec_from_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_from_v1api20240311storage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_from_v1api20240311storage"}],["=","originalVersion","s"]]},
+        DataCollectionRule_Spec_to_v1api20240311storage: {"known":k78,"dest":"v1api20240311storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_to_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_to_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_to_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_to_v1api20240311storage"}],["=","references",{"obj":"ReferencesSpec_to_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_to_v1api20240311storage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_to_v1api20240311storage"}],["=","originalVersion","s"],["<","sku",{"obj":"Sku_normalize"}],["<","directDataSources",{"obj":"DirectDataSourcesSpec_normalize"}]]},
+        DataFlow_STATUS_from_v1api20240311storage: p66,
+        DataFlow_STATUS_to_v1api20240311storage: p66,
+        DataFlow_from_v1api20240311storage: p66,
+        DataFlow_to_v1api20240311storage: p66,
+        DataImportSources_STATUS_from_v1api20240311storage: {"known":k80,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_from_v1api20240311storage"}]]},
+        DataImportSources_STATUS_to_v1api20240311storage: {"known":k80,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_to_v1api20240311storage"}]]},
+        DataImportSources_from_v1api20240311storage: {"known":k80,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_from_v1api20240311storage"}]]},
+        DataImportSources_to_v1api20240311storage: {"known":k80,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_to_v1api20240311storage"}]]},
+        DataSourcesSpec_STATUS_from_v1api20240311storage: {"known":k125,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_from_v1api20240311storage"}],[">","etwProviders"],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_from_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_from_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_from_v1api20240311storage"}}],[">","otelLogs"],[">","otelMetrics"],[">","otelTraces"],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_from_v1api20240311storage"}}],[">","performanceCountersOTel"],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_from_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_from_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_from_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_from_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_from_v1api20240311storage"}}]]},
+        DataSourcesSpec_STATUS_to_v1api20240311storage: {"known":k81,"dest":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_to_v1api20240311storage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_to_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_to_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_to_v1api20240311storage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_to_v1api20240311storage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_to_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_to_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_to_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_to_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_to_v1api20240311storage"}}],["<","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_normalize"}}],["<","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_normalize"}}],["<","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_normalize"}}],["<","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_normalize"}}],["<","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_normalize"}}]]},
+        DataSourcesSpec_from_v1api20240311storage: {"known":k125,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_from_v1api20240311storage"}],[">","etwProviders"],["=","extensions",{"arr":{"obj":"ExtensionDataSource_from_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_from_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_from_v1api20240311storage"}}],[">","otelLogs"],[">","otelMetrics"],[">","otelTraces"],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_from_v1api20240311storage"}}],[">","performanceCountersOTel"],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_from_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_from_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_from_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_from_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_from_v1api20240311storage"}}]]},
+        DataSourcesSpec_to_v1api20240311storage: {"known":k81,"dest":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_to_v1api20240311storage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_to_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_to_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_to_v1api20240311storage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_to_v1api20240311storage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_to_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_to_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_to_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_to_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_to_v1api20240311storage"}}],["<","etwProviders",{"arr":{"obj":"EtwProviderDataSource_normalize"}}],["<","otelLogs",{"arr":{"obj":"OtelLogsDataSource_normalize"}}],["<","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_normalize"}}],["<","otelTraces",{"arr":{"obj":"OtelTracesDataSource_normalize"}}],["<","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_normalize"}}]]},
+        DestinationsSpec_STATUS_from_v1api20240311storage: {"known":k82,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_from_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_from_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_from_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_from_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_from_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_from_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_from_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_from_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_from_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_from_v1api20240311storage"}}]]},
+        DestinationsSpec_STATUS_to_v1api20240311storage: {"known":k82,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_to_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_to_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_to_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_to_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_to_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_to_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_to_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_to_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_to_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_to_v1api20240311storage"}}]]},
+        DestinationsSpec_from_v1api20240311storage: {"known":k82,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_from_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_from_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_from_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_from_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_from_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_from_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_from_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_from_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_from_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_from_v1api20240311storage"}}]]},
+        DestinationsSpec_to_v1api20240311storage: {"known":k82,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_to_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_to_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_to_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_to_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_to_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_to_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_to_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_to_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_to_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_to_v1api20240311storage"}}]]},
+        EndpointsSpec_STATUS_from_v1api20240311storage: p76,
+        EndpointsSpec_STATUS_to_v1api20240311storage: p76,
+        EnrichmentData_STATUS_from_v1api20240311storage: {"known":k84,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_from_v1api20240311storage"}}]]},
+        EnrichmentData_STATUS_to_v1api20240311storage: {"known":k84,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_to_v1api20240311storage"}}]]},
+        EnrichmentData_from_v1api20240311storage: {"known":k84,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_from_v1api20240311storage"}}]]},
+        EnrichmentData_to_v1api20240311storage: {"known":k84,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_to_v1api20240311storage"}}]]},
+        EventHubDataSource_STATUS_from_v1api20240311storage: p82,
+        EventHubDataSource_STATUS_to_v1api20240311storage: p82,
+        EventHubDataSource_from_v1api20240311storage: p82,
+        EventHubDataSource_to_v1api20240311storage: p82,
+        EventHubDestination_STATUS_from_v1api20240311storage: p84,
+        EventHubDestination_STATUS_to_v1api20240311storage: p84,
+        EventHubDestination_from_v1api20240311storage: p159,
+        EventHubDestination_to_v1api20240311storage: p160,
+        EventHubDirectDestination_STATUS_from_v1api20240311storage: p84,
+        EventHubDirectDestination_STATUS_to_v1api20240311storage: p84,
+        EventHubDirectDestination_from_v1api20240311storage: p159,
+        EventHubDirectDestination_to_v1api20240311storage: p160,
+        ExtensionDataSource_STATUS_from_v1api20240311storage: p88,
+        ExtensionDataSource_STATUS_to_v1api20240311storage: p88,
+        ExtensionDataSource_from_v1api20240311storage: p88,
+        ExtensionDataSource_to_v1api20240311storage: p88,
+        FailoverConfigurationSpec_STATUS_from_v1api20240311storage: {"known":k89,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_from_v1api20240311storage"}}]]},
+        FailoverConfigurationSpec_STATUS_to_v1api20240311storage: {"known":k89,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_to_v1api20240311storage"}}]]},
+        IisLogsDataSource_STATUS_from_v1api20240311storage: p92,
+        IisLogsDataSource_STATUS_to_v1api20240311storage: p92,
+        IisLogsDataSource_from_v1api20240311storage: p92,
+        IisLogsDataSource_to_v1api20240311storage: p92,
+        LocationSpec_STATUS_from_v1api20240311storage: p94,
+        LocationSpec_STATUS_to_v1api20240311storage: p94,
+        LogAnalyticsDestination_STATUS_from_v1api20240311storage: p96,
+        LogAnalyticsDestination_STATUS_to_v1api20240311storage: p96,
+        LogAnalyticsDestination_from_v1api20240311storage: {"known":k93,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+        LogAnalyticsDestination_to_v1api20240311storage: {"known":k93,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+        LogFileSettings_STATUS_from_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_from_v1api20240311storage"}]]},
+        LogFileSettings_STATUS_to_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_to_v1api20240311storage"}]]},
+        LogFileSettings_from_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_from_v1api20240311storage"}]]},
+        LogFileSettings_to_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_to_v1api20240311storage"}]]},
+        LogFileTextSettings_STATUS_from_v1api20240311storage: p104,
+        LogFileTextSettings_STATUS_to_v1api20240311storage: p104,
+        LogFileTextSettings_from_v1api20240311storage: p104,
+        LogFileTextSettings_to_v1api20240311storage: p104,
+        LogFilesDataSource_STATUS_from_v1api20240311storage: {"known":k96,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_from_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
+        LogFilesDataSource_STATUS_to_v1api20240311storage: {"known":k96,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_to_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
+        LogFilesDataSource_from_v1api20240311storage: {"known":k96,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_from_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
+        LogFilesDataSource_to_v1api20240311storage: {"known":k96,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_to_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
+        LogsIngestionEndpointSpec_STATUS_from_v1api20240311storage: p61,
+        LogsIngestionEndpointSpec_STATUS_to_v1api20240311storage: p61,
+        ManagedServiceIdentity_STATUS_from_v1api20240311storage: {"known":k97,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20240311storage"}}]]},
+        ManagedServiceIdentity_STATUS_to_v1api20240311storage: {"known":k97,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20240311storage"}}]]},
+        ManagedServiceIdentity_from_v1api20240311storage: {"known":k98,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240311storage"}}]]},
+        ManagedServiceIdentity_to_v1api20240311storage: {"known":k98,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240311storage"}}]]},
+        Metadata_STATUS_from_v1api20240311storage: p114,
+        Metadata_STATUS_to_v1api20240311storage: p114,
+        MetricsIngestionEndpointSpec_STATUS_from_v1api20240311storage: p61,
+        MetricsIngestionEndpointSpec_STATUS_to_v1api20240311storage: p61,
+        MicrosoftFabricDestination_STATUS_from_v1api20240311storage: p116,
+        MicrosoftFabricDestination_STATUS_to_v1api20240311storage: p116,
+        MicrosoftFabricDestination_from_v1api20240311storage: p116,
+        MicrosoftFabricDestination_to_v1api20240311storage: p116,
+        MonitoringAccountDestination_STATUS_from_v1api20240311storage: p118,
+        MonitoringAccountDestination_STATUS_to_v1api20240311storage: p118,
+        MonitoringAccountDestination_from_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","name","s"]]},
+        MonitoringAccountDestination_to_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","name","s"]]},
+        NetworkRuleSet_STATUS_from_v1api20240311storage: p122,
+        NetworkRuleSet_STATUS_to_v1api20240311storage: p122,
+        NetworkRuleSet_from_v1api20240311storage: p122,
+        NetworkRuleSet_to_v1api20240311storage: p122,
+        PerfCounterDataSource_STATUS_from_v1api20240311storage: p124,
+        PerfCounterDataSource_STATUS_to_v1api20240311storage: p124,
+        PerfCounterDataSource_from_v1api20240311storage: p124,
+        PerfCounterDataSource_to_v1api20240311storage: p124,
+        PlatformTelemetryDataSource_STATUS_from_v1api20240311storage: p126,
+        PlatformTelemetryDataSource_STATUS_to_v1api20240311storage: p126,
+        PlatformTelemetryDataSource_from_v1api20240311storage: p126,
+        PlatformTelemetryDataSource_to_v1api20240311storage: p126,
+        PrivateLinkScopedResource_STATUS_from_v1api20240311storage: p128,
+        PrivateLinkScopedResource_STATUS_to_v1api20240311storage: p128,
+        PrometheusForwarderDataSource_STATUS_from_v1api20240311storage: p161,
+        PrometheusForwarderDataSource_STATUS_to_v1api20240311storage: p162,
+        PrometheusForwarderDataSource_from_v1api20240311storage: p161,
+        PrometheusForwarderDataSource_to_v1api20240311storage: p162,
+        ReferencesSpec_STATUS_from_v1api20240311storage: {"known":k127,"destBag":true,"steps":[[">","applicationInsights"],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_from_v1api20240311storage"}]]},
+        ReferencesSpec_STATUS_to_v1api20240311storage: {"known":k108,"dest":"v1api20240311storage","destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_to_v1api20240311storage"}],["<","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_normalize"}}]]},
+        ReferencesSpec_from_v1api20240311storage: {"known":k127,"destBag":true,"steps":[[">","applicationInsights"],["=","enrichmentData",{"obj":"EnrichmentData_from_v1api20240311storage"}]]},
+        ReferencesSpec_to_v1api20240311storage: {"known":k108,"dest":"v1api20240311storage","destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_to_v1api20240311storage"}],["<","applicationInsights",{"arr":{"obj":"ApplicationInsights_normalize"}}]]},
+        StorageBlobDestination_STATUS_from_v1api20240311storage: p132,
+        StorageBlobDestination_STATUS_to_v1api20240311storage: p132,
+        StorageBlobDestination_from_v1api20240311storage: {"known":k110,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+        StorageBlobDestination_to_v1api20240311storage: {"known":k110,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+        StorageBlob_STATUS_from_v1api20240311storage: p136,
+        StorageBlob_STATUS_to_v1api20240311storage: p136,
+        StorageBlob_from_v1api20240311storage: {"known":k112,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+        StorageBlob_to_v1api20240311storage: {"known":k112,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+        StorageTableDestination_STATUS_from_v1api20240311storage: p140,
+        StorageTableDestination_STATUS_to_v1api20240311storage: p140,
+        StorageTableDestination_from_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","tableName","s"]]},
+        StorageTableDestination_to_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","tableName","s"]]},
+        StreamDeclaration_STATUS_from_v1api20240311storage: {"known":k115,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_from_v1api20240311storage"}}]]},
+        StreamDeclaration_STATUS_to_v1api20240311storage: {"known":k115,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_to_v1api20240311storage"}}]]},
+        StreamDeclaration_from_v1api20240311storage: {"known":k115,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_from_v1api20240311storage"}}]]},
+        StreamDeclaration_to_v1api20240311storage: {"known":k115,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_to_v1api20240311storage"}}]]},
+        SyslogDataSource_STATUS_from_v1api20240311storage: p148,
+        SyslogDataSource_STATUS_to_v1api20240311storage: p148,
+        SyslogDataSource_from_v1api20240311storage: p148,
+        SyslogDataSource_to_v1api20240311storage: p148,
         SystemData_STATUS_from_v1api20240311storage: p12,
         SystemData_STATUS_to_v1api20240311storage: p12,
-        UserAssignedIdentityDetails_from_v1api20240311storage: {"known":k101,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        UserAssignedIdentityDetails_to_v1api20240311storage: {"known":k101,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        UserAssignedIdentity_STATUS_from_v1api20240311storage: p138,
-        UserAssignedIdentity_STATUS_to_v1api20240311storage: p138,
-        WindowsEventLogDataSource_STATUS_from_v1api20240311storage: p140,
-        WindowsEventLogDataSource_STATUS_to_v1api20240311storage: p140,
-        WindowsEventLogDataSource_from_v1api20240311storage: p140,
-        WindowsEventLogDataSource_to_v1api20240311storage: p140,
-        WindowsFirewallLogsDataSource_STATUS_from_v1api20240311storage: p142,
-        WindowsFirewallLogsDataSource_STATUS_to_v1api20240311storage: p142,
-        WindowsFirewallLogsDataSource_from_v1api20240311storage: p142,
-        WindowsFirewallLogsDataSource_to_v1api20240311storage: p142,
+        UserAssignedIdentityDetails_from_v1api20240311storage: {"known":k117,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+        UserAssignedIdentityDetails_to_v1api20240311storage: {"known":k117,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+        UserAssignedIdentity_STATUS_from_v1api20240311storage: p152,
+        UserAssignedIdentity_STATUS_to_v1api20240311storage: p152,
+        WindowsEventLogDataSource_STATUS_from_v1api20240311storage: p154,
+        WindowsEventLogDataSource_STATUS_to_v1api20240311storage: p154,
+        WindowsEventLogDataSource_from_v1api20240311storage: p154,
+        WindowsEventLogDataSource_to_v1api20240311storage: p154,
+        WindowsFirewallLogsDataSource_STATUS_from_v1api20240311storage: p156,
+        WindowsFirewallLogsDataSource_STATUS_to_v1api20240311storage: p156,
+        WindowsFirewallLogsDataSource_from_v1api20240311storage: p156,
+        WindowsFirewallLogsDataSource_to_v1api20240311storage: p156,
         conditions_Condition_from_v1api20240311storage: p2,
         conditions_Condition_to_v1api20240311storage: p2,
         core_DestinationExpression_from_v1api20240311storage: p3,
@@ -952,20 +1060,20 @@ export const plans: GroupPlans = {
         Workbook_toStorage: {"apiVersion":"insights.azure.com/v1api20230601storage","spec":"Workbook_Spec_toStorage","status":"Workbook_STATUS_toStorage"},
       },
       types: {
-        ManagedServiceIdentity_STATUS_fromStorage: p95,
-        ManagedServiceIdentity_STATUS_toStorage: p96,
-        ManagedServiceIdentity_fromStorage: p97,
-        ManagedServiceIdentity_toStorage: p98,
+        ManagedServiceIdentity_STATUS_fromStorage: p109,
+        ManagedServiceIdentity_STATUS_toStorage: p110,
+        ManagedServiceIdentity_fromStorage: p111,
+        ManagedServiceIdentity_toStorage: p112,
         SystemData_STATUS_fromStorage: p11,
         SystemData_STATUS_toStorage: p12,
-        UserAssignedIdentityDetails_fromStorage: p135,
-        UserAssignedIdentityDetails_toStorage: p136,
-        UserAssignedIdentity_STATUS_fromStorage: p137,
-        UserAssignedIdentity_STATUS_toStorage: p138,
+        UserAssignedIdentityDetails_fromStorage: p149,
+        UserAssignedIdentityDetails_toStorage: p150,
+        UserAssignedIdentity_STATUS_fromStorage: p151,
+        UserAssignedIdentity_STATUS_toStorage: p152,
         WorkbookOperatorSpec_fromStorage: p0,
         WorkbookOperatorSpec_toStorage: p1,
-        Workbook_STATUS_fromStorage: {"known":k112,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
-        Workbook_STATUS_toStorage: {"known":k112,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+        Workbook_STATUS_fromStorage: {"known":k128,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+        Workbook_STATUS_toStorage: {"known":k128,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
         Workbook_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_fromStorage"}]]},
         Workbook_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_toStorage"}],["v","v1api20230601"]]},
         conditions_Condition_fromStorage: p2,
@@ -980,242 +1088,242 @@ export const plans: GroupPlans = {
     },
     "v1api20240311": {
       resources: {
-        DataCollectionEndpoint_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionEndpoint_Spec_fromStorage","status":"DataCollectionEndpoint_STATUS_fromStorage"},
-        DataCollectionEndpoint_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionEndpoint_Spec_toStorage","status":"DataCollectionEndpoint_STATUS_toStorage"},
-        DataCollectionRuleAssociation_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionRuleAssociation_Spec_fromStorage","status":"DataCollectionRuleAssociation_STATUS_fromStorage"},
-        DataCollectionRuleAssociation_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRuleAssociation_Spec_toStorage","status":"DataCollectionRuleAssociation_STATUS_toStorage"},
-        DataCollectionRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionRule_Spec_fromStorage","status":"DataCollectionRule_STATUS_fromStorage"},
-        DataCollectionRule_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRule_Spec_toStorage","status":"DataCollectionRule_STATUS_toStorage"},
+        DataCollectionEndpoint_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionEndpoint_Spec_fromStorage","status":"DataCollectionEndpointResource_STATUS_fromStorage"},
+        DataCollectionEndpoint_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionEndpoint_Spec_toStorage","status":"DataCollectionEndpointResource_STATUS_toStorage"},
+        DataCollectionRuleAssociation_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionRuleAssociation_Spec_fromStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage"},
+        DataCollectionRuleAssociation_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRuleAssociation_Spec_toStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage"},
+        DataCollectionRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionRule_Spec_fromStorage","status":"DataCollectionRuleResource_STATUS_fromStorage"},
+        DataCollectionRule_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRule_Spec_toStorage","status":"DataCollectionRuleResource_STATUS_toStorage"},
       },
       types: {
-        AdxDestination_STATUS_fromStorage: p32,
-        AdxDestination_STATUS_toStorage: p33,
-        AdxDestination_fromStorage: p34,
-        AdxDestination_toStorage: p35,
-        AgentSetting_STATUS_fromStorage: p149,
-        AgentSetting_STATUS_toStorage: p37,
-        AgentSetting_fromStorage: p149,
-        AgentSetting_toStorage: p37,
-        AgentSettingsSpec_STATUS_fromStorage: p38,
-        AgentSettingsSpec_STATUS_toStorage: p39,
-        AgentSettingsSpec_fromStorage: p40,
-        AgentSettingsSpec_toStorage: p41,
-        ApplicationInsights_STATUS_fromStorage: {"known":k113,"destBag":false,"steps":[["=","name","s"],["=","resourceId","s"]]},
-        ApplicationInsights_STATUS_toStorage: p150,
-        ApplicationInsights_fromStorage: {"known":k114,"destBag":false,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        ApplicationInsights_toStorage: {"known":k114,"destBag":true,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        AzureMonitorMetricsDestination_STATUS_fromStorage: p42,
-        AzureMonitorMetricsDestination_STATUS_toStorage: p43,
-        AzureMonitorMetricsDestination_fromStorage: p42,
-        AzureMonitorMetricsDestination_toStorage: p43,
-        ColumnDefinition_STATUS_fromStorage: p44,
-        ColumnDefinition_STATUS_toStorage: p45,
-        ColumnDefinition_fromStorage: p44,
-        ColumnDefinition_toStorage: p45,
-        ConfigurationAccessEndpointSpec_STATUS_fromStorage: p46,
-        ConfigurationAccessEndpointSpec_STATUS_toStorage: p47,
+        AdxDestination_STATUS_fromStorage: p46,
+        AdxDestination_STATUS_toStorage: p47,
+        AdxDestination_fromStorage: p48,
+        AdxDestination_toStorage: p49,
+        AgentSetting_STATUS_fromStorage: p163,
+        AgentSetting_STATUS_toStorage: p51,
+        AgentSetting_fromStorage: p163,
+        AgentSetting_toStorage: p51,
+        AgentSettingsSpec_STATUS_fromStorage: p52,
+        AgentSettingsSpec_STATUS_toStorage: p53,
+        AgentSettingsSpec_fromStorage: p54,
+        AgentSettingsSpec_toStorage: p55,
+        ApplicationInsights_STATUS_fromStorage: {"known":k129,"destBag":false,"steps":[["=","name","s"],["=","resourceId","s"]]},
+        ApplicationInsights_STATUS_toStorage: p164,
+        ApplicationInsights_fromStorage: {"known":k130,"destBag":false,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        ApplicationInsights_toStorage: {"known":k130,"destBag":true,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+        AzureMonitorMetricsDestination_STATUS_fromStorage: p56,
+        AzureMonitorMetricsDestination_STATUS_toStorage: p57,
+        AzureMonitorMetricsDestination_fromStorage: p56,
+        AzureMonitorMetricsDestination_toStorage: p57,
+        ColumnDefinition_STATUS_fromStorage: p58,
+        ColumnDefinition_STATUS_toStorage: p59,
+        ColumnDefinition_fromStorage: p58,
+        ColumnDefinition_toStorage: p59,
+        ConfigurationAccessEndpointSpec_STATUS_fromStorage: p60,
+        ConfigurationAccessEndpointSpec_STATUS_toStorage: p61,
         DataCollectionEndpointOperatorSpec_fromStorage: p0,
         DataCollectionEndpointOperatorSpec_toStorage: p1,
-        DataCollectionEndpoint_STATUS_fromStorage: {"known":k105,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_fromStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        DataCollectionEndpoint_STATUS_toStorage: {"known":k105,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_toStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"]]},
-        DataCollectionEndpoint_Spec_fromStorage: {"known":k106,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_fromStorage"}]]},
+        DataCollectionEndpointResource_STATUS_fromStorage: {"known":k121,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_fromStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+        DataCollectionEndpointResource_STATUS_toStorage: {"known":k121,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_toStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"]]},
+        DataCollectionEndpoint_Spec_fromStorage: {"known":k122,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_fromStorage"}]]},
         DataCollectionEndpoint_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","description","networkAcls","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_toStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_toStorage"}],["v","v1api20240311"]]},
         DataCollectionRuleAssociationOperatorSpec_fromStorage: p0,
         DataCollectionRuleAssociationOperatorSpec_toStorage: p1,
-        DataCollectionRuleAssociation_STATUS_fromStorage: p48,
-        DataCollectionRuleAssociation_STATUS_toStorage: p49,
-        DataCollectionRuleAssociation_Spec_fromStorage: p50,
-        DataCollectionRuleAssociation_Spec_toStorage: {"known":k60,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_toStorage"}],["v","v1api20240311"]]},
+        DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage: p62,
+        DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage: p63,
+        DataCollectionRuleAssociation_Spec_fromStorage: p64,
+        DataCollectionRuleAssociation_Spec_toStorage: {"known":k76,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_toStorage"}],["v","v1api20240311"]]},
         DataCollectionRuleOperatorSpec_fromStorage: p0,
         DataCollectionRuleOperatorSpec_toStorage: p1,
-        DataCollectionRule_STATUS_fromStorage: {"known":k107,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_fromStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_fromStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","references",{"obj":"ReferencesSpec_STATUS_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_fromStorage"}}]]},
-        DataCollectionRule_STATUS_toStorage: {"known":k107,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_toStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_toStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_toStorage"}}]]},
-        DataCollectionRule_Spec_fromStorage: {"known":k108,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_fromStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_fromStorage"}],["=","references",{"obj":"ReferencesSpec_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_fromStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_fromStorage"}]]},
+        DataCollectionRuleResource_STATUS_fromStorage: {"known":k123,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_fromStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_fromStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","references",{"obj":"ReferencesSpec_STATUS_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_fromStorage"}}]]},
+        DataCollectionRuleResource_STATUS_toStorage: {"known":k123,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_toStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_toStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_toStorage"}}]]},
+        DataCollectionRule_Spec_fromStorage: {"known":k124,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_fromStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_fromStorage"}],["=","references",{"obj":"ReferencesSpec_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_fromStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_fromStorage"}]]},
         DataCollectionRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","directDataSources","references","streamDeclarations","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_toStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_toStorage"}],["=","references",{"obj":"ReferencesSpec_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_toStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_toStorage"}],["v","v1api20240311"]]},
-        DataFlow_STATUS_fromStorage: p51,
-        DataFlow_STATUS_toStorage: p52,
-        DataFlow_fromStorage: p51,
-        DataFlow_toStorage: p52,
-        DataImportSources_STATUS_fromStorage: p53,
-        DataImportSources_STATUS_toStorage: p54,
-        DataImportSources_fromStorage: p55,
-        DataImportSources_toStorage: p56,
-        DataSourcesSpec_STATUS_fromStorage: {"known":k109,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_fromStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_fromStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_fromStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_fromStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_fromStorage"}}]]},
-        DataSourcesSpec_STATUS_toStorage: {"known":k109,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_toStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_toStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_toStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_toStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_toStorage"}}]]},
-        DataSourcesSpec_fromStorage: {"known":k109,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_fromStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_fromStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_fromStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_fromStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_fromStorage"}}]]},
-        DataSourcesSpec_toStorage: {"known":k109,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_toStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_toStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_toStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_toStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_toStorage"}}]]},
-        DestinationsSpec_STATUS_fromStorage: p57,
-        DestinationsSpec_STATUS_toStorage: p58,
-        DestinationsSpec_fromStorage: p59,
-        DestinationsSpec_toStorage: p60,
-        DirectDataSourcesSpec_STATUS_fromStorage: {"known":k115,"destBag":false,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_fromStorage"}}]]},
-        DirectDataSourcesSpec_STATUS_toStorage: {"known":k115,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_toStorage"}}]]},
-        DirectDataSourcesSpec_fromStorage: {"known":k115,"destBag":false,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_fromStorage"}}]]},
-        DirectDataSourcesSpec_toStorage: {"known":k115,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_toStorage"}}]]},
-        EndpointsSpec_STATUS_fromStorage: p61,
-        EndpointsSpec_STATUS_toStorage: p62,
-        EnrichmentData_STATUS_fromStorage: p63,
-        EnrichmentData_STATUS_toStorage: p64,
-        EnrichmentData_fromStorage: p65,
-        EnrichmentData_toStorage: p66,
-        EtwProviderDataSource_STATUS_fromStorage: p151,
-        EtwProviderDataSource_STATUS_toStorage: p152,
-        EtwProviderDataSource_fromStorage: p151,
-        EtwProviderDataSource_toStorage: p152,
-        EventHubDataSource_STATUS_fromStorage: p67,
-        EventHubDataSource_STATUS_toStorage: p68,
-        EventHubDataSource_fromStorage: p67,
-        EventHubDataSource_toStorage: p68,
-        EventHubDestination_STATUS_fromStorage: p69,
-        EventHubDestination_STATUS_toStorage: p70,
-        EventHubDestination_fromStorage: p71,
-        EventHubDestination_toStorage: p72,
-        EventHubDirectDestination_STATUS_fromStorage: p69,
-        EventHubDirectDestination_STATUS_toStorage: p70,
-        EventHubDirectDestination_fromStorage: p71,
-        EventHubDirectDestination_toStorage: p72,
-        ExtensionDataSource_STATUS_fromStorage: p73,
-        ExtensionDataSource_STATUS_toStorage: p74,
-        ExtensionDataSource_fromStorage: p73,
-        ExtensionDataSource_toStorage: p74,
-        FailoverConfigurationSpec_STATUS_fromStorage: p75,
-        FailoverConfigurationSpec_STATUS_toStorage: p76,
-        IisLogsDataSource_STATUS_fromStorage: p77,
-        IisLogsDataSource_STATUS_toStorage: p78,
-        IisLogsDataSource_fromStorage: p77,
-        IisLogsDataSource_toStorage: p78,
-        IngestionQuotas_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_fromStorage"}]]},
-        IngestionQuotas_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_toStorage"}]]},
-        LocationSpec_STATUS_fromStorage: p79,
-        LocationSpec_STATUS_toStorage: p80,
-        LogAnalyticsDestination_STATUS_fromStorage: p81,
-        LogAnalyticsDestination_STATUS_toStorage: p82,
-        LogAnalyticsDestination_fromStorage: p83,
-        LogAnalyticsDestination_toStorage: p84,
-        LogFileSettings_STATUS_fromStorage: p85,
-        LogFileSettings_STATUS_toStorage: p86,
-        LogFileSettings_fromStorage: p87,
-        LogFileSettings_toStorage: p88,
-        LogFileTextSettings_STATUS_fromStorage: p89,
-        LogFileTextSettings_STATUS_toStorage: p90,
-        LogFileTextSettings_fromStorage: p89,
-        LogFileTextSettings_toStorage: p90,
-        LogFilesDataSource_STATUS_fromStorage: p91,
-        LogFilesDataSource_STATUS_toStorage: p92,
-        LogFilesDataSource_fromStorage: p93,
-        LogFilesDataSource_toStorage: p94,
-        LogsIngestionEndpointSpec_STATUS_fromStorage: p46,
-        LogsIngestionEndpointSpec_STATUS_toStorage: p47,
-        LogsQuotaSpec_STATUS_fromStorage: {"known":k117,"destBag":false,"steps":[["=","maxRequestsPerMinute","s"],["=","maxSizePerMinuteInGB","s"]]},
-        LogsQuotaSpec_STATUS_toStorage: p153,
-        ManagedServiceIdentity_STATUS_fromStorage: p95,
-        ManagedServiceIdentity_STATUS_toStorage: p96,
-        ManagedServiceIdentity_fromStorage: p97,
-        ManagedServiceIdentity_toStorage: p98,
-        Metadata_STATUS_fromStorage: p99,
-        Metadata_STATUS_toStorage: p100,
-        MetricsIngestionEndpointSpec_STATUS_fromStorage: p46,
-        MetricsIngestionEndpointSpec_STATUS_toStorage: p47,
-        MicrosoftFabricDestination_STATUS_fromStorage: p101,
-        MicrosoftFabricDestination_STATUS_toStorage: p102,
-        MicrosoftFabricDestination_fromStorage: p101,
-        MicrosoftFabricDestination_toStorage: p102,
-        MonitoringAccountDestination_STATUS_fromStorage: p103,
-        MonitoringAccountDestination_STATUS_toStorage: p104,
-        MonitoringAccountDestination_fromStorage: p105,
-        MonitoringAccountDestination_toStorage: p106,
-        NetworkRuleSet_STATUS_fromStorage: p107,
-        NetworkRuleSet_STATUS_toStorage: p108,
-        NetworkRuleSet_fromStorage: p107,
-        NetworkRuleSet_toStorage: p108,
-        OtelDataSourceResourceAttributeRouting_STATUS_fromStorage: p154,
-        OtelDataSourceResourceAttributeRouting_STATUS_toStorage: p155,
-        OtelDataSourceResourceAttributeRouting_fromStorage: p154,
-        OtelDataSourceResourceAttributeRouting_toStorage: p155,
-        OtelLogsDataSource_STATUS_fromStorage: {"known":k119,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]},
-        OtelLogsDataSource_STATUS_toStorage: p156,
-        OtelLogsDataSource_fromStorage: {"known":k119,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]},
-        OtelLogsDataSource_toStorage: p157,
-        OtelLogsDirectDataSource_STATUS_fromStorage: p158,
-        OtelLogsDirectDataSource_STATUS_toStorage: p159,
-        OtelLogsDirectDataSource_fromStorage: p158,
-        OtelLogsDirectDataSource_toStorage: p159,
-        OtelMetricsDataSource_STATUS_fromStorage: {"known":k121,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDataSource_STATUS_toStorage: {"known":k121,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_toStorage"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDataSource_fromStorage: {"known":k121,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDataSource_toStorage: {"known":k121,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_toStorage"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDirectDataSource_STATUS_fromStorage: p160,
-        OtelMetricsDirectDataSource_STATUS_toStorage: p161,
-        OtelMetricsDirectDataSource_fromStorage: p160,
-        OtelMetricsDirectDataSource_toStorage: p161,
-        OtelTracesDataSource_STATUS_fromStorage: {"known":k119,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]},
-        OtelTracesDataSource_STATUS_toStorage: p156,
-        OtelTracesDataSource_fromStorage: {"known":k119,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]},
-        OtelTracesDataSource_toStorage: p157,
-        OtelTracesDirectDataSource_STATUS_fromStorage: p162,
-        OtelTracesDirectDataSource_STATUS_toStorage: p159,
-        OtelTracesDirectDataSource_fromStorage: p162,
-        OtelTracesDirectDataSource_toStorage: p159,
-        PerfCounterDataSource_STATUS_fromStorage: p109,
-        PerfCounterDataSource_STATUS_toStorage: p110,
-        PerfCounterDataSource_fromStorage: p109,
-        PerfCounterDataSource_toStorage: p110,
-        PerformanceCountersOTelDataSource_STATUS_fromStorage: p163,
-        PerformanceCountersOTelDataSource_STATUS_toStorage: p164,
-        PerformanceCountersOTelDataSource_fromStorage: p163,
-        PerformanceCountersOTelDataSource_toStorage: p164,
-        PlatformTelemetryDataSource_STATUS_fromStorage: p111,
-        PlatformTelemetryDataSource_STATUS_toStorage: p112,
-        PlatformTelemetryDataSource_fromStorage: p111,
-        PlatformTelemetryDataSource_toStorage: p112,
-        PrivateLinkScopedResource_STATUS_fromStorage: p113,
-        PrivateLinkScopedResource_STATUS_toStorage: p114,
-        PrometheusForwarderDataSource_STATUS_fromStorage: p165,
-        PrometheusForwarderDataSource_STATUS_toStorage: p166,
-        PrometheusForwarderDataSource_fromStorage: p165,
-        PrometheusForwarderDataSource_toStorage: p166,
-        ReferencesSpec_STATUS_fromStorage: {"known":k111,"destBag":false,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_fromStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_fromStorage"}]]},
-        ReferencesSpec_STATUS_toStorage: {"known":k111,"destBag":true,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_toStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_toStorage"}]]},
-        ReferencesSpec_fromStorage: {"known":k111,"destBag":false,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_fromStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_fromStorage"}]]},
-        ReferencesSpec_toStorage: {"known":k111,"destBag":true,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_toStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_toStorage"}]]},
-        Sku_STATUS_fromStorage: p167,
-        Sku_STATUS_toStorage: p168,
-        Sku_fromStorage: p167,
-        Sku_toStorage: p168,
-        StorageBlobDestination_STATUS_fromStorage: p117,
-        StorageBlobDestination_STATUS_toStorage: p118,
-        StorageBlobDestination_fromStorage: p119,
-        StorageBlobDestination_toStorage: p120,
-        StorageBlob_STATUS_fromStorage: p121,
-        StorageBlob_STATUS_toStorage: p122,
-        StorageBlob_fromStorage: p123,
-        StorageBlob_toStorage: p124,
-        StorageTableDestination_STATUS_fromStorage: p125,
-        StorageTableDestination_STATUS_toStorage: p126,
-        StorageTableDestination_fromStorage: p127,
-        StorageTableDestination_toStorage: p128,
-        StreamDeclaration_STATUS_fromStorage: p129,
-        StreamDeclaration_STATUS_toStorage: p130,
-        StreamDeclaration_fromStorage: p131,
-        StreamDeclaration_toStorage: p132,
-        SyslogDataSource_STATUS_fromStorage: p133,
-        SyslogDataSource_STATUS_toStorage: p134,
-        SyslogDataSource_fromStorage: p133,
-        SyslogDataSource_toStorage: p134,
+        DataFlow_STATUS_fromStorage: p65,
+        DataFlow_STATUS_toStorage: p66,
+        DataFlow_fromStorage: p65,
+        DataFlow_toStorage: p66,
+        DataImportSources_STATUS_fromStorage: p67,
+        DataImportSources_STATUS_toStorage: p68,
+        DataImportSources_fromStorage: p69,
+        DataImportSources_toStorage: p70,
+        DataSourcesSpec_STATUS_fromStorage: {"known":k125,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_fromStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_fromStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_fromStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_fromStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_fromStorage"}}]]},
+        DataSourcesSpec_STATUS_toStorage: {"known":k125,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_toStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_toStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_toStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_toStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_toStorage"}}]]},
+        DataSourcesSpec_fromStorage: {"known":k125,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_fromStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_fromStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_fromStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_fromStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_fromStorage"}}]]},
+        DataSourcesSpec_toStorage: {"known":k125,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_toStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_toStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_toStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_toStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_toStorage"}}]]},
+        DestinationsSpec_STATUS_fromStorage: p71,
+        DestinationsSpec_STATUS_toStorage: p72,
+        DestinationsSpec_fromStorage: p73,
+        DestinationsSpec_toStorage: p74,
+        DirectDataSourcesSpec_STATUS_fromStorage: {"known":k131,"destBag":false,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_fromStorage"}}]]},
+        DirectDataSourcesSpec_STATUS_toStorage: {"known":k131,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_toStorage"}}]]},
+        DirectDataSourcesSpec_fromStorage: {"known":k131,"destBag":false,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_fromStorage"}}]]},
+        DirectDataSourcesSpec_toStorage: {"known":k131,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_toStorage"}}]]},
+        EndpointsSpec_STATUS_fromStorage: p75,
+        EndpointsSpec_STATUS_toStorage: p76,
+        EnrichmentData_STATUS_fromStorage: p77,
+        EnrichmentData_STATUS_toStorage: p78,
+        EnrichmentData_fromStorage: p79,
+        EnrichmentData_toStorage: p80,
+        EtwProviderDataSource_STATUS_fromStorage: p165,
+        EtwProviderDataSource_STATUS_toStorage: p166,
+        EtwProviderDataSource_fromStorage: p165,
+        EtwProviderDataSource_toStorage: p166,
+        EventHubDataSource_STATUS_fromStorage: p81,
+        EventHubDataSource_STATUS_toStorage: p82,
+        EventHubDataSource_fromStorage: p81,
+        EventHubDataSource_toStorage: p82,
+        EventHubDestination_STATUS_fromStorage: p83,
+        EventHubDestination_STATUS_toStorage: p84,
+        EventHubDestination_fromStorage: p85,
+        EventHubDestination_toStorage: p86,
+        EventHubDirectDestination_STATUS_fromStorage: p83,
+        EventHubDirectDestination_STATUS_toStorage: p84,
+        EventHubDirectDestination_fromStorage: p85,
+        EventHubDirectDestination_toStorage: p86,
+        ExtensionDataSource_STATUS_fromStorage: p87,
+        ExtensionDataSource_STATUS_toStorage: p88,
+        ExtensionDataSource_fromStorage: p87,
+        ExtensionDataSource_toStorage: p88,
+        FailoverConfigurationSpec_STATUS_fromStorage: p89,
+        FailoverConfigurationSpec_STATUS_toStorage: p90,
+        IisLogsDataSource_STATUS_fromStorage: p91,
+        IisLogsDataSource_STATUS_toStorage: p92,
+        IisLogsDataSource_fromStorage: p91,
+        IisLogsDataSource_toStorage: p92,
+        IngestionQuotas_STATUS_fromStorage: {"known":k68,"destBag":false,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_fromStorage"}]]},
+        IngestionQuotas_STATUS_toStorage: {"known":k68,"destBag":true,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_toStorage"}]]},
+        LocationSpec_STATUS_fromStorage: p93,
+        LocationSpec_STATUS_toStorage: p94,
+        LogAnalyticsDestination_STATUS_fromStorage: p95,
+        LogAnalyticsDestination_STATUS_toStorage: p96,
+        LogAnalyticsDestination_fromStorage: p97,
+        LogAnalyticsDestination_toStorage: p98,
+        LogFileSettings_STATUS_fromStorage: p99,
+        LogFileSettings_STATUS_toStorage: p100,
+        LogFileSettings_fromStorage: p101,
+        LogFileSettings_toStorage: p102,
+        LogFileTextSettings_STATUS_fromStorage: p103,
+        LogFileTextSettings_STATUS_toStorage: p104,
+        LogFileTextSettings_fromStorage: p103,
+        LogFileTextSettings_toStorage: p104,
+        LogFilesDataSource_STATUS_fromStorage: p105,
+        LogFilesDataSource_STATUS_toStorage: p106,
+        LogFilesDataSource_fromStorage: p107,
+        LogFilesDataSource_toStorage: p108,
+        LogsIngestionEndpointSpec_STATUS_fromStorage: p60,
+        LogsIngestionEndpointSpec_STATUS_toStorage: p61,
+        LogsQuotaSpec_STATUS_fromStorage: {"known":k133,"destBag":false,"steps":[["=","maxRequestsPerMinute","s"],["=","maxSizePerMinuteInGB","s"]]},
+        LogsQuotaSpec_STATUS_toStorage: p167,
+        ManagedServiceIdentity_STATUS_fromStorage: p109,
+        ManagedServiceIdentity_STATUS_toStorage: p110,
+        ManagedServiceIdentity_fromStorage: p111,
+        ManagedServiceIdentity_toStorage: p112,
+        Metadata_STATUS_fromStorage: p113,
+        Metadata_STATUS_toStorage: p114,
+        MetricsIngestionEndpointSpec_STATUS_fromStorage: p60,
+        MetricsIngestionEndpointSpec_STATUS_toStorage: p61,
+        MicrosoftFabricDestination_STATUS_fromStorage: p115,
+        MicrosoftFabricDestination_STATUS_toStorage: p116,
+        MicrosoftFabricDestination_fromStorage: p115,
+        MicrosoftFabricDestination_toStorage: p116,
+        MonitoringAccountDestination_STATUS_fromStorage: p117,
+        MonitoringAccountDestination_STATUS_toStorage: p118,
+        MonitoringAccountDestination_fromStorage: p119,
+        MonitoringAccountDestination_toStorage: p120,
+        NetworkRuleSet_STATUS_fromStorage: p121,
+        NetworkRuleSet_STATUS_toStorage: p122,
+        NetworkRuleSet_fromStorage: p121,
+        NetworkRuleSet_toStorage: p122,
+        OtelDataSourceResourceAttributeRouting_STATUS_fromStorage: p168,
+        OtelDataSourceResourceAttributeRouting_STATUS_toStorage: p169,
+        OtelDataSourceResourceAttributeRouting_fromStorage: p168,
+        OtelDataSourceResourceAttributeRouting_toStorage: p169,
+        OtelLogsDataSource_STATUS_fromStorage: {"known":k135,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]},
+        OtelLogsDataSource_STATUS_toStorage: p170,
+        OtelLogsDataSource_fromStorage: {"known":k135,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]},
+        OtelLogsDataSource_toStorage: p171,
+        OtelLogsDirectDataSource_STATUS_fromStorage: p172,
+        OtelLogsDirectDataSource_STATUS_toStorage: p173,
+        OtelLogsDirectDataSource_fromStorage: p172,
+        OtelLogsDirectDataSource_toStorage: p173,
+        OtelMetricsDataSource_STATUS_fromStorage: {"known":k137,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":"s"}]]},
+        OtelMetricsDataSource_STATUS_toStorage: {"known":k137,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_toStorage"}],["=","streams",{"arr":"s"}]]},
+        OtelMetricsDataSource_fromStorage: {"known":k137,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":"s"}]]},
+        OtelMetricsDataSource_toStorage: {"known":k137,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_toStorage"}],["=","streams",{"arr":"s"}]]},
+        OtelMetricsDirectDataSource_STATUS_fromStorage: p174,
+        OtelMetricsDirectDataSource_STATUS_toStorage: p175,
+        OtelMetricsDirectDataSource_fromStorage: p174,
+        OtelMetricsDirectDataSource_toStorage: p175,
+        OtelTracesDataSource_STATUS_fromStorage: {"known":k135,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]},
+        OtelTracesDataSource_STATUS_toStorage: p170,
+        OtelTracesDataSource_fromStorage: {"known":k135,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]},
+        OtelTracesDataSource_toStorage: p171,
+        OtelTracesDirectDataSource_STATUS_fromStorage: p176,
+        OtelTracesDirectDataSource_STATUS_toStorage: p173,
+        OtelTracesDirectDataSource_fromStorage: p176,
+        OtelTracesDirectDataSource_toStorage: p173,
+        PerfCounterDataSource_STATUS_fromStorage: p123,
+        PerfCounterDataSource_STATUS_toStorage: p124,
+        PerfCounterDataSource_fromStorage: p123,
+        PerfCounterDataSource_toStorage: p124,
+        PerformanceCountersOTelDataSource_STATUS_fromStorage: p177,
+        PerformanceCountersOTelDataSource_STATUS_toStorage: p178,
+        PerformanceCountersOTelDataSource_fromStorage: p177,
+        PerformanceCountersOTelDataSource_toStorage: p178,
+        PlatformTelemetryDataSource_STATUS_fromStorage: p125,
+        PlatformTelemetryDataSource_STATUS_toStorage: p126,
+        PlatformTelemetryDataSource_fromStorage: p125,
+        PlatformTelemetryDataSource_toStorage: p126,
+        PrivateLinkScopedResource_STATUS_fromStorage: p127,
+        PrivateLinkScopedResource_STATUS_toStorage: p128,
+        PrometheusForwarderDataSource_STATUS_fromStorage: p179,
+        PrometheusForwarderDataSource_STATUS_toStorage: p180,
+        PrometheusForwarderDataSource_fromStorage: p179,
+        PrometheusForwarderDataSource_toStorage: p180,
+        ReferencesSpec_STATUS_fromStorage: {"known":k127,"destBag":false,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_fromStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_fromStorage"}]]},
+        ReferencesSpec_STATUS_toStorage: {"known":k127,"destBag":true,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_toStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_toStorage"}]]},
+        ReferencesSpec_fromStorage: {"known":k127,"destBag":false,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_fromStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_fromStorage"}]]},
+        ReferencesSpec_toStorage: {"known":k127,"destBag":true,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_toStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_toStorage"}]]},
+        Sku_STATUS_fromStorage: p181,
+        Sku_STATUS_toStorage: p182,
+        Sku_fromStorage: p181,
+        Sku_toStorage: p182,
+        StorageBlobDestination_STATUS_fromStorage: p131,
+        StorageBlobDestination_STATUS_toStorage: p132,
+        StorageBlobDestination_fromStorage: p133,
+        StorageBlobDestination_toStorage: p134,
+        StorageBlob_STATUS_fromStorage: p135,
+        StorageBlob_STATUS_toStorage: p136,
+        StorageBlob_fromStorage: p137,
+        StorageBlob_toStorage: p138,
+        StorageTableDestination_STATUS_fromStorage: p139,
+        StorageTableDestination_STATUS_toStorage: p140,
+        StorageTableDestination_fromStorage: p141,
+        StorageTableDestination_toStorage: p142,
+        StreamDeclaration_STATUS_fromStorage: p143,
+        StreamDeclaration_STATUS_toStorage: p144,
+        StreamDeclaration_fromStorage: p145,
+        StreamDeclaration_toStorage: p146,
+        SyslogDataSource_STATUS_fromStorage: p147,
+        SyslogDataSource_STATUS_toStorage: p148,
+        SyslogDataSource_fromStorage: p147,
+        SyslogDataSource_toStorage: p148,
         SystemData_STATUS_fromStorage: p11,
         SystemData_STATUS_toStorage: p12,
-        UserAssignedIdentityDetails_fromStorage: p135,
-        UserAssignedIdentityDetails_toStorage: p136,
-        UserAssignedIdentity_STATUS_fromStorage: p137,
-        UserAssignedIdentity_STATUS_toStorage: p138,
-        WindowsEventLogDataSource_STATUS_fromStorage: p139,
-        WindowsEventLogDataSource_STATUS_toStorage: p140,
-        WindowsEventLogDataSource_fromStorage: p139,
-        WindowsEventLogDataSource_toStorage: p140,
-        WindowsFirewallLogsDataSource_STATUS_fromStorage: p141,
-        WindowsFirewallLogsDataSource_STATUS_toStorage: p142,
-        WindowsFirewallLogsDataSource_fromStorage: p141,
-        WindowsFirewallLogsDataSource_toStorage: p142,
+        UserAssignedIdentityDetails_fromStorage: p149,
+        UserAssignedIdentityDetails_toStorage: p150,
+        UserAssignedIdentity_STATUS_fromStorage: p151,
+        UserAssignedIdentity_STATUS_toStorage: p152,
+        WindowsEventLogDataSource_STATUS_fromStorage: p153,
+        WindowsEventLogDataSource_STATUS_toStorage: p154,
+        WindowsEventLogDataSource_fromStorage: p153,
+        WindowsEventLogDataSource_toStorage: p154,
+        WindowsFirewallLogsDataSource_STATUS_fromStorage: p155,
+        WindowsFirewallLogsDataSource_STATUS_toStorage: p156,
+        WindowsFirewallLogsDataSource_fromStorage: p155,
+        WindowsFirewallLogsDataSource_toStorage: p156,
         conditions_Condition_fromStorage: p2,
         conditions_Condition_toStorage: p2,
         core_DestinationExpression_fromStorage: p3,
@@ -1232,32 +1340,32 @@ export const plans: GroupPlans = {
       resources: {
       },
       types: {
-        ApplicationInsights_STATUS_normalize: p150,
-        ApplicationInsights_normalize: {"known":k114,"destBag":true,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        DirectDataSourcesSpec_STATUS_normalize: {"known":k115,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_normalize"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_normalize"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_normalize"}}]]},
-        DirectDataSourcesSpec_normalize: {"known":k115,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_normalize"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_normalize"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_normalize"}}]]},
-        EtwProviderDataSource_STATUS_normalize: p152,
-        EtwProviderDataSource_normalize: p152,
-        IngestionQuotas_STATUS_normalize: {"known":k52,"destBag":true,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_normalize"}]]},
-        LogsQuotaSpec_STATUS_normalize: p153,
-        OtelDataSourceResourceAttributeRouting_STATUS_normalize: p155,
-        OtelDataSourceResourceAttributeRouting_normalize: p155,
-        OtelLogsDataSource_STATUS_normalize: p169,
-        OtelLogsDataSource_normalize: p170,
-        OtelLogsDirectDataSource_STATUS_normalize: p159,
-        OtelLogsDirectDataSource_normalize: p159,
-        OtelMetricsDataSource_STATUS_normalize: {"known":k121,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_normalize"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDataSource_normalize: {"known":k121,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_normalize"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDirectDataSource_STATUS_normalize: p161,
-        OtelMetricsDirectDataSource_normalize: p161,
-        OtelTracesDataSource_STATUS_normalize: p169,
-        OtelTracesDataSource_normalize: p170,
-        OtelTracesDirectDataSource_STATUS_normalize: p159,
-        OtelTracesDirectDataSource_normalize: p159,
-        PerformanceCountersOTelDataSource_STATUS_normalize: p164,
-        PerformanceCountersOTelDataSource_normalize: p164,
-        Sku_STATUS_normalize: p168,
-        Sku_normalize: p168,
+        ApplicationInsights_STATUS_normalize: p164,
+        ApplicationInsights_normalize: {"known":k130,"destBag":true,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        DirectDataSourcesSpec_STATUS_normalize: {"known":k131,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_normalize"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_normalize"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_normalize"}}]]},
+        DirectDataSourcesSpec_normalize: {"known":k131,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_normalize"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_normalize"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_normalize"}}]]},
+        EtwProviderDataSource_STATUS_normalize: p166,
+        EtwProviderDataSource_normalize: p166,
+        IngestionQuotas_STATUS_normalize: {"known":k68,"destBag":true,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_normalize"}]]},
+        LogsQuotaSpec_STATUS_normalize: p167,
+        OtelDataSourceResourceAttributeRouting_STATUS_normalize: p169,
+        OtelDataSourceResourceAttributeRouting_normalize: p169,
+        OtelLogsDataSource_STATUS_normalize: p183,
+        OtelLogsDataSource_normalize: p184,
+        OtelLogsDirectDataSource_STATUS_normalize: p173,
+        OtelLogsDirectDataSource_normalize: p173,
+        OtelMetricsDataSource_STATUS_normalize: {"known":k137,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_normalize"}],["=","streams",{"arr":"s"}]]},
+        OtelMetricsDataSource_normalize: {"known":k137,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_normalize"}],["=","streams",{"arr":"s"}]]},
+        OtelMetricsDirectDataSource_STATUS_normalize: p175,
+        OtelMetricsDirectDataSource_normalize: p175,
+        OtelTracesDataSource_STATUS_normalize: p183,
+        OtelTracesDataSource_normalize: p184,
+        OtelTracesDirectDataSource_STATUS_normalize: p173,
+        OtelTracesDirectDataSource_normalize: p173,
+        PerformanceCountersOTelDataSource_STATUS_normalize: p178,
+        PerformanceCountersOTelDataSource_normalize: p178,
+        Sku_STATUS_normalize: p182,
+        Sku_normalize: p182,
         genruntime_ResourceReference_normalize: p6,
       },
     },
@@ -1267,46 +1375,46 @@ export const plans: GroupPlans = {
         ScheduledQueryRule_toStorage: {"apiVersion":"insights.azure.com/v1api20250101previewstorage","spec":"ScheduledQueryRule_Spec_toStorage","status":"ScheduledQueryRule_STATUS_toStorage"},
       },
       types: {
-        Actions_STATUS_fromStorage: {"known":k125,"destBag":false,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_STATUS_toStorage: {"known":k125,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_fromStorage: {"known":k126,"destBag":false,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_toStorage: {"known":k126,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_STATUS_fromStorage: {"known":k141,"destBag":false,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_STATUS_toStorage: {"known":k141,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_fromStorage: {"known":k142,"destBag":false,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+        Actions_toStorage: {"known":k142,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
         Condition_FailingPeriods_STATUS_fromStorage: p13,
         Condition_FailingPeriods_STATUS_toStorage: p14,
         Condition_FailingPeriods_fromStorage: p13,
         Condition_FailingPeriods_toStorage: p14,
-        Condition_STATUS_fromStorage: {"known":k127,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        Condition_STATUS_toStorage: {"known":k127,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
-        Condition_fromStorage: {"known":k128,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        Condition_toStorage: {"known":k128,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Condition_STATUS_fromStorage: {"known":k143,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+        Condition_STATUS_toStorage: {"known":k143,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Condition_fromStorage: {"known":k144,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+        Condition_toStorage: {"known":k144,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
         Dimension_STATUS_fromStorage: p15,
         Dimension_STATUS_toStorage: p16,
         Dimension_fromStorage: p15,
         Dimension_toStorage: p16,
-        Identity_STATUS_fromStorage: {"known":k81,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_fromStorage"}}]]},
-        Identity_STATUS_toStorage: {"known":k81,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_toStorage"}}]]},
-        Identity_fromStorage: {"known":k82,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        Identity_toStorage: p98,
-        RuleResolveConfiguration_STATUS_fromStorage: p171,
-        RuleResolveConfiguration_STATUS_toStorage: p172,
-        RuleResolveConfiguration_fromStorage: p171,
-        RuleResolveConfiguration_toStorage: p172,
+        Identity_STATUS_fromStorage: {"known":k97,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_fromStorage"}}]]},
+        Identity_STATUS_toStorage: {"known":k97,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_toStorage"}}]]},
+        Identity_fromStorage: {"known":k98,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+        Identity_toStorage: p112,
+        RuleResolveConfiguration_STATUS_fromStorage: p185,
+        RuleResolveConfiguration_STATUS_toStorage: p186,
+        RuleResolveConfiguration_fromStorage: p185,
+        RuleResolveConfiguration_toStorage: p186,
         ScheduledQueryRuleCriteria_STATUS_fromStorage: p17,
         ScheduledQueryRuleCriteria_STATUS_toStorage: p18,
         ScheduledQueryRuleCriteria_fromStorage: p19,
         ScheduledQueryRuleCriteria_toStorage: p20,
         ScheduledQueryRuleOperatorSpec_fromStorage: p0,
         ScheduledQueryRuleOperatorSpec_toStorage: p1,
-        ScheduledQueryRule_STATUS_fromStorage: {"known":k130,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_fromStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
-        ScheduledQueryRule_STATUS_toStorage: {"known":k130,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_toStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
-        ScheduledQueryRule_Spec_fromStorage: {"known":k131,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_fromStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_fromStorage"}]]},
+        ScheduledQueryRule_STATUS_fromStorage: {"known":k146,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_fromStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+        ScheduledQueryRule_STATUS_toStorage: {"known":k146,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_toStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+        ScheduledQueryRule_Spec_fromStorage: {"known":k147,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_fromStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_fromStorage"}]]},
         ScheduledQueryRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_toStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_toStorage"}],["v","v1api20250101preview"]]},
         SystemData_STATUS_fromStorage: p11,
         SystemData_STATUS_toStorage: p12,
-        UserAssignedIdentityDetails_fromStorage: p135,
-        UserAssignedIdentityDetails_toStorage: p136,
-        UserIdentityProperties_STATUS_fromStorage: p137,
-        UserIdentityProperties_STATUS_toStorage: p138,
+        UserAssignedIdentityDetails_fromStorage: p149,
+        UserAssignedIdentityDetails_toStorage: p150,
+        UserIdentityProperties_STATUS_fromStorage: p151,
+        UserIdentityProperties_STATUS_toStorage: p152,
         conditions_Condition_fromStorage: p2,
         conditions_Condition_toStorage: p2,
         core_DestinationExpression_fromStorage: p3,
@@ -1324,25 +1432,25 @@ export const plans: GroupPlans = {
       },
       types: {
         Actions_STATUS_from_v1api20220615storage: {"known":k23,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}],["<","actionProperties",{"map":"s"}]]},
-        Actions_STATUS_to_v1api20220615storage: {"known":k125,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],[">","actionProperties"],["=","customProperties",{"map":"s"}]]},
+        Actions_STATUS_to_v1api20220615storage: {"known":k141,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],[">","actionProperties"],["=","customProperties",{"map":"s"}]]},
         Actions_from_v1api20220615storage: {"known":k24,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}}],["=","customProperties",{"map":"s"}],["<","actionProperties",{"map":"s"}]]},
-        Actions_to_v1api20220615storage: {"known":k126,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],[">","actionProperties"],["=","customProperties",{"map":"s"}]]},
+        Actions_to_v1api20220615storage: {"known":k142,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],[">","actionProperties"],["=","customProperties",{"map":"s"}]]},
         Condition_FailingPeriods_STATUS_from_v1api20220615storage: p14,
         Condition_FailingPeriods_STATUS_to_v1api20220615storage: p14,
         Condition_FailingPeriods_from_v1api20220615storage: p14,
         Condition_FailingPeriods_to_v1api20220615storage: p14,
         Condition_STATUS_from_v1api20220615storage: {"known":k26,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_from_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_from_v1api20220615storage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"],["<","alertSensitivity","s"],["<","criterionType","s"],["<","ignoreDataBefore","s"],["<","minRecurrenceCount","i"]]},
-        Condition_STATUS_to_v1api20220615storage: {"known":k127,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Condition_STATUS_to_v1api20220615storage: {"known":k143,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
         Condition_from_v1api20220615storage: {"known":k27,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_from_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_from_v1api20220615storage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"],["<","alertSensitivity","s"],["<","criterionType","s"],["<","ignoreDataBefore","s"],["<","minRecurrenceCount","i"]]},
-        Condition_to_v1api20220615storage: {"known":k128,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
+        Condition_to_v1api20220615storage: {"known":k144,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
         Dimension_STATUS_from_v1api20220615storage: p16,
         Dimension_STATUS_to_v1api20220615storage: p16,
         Dimension_from_v1api20220615storage: p16,
         Dimension_to_v1api20220615storage: p16,
-        Identity_STATUS_normalize: {"known":k81,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_normalize"}}]]},
-        Identity_normalize: {"known":k82,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
-        RuleResolveConfiguration_STATUS_normalize: p172,
-        RuleResolveConfiguration_normalize: p172,
+        Identity_STATUS_normalize: {"known":k97,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_normalize"}}]]},
+        Identity_normalize: {"known":k98,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
+        RuleResolveConfiguration_STATUS_normalize: p186,
+        RuleResolveConfiguration_normalize: p186,
         ScheduledQueryRuleCriteria_STATUS_from_v1api20220615storage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_from_v1api20220615storage"}}]]},
         ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_to_v1api20220615storage"}}]]},
         ScheduledQueryRuleCriteria_from_v1api20220615storage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_from_v1api20220615storage"}}]]},
@@ -1350,13 +1458,13 @@ export const plans: GroupPlans = {
         ScheduledQueryRuleOperatorSpec_from_v1api20220615storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220615storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220615storage"}}]]},
         ScheduledQueryRuleOperatorSpec_to_v1api20220615storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220615storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220615storage"}}]]},
         ScheduledQueryRule_STATUS_from_v1api20220615storage: {"known":k29,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_from_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_from_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["<","identity",{"obj":"Identity_STATUS_normalize"}],["<","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_normalize"}]]},
-        ScheduledQueryRule_STATUS_to_v1api20220615storage: {"known":k130,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],[">","identity"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+        ScheduledQueryRule_STATUS_to_v1api20220615storage: {"known":k146,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],[">","identity"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
         ScheduledQueryRule_Spec_from_v1api20220615storage: {"known":k30,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20220615storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_from_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_from_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_from_v1api20220615storage"}],["=","originalVersion","s"],["<","identity",{"obj":"Identity_normalize"}],["<","resolveConfiguration",{"obj":"RuleResolveConfiguration_normalize"}]]},
-        ScheduledQueryRule_Spec_to_v1api20220615storage: {"known":k131,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20220615storage"}],[">","identity"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_to_v1api20220615storage"}],["=","originalVersion","s"]]},
+        ScheduledQueryRule_Spec_to_v1api20220615storage: {"known":k147,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20220615storage"}],[">","identity"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_to_v1api20220615storage"}],["=","originalVersion","s"]]},
         SystemData_STATUS_from_v1api20220615storage: p12,
         SystemData_STATUS_to_v1api20220615storage: p12,
-        UserAssignedIdentityDetails_normalize: {"known":k101,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        UserIdentityProperties_STATUS_normalize: p138,
+        UserAssignedIdentityDetails_normalize: {"known":k117,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+        UserIdentityProperties_STATUS_normalize: p152,
         conditions_Condition_from_v1api20220615storage: p2,
         conditions_Condition_to_v1api20220615storage: p2,
         core_DestinationExpression_from_v1api20220615storage: p3,

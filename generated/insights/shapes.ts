@@ -50,158 +50,181 @@ const t43: TypeShape = {"properties":[["allOf",{"array":{"type":"Condition_STATU
 const t44: TypeShape = {"enum":["LogAlert","LogToMetric"]};
 const t45: TypeShape = {"enum":[0,1,2,3,4]};
 const t46: TypeShape = {"properties":[["name","string"],["operator","string"],["values",{"array":"string"}]]};
-const t47: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver_STATUS"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver_STATUS"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver_STATUS"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver_STATUS"}}],["emailReceivers",{"array":{"type":"EmailReceiver_STATUS"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver_STATUS"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver_STATUS"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver_STATUS"}}],["smsReceivers",{"array":{"type":"SmsReceiver_STATUS"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver_STATUS"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver_STATUS"}}]]};
-const t48: TypeShape = {"properties":[["name","string"],["roleId","string"],["useCommonAlertSchema","boolean"]]};
-const t49: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["useCommonAlertSchema","boolean"],["webhookResourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t50: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["useCommonAlertSchema","boolean"],["webhookResourceId","string"]]};
-const t51: TypeShape = {"properties":[["emailAddress","string"],["name","string"]]};
-const t52: TypeShape = {"properties":[["functionAppResourceReference",{"type":"genruntime_ResourceReference"}],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
-const t53: TypeShape = {"properties":[["functionAppResourceId","string"],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
-const t54: TypeShape = {"properties":[["emailAddress","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
-const t55: TypeShape = {"enum":["Disabled","Enabled","NotSpecified"]};
-const t56: TypeShape = {"properties":[["eventHubName","string"],["eventHubNameSpace","string"],["name","string"],["subscriptionId","string"],["tenantId","string"],["useCommonAlertSchema","boolean"]]};
-const t57: TypeShape = {"properties":[["connectionId","string"],["name","string"],["region","string"],["ticketConfiguration","string"],["workspaceId","string"]]};
-const t58: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["useCommonAlertSchema","boolean"]]};
-const t59: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceId","string"],["useCommonAlertSchema","boolean"]]};
-const t60: TypeShape = {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"]]};
-const t61: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
-const t62: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
-const t63: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t64: TypeShape = {"properties":[["databaseName","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t65: TypeShape = {"properties":[["databaseName","string"],["ingestionUri","string"],["name","string"],["resourceId","string"]]};
-const t66: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name"}],["value","string"]]};
-const t67: TypeShape = {"enum":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]};
-const t68: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name_STATUS"}],["value","string"]]};
-const t69: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting"}}]]};
-const t70: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting_STATUS"}}]]};
-const t71: TypeShape = {"properties":[["name","string"]]};
-const t72: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type"}]]};
-const t73: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type_STATUS"}]]};
-const t74: TypeShape = {"enum":["boolean","datetime","dynamic","int","long","real","string"]};
-const t75: TypeShape = {"properties":[["endpoint","string"]]};
-const t76: TypeShape = {"enum":["Linux","Windows"]};
-const t77: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
-const t78: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRuleAssociation_ProvisioningState_STATUS"}]]};
-const t79: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}]]};
-const t80: TypeShape = {"properties":[["builtInTransform","string"],["captureOverflow","boolean"],["destinations",{"array":"string"}],["outputStream","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t81: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource"}]]};
-const t82: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource_STATUS"}]]};
-const t83: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
-const t84: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
-const t85: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination"}],["eventHubs",{"array":{"type":"EventHubDestination"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination"}}]]};
-const t86: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination_STATUS"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination_STATUS"}],["eventHubs",{"array":{"type":"EventHubDestination_STATUS"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination_STATUS"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination_STATUS"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination_STATUS"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination_STATUS"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination_STATUS"}}]]};
-const t87: TypeShape = {"properties":[["logsIngestion","string"],["metricsIngestion","string"]]};
-const t88: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob"}}]]};
-const t89: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob_STATUS"}}]]};
-const t90: TypeShape = {"properties":[["consumerGroup","string"],["name","string"],["stream","string"]]};
-const t91: TypeShape = {"properties":[["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
-const t92: TypeShape = {"properties":[["eventHubResourceId","string"],["name","string"]]};
-const t93: TypeShape = {"properties":[["extensionName","string"],["extensionSettings",{"map":"json"}],["inputDataSources",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
-const t94: TypeShape = {"properties":[["activeLocation","string"],["locations",{"array":{"type":"LocationSpec_STATUS"}}]]};
-const t95: TypeShape = {"properties":[["logDirectories",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t96: TypeShape = {"properties":[["location","string"],["provisioningStatus",{"type":"LocationSpec_ProvisioningStatus_STATUS"}]]};
-const t97: TypeShape = {"properties":[["name","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t98: TypeShape = {"properties":[["name","string"],["workspaceId","string"],["workspaceResourceId","string"]]};
-const t99: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings"}]]};
-const t100: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings_STATUS"}]]};
-const t101: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat"}]]};
-const t102: TypeShape = {"enum":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]};
-const t103: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat_STATUS"}]]};
-const t104: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format"}],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
-const t105: TypeShape = {"enum":["json","text"]};
-const t106: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format_STATUS"}],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
-const t107: TypeShape = {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t108: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t109: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
-const t110: TypeShape = {"properties":[["provisionedBy","string"],["provisionedByImmutableId","string"],["provisionedByResourceId","string"]]};
-const t111: TypeShape = {"properties":[["artifactId","string"],["databaseName","string"],["ingestionUri","string"],["name","string"],["tenantId","string"]]};
-const t112: TypeShape = {"properties":[["accountResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
-const t113: TypeShape = {"properties":[["accountId","string"],["accountResourceId","string"],["name","string"]]};
-const t114: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess"}]]};
-const t115: TypeShape = {"enum":["Disabled","Enabled","SecuredByPerimeter"]};
-const t116: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess_STATUS"}]]};
-const t117: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t118: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}]]};
-const t119: TypeShape = {"properties":[["resourceId","string"],["scopeId","string"]]};
-const t120: TypeShape = {"properties":[["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
-const t121: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData"}]]};
-const t122: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
-const t123: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType"}],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t124: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t125: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceId","string"]]};
-const t126: TypeShape = {"enum":["Cidr","String"]};
-const t127: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType_STATUS"}],["name","string"],["resourceId","string"]]};
-const t128: TypeShape = {"properties":[["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}],["tableName","string"]]};
-const t129: TypeShape = {"properties":[["name","string"],["storageAccountResourceId","string"],["tableName","string"]]};
-const t130: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition"}}]]};
-const t131: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition_STATUS"}}]]};
-const t132: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t133: TypeShape = {"enum":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]};
-const t134: TypeShape = {"enum":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]};
-const t135: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames_STATUS"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels_STATUS"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t136: TypeShape = {"properties":[]};
-const t137: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
-const t138: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t139: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}],["transformKql","string"],["xPathQueries",{"array":"string"}]]};
-const t140: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter"}}],["streams",{"array":"string"}]]};
-const t141: TypeShape = {"enum":["Domain","Private","Public"]};
-const t142: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter_STATUS"}}],["streams",{"array":"string"}]]};
-const t143: TypeShape = {"properties":[["name","string"],["value","string"]]};
-const t144: TypeShape = {"properties":[["name","string"],["type","string"]]};
-const t145: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"]]};
-const t146: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}],["originalVersion","string"]]};
-const t147: TypeShape = {"properties":[["location","string"],["provisioningStatus","string"]]};
-const t148: TypeShape = {"properties":[["recordStartTimestampFormat","string"]]};
-const t149: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
-const t150: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
-const t151: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t152: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t153: TypeShape = {"properties":[["publicNetworkAccess","string"]]};
-const t154: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t155: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceId","string"]]};
-const t156: TypeShape = {"properties":[["facilityNames",{"array":"string"}],["logLevels",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t157: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":"string"}],["streams",{"array":"string"}]]};
-const t158: TypeShape = {"enum":["shared"]};
-const t159: TypeShape = {"enum":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]};
-const t160: TypeShape = {"properties":[["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t161: TypeShape = {"properties":[["name","string"],["resourceId","string"]]};
-const t162: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["etwProviders",{"array":{"type":"EtwProviderDataSource"}}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
-const t163: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["etwProviders",{"array":{"type":"EtwProviderDataSource_STATUS"}}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
-const t164: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource"}}]]};
-const t165: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource_STATUS"}}]]};
-const t166: TypeShape = {"enum":["Critical","Error","Informational","Verbose","Warning"]};
-const t167: TypeShape = {"enum":["EventSource","Manifest"]};
-const t168: TypeShape = {"properties":[["logs",{"type":"LogsQuotaSpec_STATUS"}]]};
-const t169: TypeShape = {"properties":[["maxRequestsPerMinute","string"],["maxSizePerMinuteInGB","string"]]};
-const t170: TypeShape = {"properties":[["attributeName","string"],["attributeValue","string"]]};
-const t171: TypeShape = {"enum":["Microsoft-OTel-Logs"]};
-const t172: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
-const t173: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
-const t174: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
-const t175: TypeShape = {"enum":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]};
-const t176: TypeShape = {"enum":["Microsoft-OtelPerfMetrics"]};
-const t177: TypeShape = {"properties":[["customVMScrapeConfig",{"array":{"map":"json"}}],["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
-const t178: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights"}}],["enrichmentData",{"type":"EnrichmentData"}]]};
-const t179: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights_STATUS"}}],["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
-const t180: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
-const t181: TypeShape = {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel","string"],["name","string"],["provider","string"],["providerType","string"],["streams",{"array":"string"}]]};
-const t182: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
-const t183: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
-const t184: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":"string"}]]};
-const t185: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}]]};
-const t186: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
-const t187: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
-const t188: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
-const t189: TypeShape = {"enum":["DynamicThresholdCriterion","StaticThresholdCriterion"]};
-const t190: TypeShape = {"enum":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
-const t191: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
-const t192: TypeShape = {"properties":[["autoResolved","boolean"],["timeToResolve","string"]]};
-const t193: TypeShape = {"enum":["LogAlert","LogToMetric","SimpleLogAlert"]};
+const t47: TypeShape = {"enum":["Scale"]};
+const t48: TypeShape = {"properties":[["capacity",{"type":"ScaleCapacity"}],["fixedDate",{"type":"TimeWindow"}],["name","string"],["recurrence",{"type":"Recurrence"}],["rules",{"array":{"type":"ScaleRule"}}]]};
+const t49: TypeShape = {"properties":[["capacity",{"type":"ScaleCapacity_STATUS"}],["fixedDate",{"type":"TimeWindow_STATUS"}],["name","string"],["recurrence",{"type":"Recurrence_STATUS"}],["rules",{"array":{"type":"ScaleRule_STATUS"}}]]};
+const t50: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["enabled","boolean"],["properties_name","string"],["notifications",{"array":{"type":"AutoscaleNotification_STATUS"}}],["predictiveAutoscalePolicy",{"type":"PredictiveAutoscalePolicy_STATUS"}],["profiles",{"array":{"type":"AutoscaleProfile_STATUS"}}],["targetResourceLocation","string"],["targetResourceUri","string"]]};
+const t51: TypeShape = {"properties":[["customEmails",{"array":"string"}],["sendToSubscriptionAdministrator","boolean"],["sendToSubscriptionCoAdministrators","boolean"]]};
+const t52: TypeShape = {"enum":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]};
+const t53: TypeShape = {"enum":["Average","Count","Max","Min","Sum"]};
+const t54: TypeShape = {"enum":["Average","Count","Last","Maximum","Minimum","Total"]};
+const t55: TypeShape = {"enum":["Disabled","Enabled","ForecastOnly"]};
+const t56: TypeShape = {"enum":["Day","Hour","Minute","Month","None","Second","Week","Year"]};
+const t57: TypeShape = {"properties":[["days",{"array":"string"}],["hours",{"array":"integer"}],["minutes",{"array":"integer"}],["timeZone","string"]]};
+const t58: TypeShape = {"enum":["Decrease","Increase","None"]};
+const t59: TypeShape = {"enum":["ChangeCount","ExactCount","PercentChangeCount","ServiceAllowedNextValue"]};
+const t60: TypeShape = {"properties":[["default","string"],["maximum","string"],["minimum","string"]]};
+const t61: TypeShape = {"properties":[["metricTrigger",{"type":"MetricTrigger"}],["scaleAction",{"type":"ScaleAction"}]]};
+const t62: TypeShape = {"enum":["Equals","NotEquals"]};
+const t63: TypeShape = {"properties":[["metricTrigger",{"type":"MetricTrigger_STATUS"}],["scaleAction",{"type":"ScaleAction_STATUS"}]]};
+const t64: TypeShape = {"properties":[["end","string"],["start","string"],["timeZone","string"]]};
+const t65: TypeShape = {"properties":[["properties",{"map":"string"}],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}]]};
+const t66: TypeShape = {"properties":[["properties",{"map":"string"}]]};
+const t67: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t68: TypeShape = {"properties":[["scaleLookAheadTime","string"],["scaleMode","string"]]};
+const t69: TypeShape = {"properties":[["cooldown","string"],["direction","string"],["type","string"],["value","string"]]};
+const t70: TypeShape = {"properties":[["DimensionName","string"],["Operator","string"],["Values",{"array":"string"}]]};
+const t71: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver_STATUS"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver_STATUS"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver_STATUS"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver_STATUS"}}],["emailReceivers",{"array":{"type":"EmailReceiver_STATUS"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver_STATUS"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver_STATUS"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver_STATUS"}}],["smsReceivers",{"array":{"type":"SmsReceiver_STATUS"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver_STATUS"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver_STATUS"}}]]};
+const t72: TypeShape = {"properties":[["name","string"],["roleId","string"],["useCommonAlertSchema","boolean"]]};
+const t73: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["useCommonAlertSchema","boolean"],["webhookResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t74: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["useCommonAlertSchema","boolean"],["webhookResourceId","string"]]};
+const t75: TypeShape = {"properties":[["emailAddress","string"],["name","string"]]};
+const t76: TypeShape = {"properties":[["functionAppResourceReference",{"type":"genruntime_ResourceReference"}],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t77: TypeShape = {"properties":[["functionAppResourceId","string"],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t78: TypeShape = {"properties":[["emailAddress","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t79: TypeShape = {"enum":["Disabled","Enabled","NotSpecified"]};
+const t80: TypeShape = {"properties":[["eventHubName","string"],["eventHubNameSpace","string"],["name","string"],["subscriptionId","string"],["tenantId","string"],["useCommonAlertSchema","boolean"]]};
+const t81: TypeShape = {"properties":[["connectionId","string"],["name","string"],["region","string"],["ticketConfiguration","string"],["workspaceId","string"]]};
+const t82: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["useCommonAlertSchema","boolean"]]};
+const t83: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceId","string"],["useCommonAlertSchema","boolean"]]};
+const t84: TypeShape = {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"]]};
+const t85: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
+const t86: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
+const t87: TypeShape = {"properties":[["databaseName","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t88: TypeShape = {"properties":[["databaseName","string"],["ingestionUri","string"],["name","string"],["resourceId","string"]]};
+const t89: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name"}],["value","string"]]};
+const t90: TypeShape = {"enum":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]};
+const t91: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name_STATUS"}],["value","string"]]};
+const t92: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting"}}]]};
+const t93: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting_STATUS"}}]]};
+const t94: TypeShape = {"properties":[["name","string"]]};
+const t95: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type"}]]};
+const t96: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type_STATUS"}]]};
+const t97: TypeShape = {"enum":["boolean","datetime","dynamic","int","long","real","string"]};
+const t98: TypeShape = {"properties":[["endpoint","string"]]};
+const t99: TypeShape = {"enum":["Linux","Windows"]};
+const t100: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
+const t101: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRuleAssociation_ProvisioningState_STATUS"}]]};
+const t102: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}]]};
+const t103: TypeShape = {"properties":[["builtInTransform","string"],["captureOverflow","boolean"],["destinations",{"array":"string"}],["outputStream","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t104: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource"}]]};
+const t105: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource_STATUS"}]]};
+const t106: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
+const t107: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
+const t108: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination"}],["eventHubs",{"array":{"type":"EventHubDestination"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination"}}]]};
+const t109: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination_STATUS"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination_STATUS"}],["eventHubs",{"array":{"type":"EventHubDestination_STATUS"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination_STATUS"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination_STATUS"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination_STATUS"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination_STATUS"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination_STATUS"}}]]};
+const t110: TypeShape = {"properties":[["logsIngestion","string"],["metricsIngestion","string"]]};
+const t111: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob"}}]]};
+const t112: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob_STATUS"}}]]};
+const t113: TypeShape = {"properties":[["consumerGroup","string"],["name","string"],["stream","string"]]};
+const t114: TypeShape = {"properties":[["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
+const t115: TypeShape = {"properties":[["eventHubResourceId","string"],["name","string"]]};
+const t116: TypeShape = {"properties":[["extensionName","string"],["extensionSettings",{"map":"json"}],["inputDataSources",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t117: TypeShape = {"properties":[["activeLocation","string"],["locations",{"array":{"type":"LocationSpec_STATUS"}}]]};
+const t118: TypeShape = {"properties":[["logDirectories",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t119: TypeShape = {"properties":[["location","string"],["provisioningStatus",{"type":"LocationSpec_ProvisioningStatus_STATUS"}]]};
+const t120: TypeShape = {"properties":[["name","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t121: TypeShape = {"properties":[["name","string"],["workspaceId","string"],["workspaceResourceId","string"]]};
+const t122: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings"}]]};
+const t123: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings_STATUS"}]]};
+const t124: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat"}]]};
+const t125: TypeShape = {"enum":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]};
+const t126: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat_STATUS"}]]};
+const t127: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format"}],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t128: TypeShape = {"enum":["json","text"]};
+const t129: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format_STATUS"}],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t130: TypeShape = {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t131: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t132: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
+const t133: TypeShape = {"properties":[["provisionedBy","string"],["provisionedByImmutableId","string"],["provisionedByResourceId","string"]]};
+const t134: TypeShape = {"properties":[["artifactId","string"],["databaseName","string"],["ingestionUri","string"],["name","string"],["tenantId","string"]]};
+const t135: TypeShape = {"properties":[["accountResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
+const t136: TypeShape = {"properties":[["accountId","string"],["accountResourceId","string"],["name","string"]]};
+const t137: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess"}]]};
+const t138: TypeShape = {"enum":["Disabled","Enabled","SecuredByPerimeter"]};
+const t139: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess_STATUS"}]]};
+const t140: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t141: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}]]};
+const t142: TypeShape = {"properties":[["resourceId","string"],["scopeId","string"]]};
+const t143: TypeShape = {"properties":[["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t144: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData"}]]};
+const t145: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
+const t146: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType"}],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t147: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t148: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceId","string"]]};
+const t149: TypeShape = {"enum":["Cidr","String"]};
+const t150: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType_STATUS"}],["name","string"],["resourceId","string"]]};
+const t151: TypeShape = {"properties":[["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}],["tableName","string"]]};
+const t152: TypeShape = {"properties":[["name","string"],["storageAccountResourceId","string"],["tableName","string"]]};
+const t153: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition"}}]]};
+const t154: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition_STATUS"}}]]};
+const t155: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t156: TypeShape = {"enum":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]};
+const t157: TypeShape = {"enum":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]};
+const t158: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames_STATUS"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels_STATUS"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t159: TypeShape = {"properties":[]};
+const t160: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t161: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t162: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}],["transformKql","string"],["xPathQueries",{"array":"string"}]]};
+const t163: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter"}}],["streams",{"array":"string"}]]};
+const t164: TypeShape = {"enum":["Domain","Private","Public"]};
+const t165: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter_STATUS"}}],["streams",{"array":"string"}]]};
+const t166: TypeShape = {"properties":[["name","string"],["value","string"]]};
+const t167: TypeShape = {"properties":[["name","string"],["type","string"]]};
+const t168: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"]]};
+const t169: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}],["originalVersion","string"]]};
+const t170: TypeShape = {"properties":[["location","string"],["provisioningStatus","string"]]};
+const t171: TypeShape = {"properties":[["recordStartTimestampFormat","string"]]};
+const t172: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t173: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t174: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t175: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t176: TypeShape = {"properties":[["publicNetworkAccess","string"]]};
+const t177: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t178: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceId","string"]]};
+const t179: TypeShape = {"properties":[["facilityNames",{"array":"string"}],["logLevels",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t180: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":"string"}],["streams",{"array":"string"}]]};
+const t181: TypeShape = {"enum":["shared"]};
+const t182: TypeShape = {"enum":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]};
+const t183: TypeShape = {"properties":[["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t184: TypeShape = {"properties":[["name","string"],["resourceId","string"]]};
+const t185: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["etwProviders",{"array":{"type":"EtwProviderDataSource"}}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
+const t186: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["etwProviders",{"array":{"type":"EtwProviderDataSource_STATUS"}}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
+const t187: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource"}}]]};
+const t188: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource_STATUS"}}]]};
+const t189: TypeShape = {"enum":["Critical","Error","Informational","Verbose","Warning"]};
+const t190: TypeShape = {"enum":["EventSource","Manifest"]};
+const t191: TypeShape = {"properties":[["logs",{"type":"LogsQuotaSpec_STATUS"}]]};
+const t192: TypeShape = {"properties":[["maxRequestsPerMinute","string"],["maxSizePerMinuteInGB","string"]]};
+const t193: TypeShape = {"properties":[["attributeName","string"],["attributeValue","string"]]};
+const t194: TypeShape = {"enum":["Microsoft-OTel-Logs"]};
+const t195: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
+const t196: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
+const t197: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t198: TypeShape = {"enum":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]};
+const t199: TypeShape = {"enum":["Microsoft-OtelPerfMetrics"]};
+const t200: TypeShape = {"properties":[["customVMScrapeConfig",{"array":{"map":"json"}}],["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t201: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights"}}],["enrichmentData",{"type":"EnrichmentData"}]]};
+const t202: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights_STATUS"}}],["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
+const t203: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
+const t204: TypeShape = {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel","string"],["name","string"],["provider","string"],["providerType","string"],["streams",{"array":"string"}]]};
+const t205: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
+const t206: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
+const t207: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":"string"}]]};
+const t208: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}]]};
+const t209: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
+const t210: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
+const t211: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
+const t212: TypeShape = {"enum":["DynamicThresholdCriterion","StaticThresholdCriterion"]};
+const t213: TypeShape = {"enum":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
+const t214: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
+const t215: TypeShape = {"properties":[["autoResolved","boolean"],["timeToResolve","string"]]};
+const t216: TypeShape = {"enum":["LogAlert","LogToMetric","SimpleLogAlert"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "insights.azure.com",
-  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","WorkspaceResourceId","accountId","accountResourceId","accountResourceReference","actionGroupId","actionGroupReference","actionGroups","actionGroupsReferences","actionProperties","actions","activeLocation","agentSettings","alertSensitivity","allOf","annotations","anyOf","applicationInsights","armId","armRoleReceivers","artifactId","attributeName","attributeValue","autoMitigate","autoResolved","automationAccountId","automationRunbookReceivers","azureAppPushReceivers","azureDataExplorer","azureFunctionReceivers","azureMonitorMetrics","azureName","blobUrl","builtInTransform","callbackUrl","cap","capacity","captureOverflow","category","categoryGroup","checkWorkspaceAlertsStorageConfigured","clientId","columns","condition","conditions","configMapExpressions","configMaps","configurationAccess","connectionId","connectionString","consumerGroup","containerName","containsAny","counterSpecifiers","countryCode","createdAt","createdBy","createdByType","createdWithApiVersion","criteria","criterionType","customProperties","customVMScrapeConfig","dataCollectionEndpointId","dataCollectionEndpointReference","dataCollectionRuleId","dataCollectionRuleReference","dataFlows","dataImports","dataSources","databaseName","days","description","destinations","dimensions","directDataSources","displayName","emailAddress","emailReceivers","enabled","endpoint","endpoints","enrichWithReference","enrichWithResourceAttributes","enrichmentData","equals","etag","etwProviders","evaluationFrequency","eventHub","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","eventHubNameSpace","eventHubReceivers","eventHubResourceId","eventHubResourceReference","eventHubs","eventHubsDirect","eventIds","extensionName","extensionSettings","extensions","facilityNames","failingPeriods","failoverConfiguration","family","field","filePatterns","format","functionAppResourceId","functionAppResourceReference","functionName","group","groupShortName","httpTriggerUrl","id","identifierUri","identity","ignoreDataBefore","iisLogs","immutableId","ingestionQuotas","ingestionUri","inputDataSources","instrumentationKey","isGlobalRunbook","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","itsmReceivers","key","keyword","kind","labelIncludeFilter","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locations","logAnalytics","logAnalyticsDestinationType","logDirectories","logFiles","logLevel","logLevels","logicAppReceivers","logs","logsIngestion","lookupType","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","maxRequestsPerMinute","maxSizePerMinuteInGB","message","metadata","metricMeasureColumn","metricName","metrics","metricsIngestion","microsoftFabric","minFailingPeriodsToAlert","minRecurrenceCount","monitoringAccounts","muteActionsDuration","name","networkAcls","numberOfEvaluationPeriods","objectId","observedGeneration","operator","operatorSpec","otelLogs","otelMetrics","otelTraces","outputStream","overrideQueryTimeRange","owner","performanceCounters","performanceCountersOTel","phoneNumber","planType","platformTelemetry","principalId","privateLinkScopedResources","profileFilter","prometheusForwarder","properties_name","properties_tags","provider","providerType","provisionedBy","provisionedByImmutableId","provisionedByResourceId","provisioningState","provisioningStatus","publicNetworkAccess","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","query","reason","recordStartTimestampFormat","reference","references","region","replaceResourceIdWithReference","resetHour","resolveConfiguration","resourceAttributeRouting","resourceId","resourceIdColumn","resourceIdColumnReference","resourceReference","retentionPolicy","revision","roleId","runbookName","samplingFrequencyInSeconds","scopeId","scopes","scopesReferences","secretExpressions","serializedData","serviceBusRuleId","serviceUri","serviceUriFromSecret","settings","severity","size","skipQueryValidation","sku","smsReceivers","sourceId","sourceReference","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageAccountResourceId","storageAccountResourceReference","storageAccounts","storageBlobs","storageBlobsDirect","storageTablesDirect","storageUri","storageUriReference","stream","streamDeclarations","streams","subscriptionId","syslog","systemData","tableName","tags","targetResourceTypes","tenantId","text","threshold","ticketConfiguration","tier","timeAggregation","timeGrain","timeModified","timeToResolve","transformKql","type","useAadAuth","useCommonAlertSchema","userAssignedIdentities","userId","value","values","version","voiceReceivers","warningThreshold","webhookProperties","webhookReceivers","webhookResourceId","webhookResourceReference","windowSize","windowsEventLogs","windowsFirewallLogs","workspaceId","workspaceReference","workspaceResourceId","workspaceResourceReference","xPathQueries"],
+  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DimensionName","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","Operator","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","Values","WorkspaceResourceId","accountId","accountResourceId","accountResourceReference","actionGroupId","actionGroupReference","actionGroups","actionGroupsReferences","actionProperties","actions","activeLocation","agentSettings","alertSensitivity","allOf","annotations","anyOf","applicationInsights","armId","armRoleReceivers","artifactId","attributeName","attributeValue","autoMitigate","autoResolved","automationAccountId","automationRunbookReceivers","azureAppPushReceivers","azureDataExplorer","azureFunctionReceivers","azureMonitorMetrics","azureName","blobUrl","builtInTransform","callbackUrl","cap","capacity","captureOverflow","category","categoryGroup","checkWorkspaceAlertsStorageConfigured","clientId","columns","condition","conditions","configMapExpressions","configMaps","configurationAccess","connectionId","connectionString","consumerGroup","containerName","containsAny","cooldown","counterSpecifiers","countryCode","createdAt","createdBy","createdByType","createdWithApiVersion","criteria","criterionType","customEmails","customProperties","customVMScrapeConfig","dataCollectionEndpointId","dataCollectionEndpointReference","dataCollectionRuleId","dataCollectionRuleReference","dataFlows","dataImports","dataSources","databaseName","days","default","description","destinations","dimensions","directDataSources","direction","displayName","dividePerInstance","email","emailAddress","emailReceivers","enabled","end","endpoint","endpoints","enrichWithReference","enrichWithResourceAttributes","enrichmentData","equals","etag","etwProviders","evaluationFrequency","eventHub","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","eventHubNameSpace","eventHubReceivers","eventHubResourceId","eventHubResourceReference","eventHubs","eventHubsDirect","eventIds","extensionName","extensionSettings","extensions","facilityNames","failingPeriods","failoverConfiguration","family","field","filePatterns","fixedDate","format","frequency","functionAppResourceId","functionAppResourceReference","functionName","group","groupShortName","hours","httpTriggerUrl","id","identifierUri","identity","ignoreDataBefore","iisLogs","immutableId","ingestionQuotas","ingestionUri","inputDataSources","instrumentationKey","isGlobalRunbook","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","itsmReceivers","key","keyword","kind","labelIncludeFilter","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locations","logAnalytics","logAnalyticsDestinationType","logDirectories","logFiles","logLevel","logLevels","logicAppReceivers","logs","logsIngestion","lookupType","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","maxRequestsPerMinute","maxSizePerMinuteInGB","maximum","message","metadata","metricMeasureColumn","metricName","metricNamespace","metricResourceLocation","metricResourceUri","metricResourceUriReference","metricTrigger","metrics","metricsIngestion","microsoftFabric","minFailingPeriodsToAlert","minRecurrenceCount","minimum","minutes","monitoringAccounts","muteActionsDuration","name","networkAcls","notifications","numberOfEvaluationPeriods","objectId","observedGeneration","operation","operator","operatorSpec","otelLogs","otelMetrics","otelTraces","outputStream","overrideQueryTimeRange","owner","performanceCounters","performanceCountersOTel","phoneNumber","planType","platformTelemetry","predictiveAutoscalePolicy","principalId","privateLinkScopedResources","profileFilter","profiles","prometheusForwarder","properties","properties_name","properties_tags","provider","providerType","provisionedBy","provisionedByImmutableId","provisionedByResourceId","provisioningState","provisioningStatus","publicNetworkAccess","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","query","reason","recordStartTimestampFormat","recurrence","reference","references","region","replaceResourceIdWithReference","resetHour","resolveConfiguration","resourceAttributeRouting","resourceId","resourceIdColumn","resourceIdColumnReference","resourceReference","retentionPolicy","revision","roleId","rules","runbookName","samplingFrequencyInSeconds","scaleAction","scaleLookAheadTime","scaleMode","schedule","scopeId","scopes","scopesReferences","secretExpressions","sendToSubscriptionAdministrator","sendToSubscriptionCoAdministrators","serializedData","serviceBusRuleId","serviceUri","serviceUriFromSecret","settings","severity","size","skipQueryValidation","sku","smsReceivers","sourceId","sourceReference","start","statistic","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageAccountResourceId","storageAccountResourceReference","storageAccounts","storageBlobs","storageBlobsDirect","storageTablesDirect","storageUri","storageUriReference","stream","streamDeclarations","streams","subscriptionId","syslog","systemData","tableName","tags","targetResourceLocation","targetResourceTypes","targetResourceUri","targetResourceUriReference","tenantId","text","threshold","ticketConfiguration","tier","timeAggregation","timeGrain","timeModified","timeToResolve","timeWindow","timeZone","transformKql","type","useAadAuth","useCommonAlertSchema","userAssignedIdentities","userId","value","values","version","voiceReceivers","warningThreshold","webhookProperties","webhookReceivers","webhookResourceId","webhookResourceReference","webhooks","windowSize","windowsEventLogs","windowsFirewallLogs","workspaceId","workspaceReference","workspaceResourceId","workspaceResourceReference","xPathQueries"],
   packages: {
     "v1api20171001": {
       resources: {"PricingPlan":["PricingPlan_Spec","PricingPlan_STATUS"]},
@@ -409,200 +432,300 @@ export const shapes: GroupShapes = {
         "genruntime_ResourceReference": t14,
       },
     },
-    "v1api20230101": {
-      resources: {"ActionGroup":["ActionGroup_Spec","ActionGroup_STATUS"]},
+    "v1api20221001": {
+      resources: {"AutoscaleSetting":["AutoscaleSetting_Spec","Autoscalesetting_STATUS"]},
       types: {
-        "ActionGroupOperatorSpec": t0,
-        "ActionGroup_STATUS": t47,
-        "ActionGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver"}}],["emailReceivers",{"array":{"type":"EmailReceiver"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver"}}],["smsReceivers",{"array":{"type":"SmsReceiver"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver"}}],["operatorSpec",{"type":"ActionGroupOperatorSpec"}]]},
-        "ArmRoleReceiver": t48,
-        "ArmRoleReceiver_STATUS": t48,
-        "AutomationRunbookReceiver": t49,
-        "AutomationRunbookReceiver_STATUS": t50,
-        "AzureAppPushReceiver": t51,
-        "AzureAppPushReceiver_STATUS": t51,
-        "AzureFunctionReceiver": t52,
-        "AzureFunctionReceiver_STATUS": t53,
-        "EmailReceiver": t54,
-        "EmailReceiver_STATUS": {"properties":[["emailAddress","string"],["name","string"],["status",{"type":"EmailReceiver_Status_STATUS"}],["useCommonAlertSchema","boolean"]]},
-        "EmailReceiver_Status_STATUS": t55,
-        "EventHubReceiver": t56,
-        "EventHubReceiver_STATUS": t56,
-        "ItsmReceiver": t57,
-        "ItsmReceiver_STATUS": t57,
-        "LogicAppReceiver": t58,
-        "LogicAppReceiver_STATUS": t59,
-        "SmsReceiver": t60,
-        "SmsReceiver_STATUS": {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"],["status",{"type":"SmsReceiver_Status_STATUS"}]]},
-        "SmsReceiver_Status_STATUS": t55,
-        "VoiceReceiver": t60,
-        "VoiceReceiver_STATUS": t60,
-        "WebhookReceiver": t61,
-        "WebhookReceiver_STATUS": t62,
-        "conditions_Condition": t2,
-        "core_DestinationExpression": t3,
-        "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
-        "genruntime_SecretReference": t63,
-      },
-    },
-    "v1api20230101storage": {
-      resources: {"ActionGroup":["ActionGroup_Spec","ActionGroup_STATUS"]},
-      types: {
-        "ActionGroupOperatorSpec": t0,
-        "ActionGroup_STATUS": t47,
-        "ActionGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver"}}],["emailReceivers",{"array":{"type":"EmailReceiver"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver"}}],["smsReceivers",{"array":{"type":"SmsReceiver"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver"}}],["operatorSpec",{"type":"ActionGroupOperatorSpec"}],["originalVersion","string"]]},
-        "ArmRoleReceiver": t48,
-        "ArmRoleReceiver_STATUS": t48,
-        "AutomationRunbookReceiver": t49,
-        "AutomationRunbookReceiver_STATUS": t50,
-        "AzureAppPushReceiver": t51,
-        "AzureAppPushReceiver_STATUS": t51,
-        "AzureFunctionReceiver": t52,
-        "AzureFunctionReceiver_STATUS": t53,
-        "EmailReceiver": t54,
-        "EmailReceiver_STATUS": {"properties":[["emailAddress","string"],["name","string"],["status","string"],["useCommonAlertSchema","boolean"]]},
-        "EventHubReceiver": t56,
-        "EventHubReceiver_STATUS": t56,
-        "ItsmReceiver": t57,
-        "ItsmReceiver_STATUS": t57,
-        "LogicAppReceiver": t58,
-        "LogicAppReceiver_STATUS": t59,
-        "SmsReceiver": t60,
-        "SmsReceiver_STATUS": {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"],["status","string"]]},
-        "VoiceReceiver": t60,
-        "VoiceReceiver_STATUS": t60,
-        "WebhookReceiver": t61,
-        "WebhookReceiver_STATUS": t62,
-        "conditions_Condition": t2,
-        "core_DestinationExpression": t3,
-        "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
-        "genruntime_SecretReference": t63,
-      },
-    },
-    "v1api20230311": {
-      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpoint_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRule_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociation_STATUS"]},
-      types: {
-        "AdxDestination": t64,
-        "AdxDestination_STATUS": t65,
-        "AgentSetting": t66,
-        "AgentSetting_Name": t67,
-        "AgentSetting_Name_STATUS": t67,
-        "AgentSetting_STATUS": t68,
-        "AgentSettingsSpec": t69,
-        "AgentSettingsSpec_STATUS": t70,
-        "AzureMonitorMetricsDestination": t71,
-        "AzureMonitorMetricsDestination_STATUS": t71,
-        "ColumnDefinition": t72,
-        "ColumnDefinition_STATUS": t73,
-        "ColumnDefinition_Type": t74,
-        "ColumnDefinition_Type_STATUS": t74,
-        "ConfigurationAccessEndpointSpec_STATUS": t75,
-        "DataCollectionEndpointOperatorSpec": t0,
-        "DataCollectionEndpoint_Kind": t76,
-        "DataCollectionEndpoint_Kind_STATUS": t76,
-        "DataCollectionEndpoint_ProvisioningState_STATUS": t77,
-        "DataCollectionEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionEndpoint_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"DataCollectionEndpoint_ProvisioningState_STATUS"}]]},
-        "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionEndpoint_Kind"}],["location","string"],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}]]},
-        "DataCollectionRuleAssociationOperatorSpec": t0,
-        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t77,
-        "DataCollectionRuleAssociation_STATUS": t78,
-        "DataCollectionRuleAssociation_Spec": t79,
-        "DataCollectionRuleOperatorSpec": t0,
-        "DataCollectionRule_Kind": t76,
-        "DataCollectionRule_Kind_STATUS": t76,
-        "DataCollectionRule_ProvisioningState_STATUS": t77,
-        "DataCollectionRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRule_ProvisioningState_STATUS"}],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
-        "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionRule_Kind"}],["location","string"],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}]]},
-        "DataFlow": t80,
-        "DataFlow_STATUS": t80,
-        "DataImportSources": t81,
-        "DataImportSources_STATUS": t82,
-        "DataSourcesSpec": t83,
-        "DataSourcesSpec_STATUS": t84,
-        "DestinationsSpec": t85,
-        "DestinationsSpec_STATUS": t86,
-        "EndpointsSpec_STATUS": t87,
-        "EnrichmentData": t88,
-        "EnrichmentData_STATUS": t89,
-        "EventHubDataSource": t90,
-        "EventHubDataSource_STATUS": t90,
-        "EventHubDestination": t91,
-        "EventHubDestination_STATUS": t92,
-        "EventHubDirectDestination": t91,
-        "EventHubDirectDestination_STATUS": t92,
-        "ExtensionDataSource": t93,
-        "ExtensionDataSource_STATUS": t93,
-        "FailoverConfigurationSpec_STATUS": t94,
-        "IisLogsDataSource": t95,
-        "IisLogsDataSource_STATUS": t95,
-        "LocationSpec_ProvisioningStatus_STATUS": t77,
-        "LocationSpec_STATUS": t96,
-        "LogAnalyticsDestination": t97,
-        "LogAnalyticsDestination_STATUS": t98,
-        "LogFileSettings": t99,
-        "LogFileSettings_STATUS": t100,
-        "LogFileTextSettings": t101,
-        "LogFileTextSettings_RecordStartTimestampFormat": t102,
-        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t102,
-        "LogFileTextSettings_STATUS": t103,
-        "LogFilesDataSource": t104,
-        "LogFilesDataSource_Format": t105,
-        "LogFilesDataSource_Format_STATUS": t105,
-        "LogFilesDataSource_STATUS": t106,
-        "LogsIngestionEndpointSpec_STATUS": t75,
-        "ManagedServiceIdentity": t107,
-        "ManagedServiceIdentity_STATUS": t108,
-        "ManagedServiceIdentity_Type": t109,
-        "ManagedServiceIdentity_Type_STATUS": t109,
-        "Metadata_STATUS": t110,
-        "MetricsIngestionEndpointSpec_STATUS": t75,
-        "MicrosoftFabricDestination": t111,
-        "MicrosoftFabricDestination_STATUS": t111,
-        "MonitoringAccountDestination": t112,
-        "MonitoringAccountDestination_STATUS": t113,
-        "NetworkRuleSet": t114,
-        "NetworkRuleSet_PublicNetworkAccess": t115,
-        "NetworkRuleSet_PublicNetworkAccess_STATUS": t115,
-        "NetworkRuleSet_STATUS": t116,
-        "PerfCounterDataSource": t117,
-        "PerfCounterDataSource_STATUS": t117,
-        "PlatformTelemetryDataSource": t118,
-        "PlatformTelemetryDataSource_STATUS": t118,
-        "PrivateLinkScopedResource_STATUS": t119,
-        "PrometheusForwarderDataSource": t120,
-        "PrometheusForwarderDataSource_STATUS": t120,
-        "ReferencesSpec": t121,
-        "ReferencesSpec_STATUS": t122,
-        "StorageBlob": t123,
-        "StorageBlobDestination": t124,
-        "StorageBlobDestination_STATUS": t125,
-        "StorageBlob_LookupType": t126,
-        "StorageBlob_LookupType_STATUS": t126,
-        "StorageBlob_STATUS": t127,
-        "StorageTableDestination": t128,
-        "StorageTableDestination_STATUS": t129,
-        "StreamDeclaration": t130,
-        "StreamDeclaration_STATUS": t131,
-        "SyslogDataSource": t132,
-        "SyslogDataSource_FacilityNames": t133,
-        "SyslogDataSource_FacilityNames_STATUS": t133,
-        "SyslogDataSource_LogLevels": t134,
-        "SyslogDataSource_LogLevels_STATUS": t134,
-        "SyslogDataSource_STATUS": t135,
+        "AutoscaleNotification": {"properties":[["email",{"type":"EmailNotification"}],["operation",{"type":"AutoscaleNotification_Operation"}],["webhooks",{"array":{"type":"WebhookNotification"}}]]},
+        "AutoscaleNotification_Operation": t47,
+        "AutoscaleNotification_Operation_STATUS": t47,
+        "AutoscaleNotification_STATUS": {"properties":[["email",{"type":"EmailNotification_STATUS"}],["operation",{"type":"AutoscaleNotification_Operation_STATUS"}],["webhooks",{"array":{"type":"WebhookNotification_STATUS"}}]]},
+        "AutoscaleProfile": t48,
+        "AutoscaleProfile_STATUS": t49,
+        "AutoscaleSettingOperatorSpec": t0,
+        "AutoscaleSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["name","string"],["notifications",{"array":{"type":"AutoscaleNotification"}}],["predictiveAutoscalePolicy",{"type":"PredictiveAutoscalePolicy"}],["profiles",{"array":{"type":"AutoscaleProfile"}}],["targetResourceLocation","string"],["targetResourceUriReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"AutoscaleSettingOperatorSpec"}]]},
+        "Autoscalesetting_STATUS": t50,
+        "EmailNotification": t51,
+        "EmailNotification_STATUS": t51,
+        "MetricTrigger": {"properties":[["dimensions",{"array":{"type":"ScaleRuleMetricDimension"}}],["dividePerInstance","boolean"],["metricName","string"],["metricNamespace","string"],["metricResourceLocation","string"],["metricResourceUriReference",{"type":"genruntime_ResourceReference"}],["operator",{"type":"MetricTrigger_Operator"}],["statistic",{"type":"MetricTrigger_Statistic"}],["threshold","number"],["timeAggregation",{"type":"MetricTrigger_TimeAggregation"}],["timeGrain","string"],["timeWindow","string"]]},
+        "MetricTrigger_Operator": t52,
+        "MetricTrigger_Operator_STATUS": t52,
+        "MetricTrigger_STATUS": {"properties":[["dimensions",{"array":{"type":"ScaleRuleMetricDimension_STATUS"}}],["dividePerInstance","boolean"],["metricName","string"],["metricNamespace","string"],["metricResourceLocation","string"],["metricResourceUri","string"],["operator",{"type":"MetricTrigger_Operator_STATUS"}],["statistic",{"type":"MetricTrigger_Statistic_STATUS"}],["threshold","number"],["timeAggregation",{"type":"MetricTrigger_TimeAggregation_STATUS"}],["timeGrain","string"],["timeWindow","string"]]},
+        "MetricTrigger_Statistic": t53,
+        "MetricTrigger_Statistic_STATUS": t53,
+        "MetricTrigger_TimeAggregation": t54,
+        "MetricTrigger_TimeAggregation_STATUS": t54,
+        "PredictiveAutoscalePolicy": {"properties":[["scaleLookAheadTime","string"],["scaleMode",{"type":"PredictiveAutoscalePolicy_ScaleMode"}]]},
+        "PredictiveAutoscalePolicy_STATUS": {"properties":[["scaleLookAheadTime","string"],["scaleMode",{"type":"PredictiveAutoscalePolicy_ScaleMode_STATUS"}]]},
+        "PredictiveAutoscalePolicy_ScaleMode": t55,
+        "PredictiveAutoscalePolicy_ScaleMode_STATUS": t55,
+        "Recurrence": {"properties":[["frequency",{"type":"Recurrence_Frequency"}],["schedule",{"type":"RecurrentSchedule"}]]},
+        "Recurrence_Frequency": t56,
+        "Recurrence_Frequency_STATUS": t56,
+        "Recurrence_STATUS": {"properties":[["frequency",{"type":"Recurrence_Frequency_STATUS"}],["schedule",{"type":"RecurrentSchedule_STATUS"}]]},
+        "RecurrentSchedule": t57,
+        "RecurrentSchedule_STATUS": t57,
+        "ScaleAction": {"properties":[["cooldown","string"],["direction",{"type":"ScaleAction_Direction"}],["type",{"type":"ScaleAction_Type"}],["value","string"]]},
+        "ScaleAction_Direction": t58,
+        "ScaleAction_Direction_STATUS": t58,
+        "ScaleAction_STATUS": {"properties":[["cooldown","string"],["direction",{"type":"ScaleAction_Direction_STATUS"}],["type",{"type":"ScaleAction_Type_STATUS"}],["value","string"]]},
+        "ScaleAction_Type": t59,
+        "ScaleAction_Type_STATUS": t59,
+        "ScaleCapacity": t60,
+        "ScaleCapacity_STATUS": t60,
+        "ScaleRule": t61,
+        "ScaleRuleMetricDimension": {"properties":[["DimensionName","string"],["Operator",{"type":"ScaleRuleMetricDimension_Operator"}],["Values",{"array":"string"}]]},
+        "ScaleRuleMetricDimension_Operator": t62,
+        "ScaleRuleMetricDimension_Operator_STATUS": t62,
+        "ScaleRuleMetricDimension_STATUS": {"properties":[["DimensionName","string"],["Operator",{"type":"ScaleRuleMetricDimension_Operator_STATUS"}],["Values",{"array":"string"}]]},
+        "ScaleRule_STATUS": t63,
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
-        "UserAssignedIdentity": t136,
-        "UserAssignedIdentityDetails": t137,
-        "UserAssignedIdentity_STATUS": t138,
-        "WindowsEventLogDataSource": t139,
-        "WindowsEventLogDataSource_STATUS": t139,
-        "WindowsFirewallLogsDataSource": t140,
-        "WindowsFirewallLogsDataSource_ProfileFilter": t141,
-        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t141,
-        "WindowsFirewallLogsDataSource_STATUS": t142,
+        "TimeWindow": t64,
+        "TimeWindow_STATUS": t64,
+        "WebhookNotification": t65,
+        "WebhookNotification_STATUS": t66,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+        "genruntime_SecretReference": t67,
+      },
+    },
+    "v1api20221001storage": {
+      resources: {"AutoscaleSetting":["AutoscaleSetting_Spec","Autoscalesetting_STATUS"]},
+      types: {
+        "AutoscaleNotification": {"properties":[["email",{"type":"EmailNotification"}],["operation","string"],["webhooks",{"array":{"type":"WebhookNotification"}}]]},
+        "AutoscaleNotification_STATUS": {"properties":[["email",{"type":"EmailNotification_STATUS"}],["operation","string"],["webhooks",{"array":{"type":"WebhookNotification_STATUS"}}]]},
+        "AutoscaleProfile": t48,
+        "AutoscaleProfile_STATUS": t49,
+        "AutoscaleSettingOperatorSpec": t0,
+        "AutoscaleSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["name","string"],["notifications",{"array":{"type":"AutoscaleNotification"}}],["predictiveAutoscalePolicy",{"type":"PredictiveAutoscalePolicy"}],["profiles",{"array":{"type":"AutoscaleProfile"}}],["targetResourceLocation","string"],["targetResourceUriReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"AutoscaleSettingOperatorSpec"}],["originalVersion","string"]]},
+        "Autoscalesetting_STATUS": t50,
+        "EmailNotification": t51,
+        "EmailNotification_STATUS": t51,
+        "MetricTrigger": {"properties":[["dimensions",{"array":{"type":"ScaleRuleMetricDimension"}}],["dividePerInstance","boolean"],["metricName","string"],["metricNamespace","string"],["metricResourceLocation","string"],["metricResourceUriReference",{"type":"genruntime_ResourceReference"}],["operator","string"],["statistic","string"],["threshold","number"],["timeAggregation","string"],["timeGrain","string"],["timeWindow","string"]]},
+        "MetricTrigger_STATUS": {"properties":[["dimensions",{"array":{"type":"ScaleRuleMetricDimension_STATUS"}}],["dividePerInstance","boolean"],["metricName","string"],["metricNamespace","string"],["metricResourceLocation","string"],["metricResourceUri","string"],["operator","string"],["statistic","string"],["threshold","number"],["timeAggregation","string"],["timeGrain","string"],["timeWindow","string"]]},
+        "PredictiveAutoscalePolicy": t68,
+        "PredictiveAutoscalePolicy_STATUS": t68,
+        "Recurrence": {"properties":[["frequency","string"],["schedule",{"type":"RecurrentSchedule"}]]},
+        "Recurrence_STATUS": {"properties":[["frequency","string"],["schedule",{"type":"RecurrentSchedule_STATUS"}]]},
+        "RecurrentSchedule": t57,
+        "RecurrentSchedule_STATUS": t57,
+        "ScaleAction": t69,
+        "ScaleAction_STATUS": t69,
+        "ScaleCapacity": t60,
+        "ScaleCapacity_STATUS": t60,
+        "ScaleRule": t61,
+        "ScaleRuleMetricDimension": t70,
+        "ScaleRuleMetricDimension_STATUS": t70,
+        "ScaleRule_STATUS": t63,
+        "SystemData_STATUS": t33,
+        "TimeWindow": t64,
+        "TimeWindow_STATUS": t64,
+        "WebhookNotification": t65,
+        "WebhookNotification_STATUS": t66,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+        "genruntime_SecretReference": t67,
+      },
+    },
+    "v1api20230101": {
+      resources: {"ActionGroup":["ActionGroup_Spec","ActionGroupResource_STATUS"]},
+      types: {
+        "ActionGroupOperatorSpec": t0,
+        "ActionGroupResource_STATUS": t71,
+        "ActionGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver"}}],["emailReceivers",{"array":{"type":"EmailReceiver"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver"}}],["smsReceivers",{"array":{"type":"SmsReceiver"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver"}}],["operatorSpec",{"type":"ActionGroupOperatorSpec"}]]},
+        "ArmRoleReceiver": t72,
+        "ArmRoleReceiver_STATUS": t72,
+        "AutomationRunbookReceiver": t73,
+        "AutomationRunbookReceiver_STATUS": t74,
+        "AzureAppPushReceiver": t75,
+        "AzureAppPushReceiver_STATUS": t75,
+        "AzureFunctionReceiver": t76,
+        "AzureFunctionReceiver_STATUS": t77,
+        "EmailReceiver": t78,
+        "EmailReceiver_STATUS": {"properties":[["emailAddress","string"],["name","string"],["status",{"type":"EmailReceiver_Status_STATUS"}],["useCommonAlertSchema","boolean"]]},
+        "EmailReceiver_Status_STATUS": t79,
+        "EventHubReceiver": t80,
+        "EventHubReceiver_STATUS": t80,
+        "ItsmReceiver": t81,
+        "ItsmReceiver_STATUS": t81,
+        "LogicAppReceiver": t82,
+        "LogicAppReceiver_STATUS": t83,
+        "SmsReceiver": t84,
+        "SmsReceiver_STATUS": {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"],["status",{"type":"SmsReceiver_Status_STATUS"}]]},
+        "SmsReceiver_Status_STATUS": t79,
+        "VoiceReceiver": t84,
+        "VoiceReceiver_STATUS": t84,
+        "WebhookReceiver": t85,
+        "WebhookReceiver_STATUS": t86,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+        "genruntime_SecretReference": t67,
+      },
+    },
+    "v1api20230101storage": {
+      resources: {"ActionGroup":["ActionGroup_Spec","ActionGroupResource_STATUS"]},
+      types: {
+        "ActionGroupOperatorSpec": t0,
+        "ActionGroupResource_STATUS": t71,
+        "ActionGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver"}}],["emailReceivers",{"array":{"type":"EmailReceiver"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver"}}],["smsReceivers",{"array":{"type":"SmsReceiver"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver"}}],["operatorSpec",{"type":"ActionGroupOperatorSpec"}],["originalVersion","string"]]},
+        "ArmRoleReceiver": t72,
+        "ArmRoleReceiver_STATUS": t72,
+        "AutomationRunbookReceiver": t73,
+        "AutomationRunbookReceiver_STATUS": t74,
+        "AzureAppPushReceiver": t75,
+        "AzureAppPushReceiver_STATUS": t75,
+        "AzureFunctionReceiver": t76,
+        "AzureFunctionReceiver_STATUS": t77,
+        "EmailReceiver": t78,
+        "EmailReceiver_STATUS": {"properties":[["emailAddress","string"],["name","string"],["status","string"],["useCommonAlertSchema","boolean"]]},
+        "EventHubReceiver": t80,
+        "EventHubReceiver_STATUS": t80,
+        "ItsmReceiver": t81,
+        "ItsmReceiver_STATUS": t81,
+        "LogicAppReceiver": t82,
+        "LogicAppReceiver_STATUS": t83,
+        "SmsReceiver": t84,
+        "SmsReceiver_STATUS": {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"],["status","string"]]},
+        "VoiceReceiver": t84,
+        "VoiceReceiver_STATUS": t84,
+        "WebhookReceiver": t85,
+        "WebhookReceiver_STATUS": t86,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t14,
+        "genruntime_SecretReference": t67,
+      },
+    },
+    "v1api20230311": {
+      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpointResource_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRuleResource_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociationProxyOnlyResource_STATUS"]},
+      types: {
+        "AdxDestination": t87,
+        "AdxDestination_STATUS": t88,
+        "AgentSetting": t89,
+        "AgentSetting_Name": t90,
+        "AgentSetting_Name_STATUS": t90,
+        "AgentSetting_STATUS": t91,
+        "AgentSettingsSpec": t92,
+        "AgentSettingsSpec_STATUS": t93,
+        "AzureMonitorMetricsDestination": t94,
+        "AzureMonitorMetricsDestination_STATUS": t94,
+        "ColumnDefinition": t95,
+        "ColumnDefinition_STATUS": t96,
+        "ColumnDefinition_Type": t97,
+        "ColumnDefinition_Type_STATUS": t97,
+        "ConfigurationAccessEndpointSpec_STATUS": t98,
+        "DataCollectionEndpointOperatorSpec": t0,
+        "DataCollectionEndpointResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionEndpoint_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"DataCollectionEndpoint_ProvisioningState_STATUS"}]]},
+        "DataCollectionEndpoint_Kind": t99,
+        "DataCollectionEndpoint_Kind_STATUS": t99,
+        "DataCollectionEndpoint_ProvisioningState_STATUS": t100,
+        "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionEndpoint_Kind"}],["location","string"],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}]]},
+        "DataCollectionRuleAssociationOperatorSpec": t0,
+        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t101,
+        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t100,
+        "DataCollectionRuleAssociation_Spec": t102,
+        "DataCollectionRuleOperatorSpec": t0,
+        "DataCollectionRuleResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRule_ProvisioningState_STATUS"}],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRule_Kind": t99,
+        "DataCollectionRule_Kind_STATUS": t99,
+        "DataCollectionRule_ProvisioningState_STATUS": t100,
+        "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionRule_Kind"}],["location","string"],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}]]},
+        "DataFlow": t103,
+        "DataFlow_STATUS": t103,
+        "DataImportSources": t104,
+        "DataImportSources_STATUS": t105,
+        "DataSourcesSpec": t106,
+        "DataSourcesSpec_STATUS": t107,
+        "DestinationsSpec": t108,
+        "DestinationsSpec_STATUS": t109,
+        "EndpointsSpec_STATUS": t110,
+        "EnrichmentData": t111,
+        "EnrichmentData_STATUS": t112,
+        "EventHubDataSource": t113,
+        "EventHubDataSource_STATUS": t113,
+        "EventHubDestination": t114,
+        "EventHubDestination_STATUS": t115,
+        "EventHubDirectDestination": t114,
+        "EventHubDirectDestination_STATUS": t115,
+        "ExtensionDataSource": t116,
+        "ExtensionDataSource_STATUS": t116,
+        "FailoverConfigurationSpec_STATUS": t117,
+        "IisLogsDataSource": t118,
+        "IisLogsDataSource_STATUS": t118,
+        "LocationSpec_ProvisioningStatus_STATUS": t100,
+        "LocationSpec_STATUS": t119,
+        "LogAnalyticsDestination": t120,
+        "LogAnalyticsDestination_STATUS": t121,
+        "LogFileSettings": t122,
+        "LogFileSettings_STATUS": t123,
+        "LogFileTextSettings": t124,
+        "LogFileTextSettings_RecordStartTimestampFormat": t125,
+        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t125,
+        "LogFileTextSettings_STATUS": t126,
+        "LogFilesDataSource": t127,
+        "LogFilesDataSource_Format": t128,
+        "LogFilesDataSource_Format_STATUS": t128,
+        "LogFilesDataSource_STATUS": t129,
+        "LogsIngestionEndpointSpec_STATUS": t98,
+        "ManagedServiceIdentity": t130,
+        "ManagedServiceIdentity_STATUS": t131,
+        "ManagedServiceIdentity_Type": t132,
+        "ManagedServiceIdentity_Type_STATUS": t132,
+        "Metadata_STATUS": t133,
+        "MetricsIngestionEndpointSpec_STATUS": t98,
+        "MicrosoftFabricDestination": t134,
+        "MicrosoftFabricDestination_STATUS": t134,
+        "MonitoringAccountDestination": t135,
+        "MonitoringAccountDestination_STATUS": t136,
+        "NetworkRuleSet": t137,
+        "NetworkRuleSet_PublicNetworkAccess": t138,
+        "NetworkRuleSet_PublicNetworkAccess_STATUS": t138,
+        "NetworkRuleSet_STATUS": t139,
+        "PerfCounterDataSource": t140,
+        "PerfCounterDataSource_STATUS": t140,
+        "PlatformTelemetryDataSource": t141,
+        "PlatformTelemetryDataSource_STATUS": t141,
+        "PrivateLinkScopedResource_STATUS": t142,
+        "PrometheusForwarderDataSource": t143,
+        "PrometheusForwarderDataSource_STATUS": t143,
+        "ReferencesSpec": t144,
+        "ReferencesSpec_STATUS": t145,
+        "StorageBlob": t146,
+        "StorageBlobDestination": t147,
+        "StorageBlobDestination_STATUS": t148,
+        "StorageBlob_LookupType": t149,
+        "StorageBlob_LookupType_STATUS": t149,
+        "StorageBlob_STATUS": t150,
+        "StorageTableDestination": t151,
+        "StorageTableDestination_STATUS": t152,
+        "StreamDeclaration": t153,
+        "StreamDeclaration_STATUS": t154,
+        "SyslogDataSource": t155,
+        "SyslogDataSource_FacilityNames": t156,
+        "SyslogDataSource_FacilityNames_STATUS": t156,
+        "SyslogDataSource_LogLevels": t157,
+        "SyslogDataSource_LogLevels_STATUS": t157,
+        "SyslogDataSource_STATUS": t158,
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
+        "UserAssignedIdentity": t159,
+        "UserAssignedIdentityDetails": t160,
+        "UserAssignedIdentity_STATUS": t161,
+        "WindowsEventLogDataSource": t162,
+        "WindowsEventLogDataSource_STATUS": t162,
+        "WindowsFirewallLogsDataSource": t163,
+        "WindowsFirewallLogsDataSource_ProfileFilter": t164,
+        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t164,
+        "WindowsFirewallLogsDataSource_STATUS": t165,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_ArbitraryOwnerReference": t14,
@@ -611,97 +734,97 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20230311storage": {
-      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpoint_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRule_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociation_STATUS"]},
+      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpointResource_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRuleResource_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociationProxyOnlyResource_STATUS"]},
       types: {
-        "AdxDestination": t64,
-        "AdxDestination_STATUS": t65,
-        "AgentSetting": t143,
-        "AgentSetting_STATUS": t143,
-        "AgentSettingsSpec": t69,
-        "AgentSettingsSpec_STATUS": t70,
-        "AzureMonitorMetricsDestination": t71,
-        "AzureMonitorMetricsDestination_STATUS": t71,
-        "ColumnDefinition": t144,
-        "ColumnDefinition_STATUS": t144,
-        "ConfigurationAccessEndpointSpec_STATUS": t75,
+        "AdxDestination": t87,
+        "AdxDestination_STATUS": t88,
+        "AgentSetting": t166,
+        "AgentSetting_STATUS": t166,
+        "AgentSettingsSpec": t92,
+        "AgentSettingsSpec_STATUS": t93,
+        "AzureMonitorMetricsDestination": t94,
+        "AzureMonitorMetricsDestination_STATUS": t94,
+        "ColumnDefinition": t167,
+        "ColumnDefinition_STATUS": t167,
+        "ConfigurationAccessEndpointSpec_STATUS": t98,
         "DataCollectionEndpointOperatorSpec": t0,
-        "DataCollectionEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"]]},
+        "DataCollectionEndpointResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"]]},
         "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}],["originalVersion","string"]]},
         "DataCollectionRuleAssociationOperatorSpec": t0,
-        "DataCollectionRuleAssociation_STATUS": t145,
-        "DataCollectionRuleAssociation_Spec": t146,
+        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t168,
+        "DataCollectionRuleAssociation_Spec": t169,
         "DataCollectionRuleOperatorSpec": t0,
-        "DataCollectionRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRuleResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
         "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}],["originalVersion","string"]]},
-        "DataFlow": t80,
-        "DataFlow_STATUS": t80,
-        "DataImportSources": t81,
-        "DataImportSources_STATUS": t82,
-        "DataSourcesSpec": t83,
-        "DataSourcesSpec_STATUS": t84,
-        "DestinationsSpec": t85,
-        "DestinationsSpec_STATUS": t86,
-        "EndpointsSpec_STATUS": t87,
-        "EnrichmentData": t88,
-        "EnrichmentData_STATUS": t89,
-        "EventHubDataSource": t90,
-        "EventHubDataSource_STATUS": t90,
-        "EventHubDestination": t91,
-        "EventHubDestination_STATUS": t92,
-        "EventHubDirectDestination": t91,
-        "EventHubDirectDestination_STATUS": t92,
-        "ExtensionDataSource": t93,
-        "ExtensionDataSource_STATUS": t93,
-        "FailoverConfigurationSpec_STATUS": t94,
-        "IisLogsDataSource": t95,
-        "IisLogsDataSource_STATUS": t95,
-        "LocationSpec_STATUS": t147,
-        "LogAnalyticsDestination": t97,
-        "LogAnalyticsDestination_STATUS": t98,
-        "LogFileSettings": t99,
-        "LogFileSettings_STATUS": t100,
-        "LogFileTextSettings": t148,
-        "LogFileTextSettings_STATUS": t148,
-        "LogFilesDataSource": t149,
-        "LogFilesDataSource_STATUS": t150,
-        "LogsIngestionEndpointSpec_STATUS": t75,
-        "ManagedServiceIdentity": t151,
-        "ManagedServiceIdentity_STATUS": t152,
-        "Metadata_STATUS": t110,
-        "MetricsIngestionEndpointSpec_STATUS": t75,
-        "MicrosoftFabricDestination": t111,
-        "MicrosoftFabricDestination_STATUS": t111,
-        "MonitoringAccountDestination": t112,
-        "MonitoringAccountDestination_STATUS": t113,
-        "NetworkRuleSet": t153,
-        "NetworkRuleSet_STATUS": t153,
-        "PerfCounterDataSource": t117,
-        "PerfCounterDataSource_STATUS": t117,
-        "PlatformTelemetryDataSource": t118,
-        "PlatformTelemetryDataSource_STATUS": t118,
-        "PrivateLinkScopedResource_STATUS": t119,
-        "PrometheusForwarderDataSource": t120,
-        "PrometheusForwarderDataSource_STATUS": t120,
-        "ReferencesSpec": t121,
-        "ReferencesSpec_STATUS": t122,
-        "StorageBlob": t154,
-        "StorageBlobDestination": t124,
-        "StorageBlobDestination_STATUS": t125,
-        "StorageBlob_STATUS": t155,
-        "StorageTableDestination": t128,
-        "StorageTableDestination_STATUS": t129,
-        "StreamDeclaration": t130,
-        "StreamDeclaration_STATUS": t131,
-        "SyslogDataSource": t156,
-        "SyslogDataSource_STATUS": t156,
+        "DataFlow": t103,
+        "DataFlow_STATUS": t103,
+        "DataImportSources": t104,
+        "DataImportSources_STATUS": t105,
+        "DataSourcesSpec": t106,
+        "DataSourcesSpec_STATUS": t107,
+        "DestinationsSpec": t108,
+        "DestinationsSpec_STATUS": t109,
+        "EndpointsSpec_STATUS": t110,
+        "EnrichmentData": t111,
+        "EnrichmentData_STATUS": t112,
+        "EventHubDataSource": t113,
+        "EventHubDataSource_STATUS": t113,
+        "EventHubDestination": t114,
+        "EventHubDestination_STATUS": t115,
+        "EventHubDirectDestination": t114,
+        "EventHubDirectDestination_STATUS": t115,
+        "ExtensionDataSource": t116,
+        "ExtensionDataSource_STATUS": t116,
+        "FailoverConfigurationSpec_STATUS": t117,
+        "IisLogsDataSource": t118,
+        "IisLogsDataSource_STATUS": t118,
+        "LocationSpec_STATUS": t170,
+        "LogAnalyticsDestination": t120,
+        "LogAnalyticsDestination_STATUS": t121,
+        "LogFileSettings": t122,
+        "LogFileSettings_STATUS": t123,
+        "LogFileTextSettings": t171,
+        "LogFileTextSettings_STATUS": t171,
+        "LogFilesDataSource": t172,
+        "LogFilesDataSource_STATUS": t173,
+        "LogsIngestionEndpointSpec_STATUS": t98,
+        "ManagedServiceIdentity": t174,
+        "ManagedServiceIdentity_STATUS": t175,
+        "Metadata_STATUS": t133,
+        "MetricsIngestionEndpointSpec_STATUS": t98,
+        "MicrosoftFabricDestination": t134,
+        "MicrosoftFabricDestination_STATUS": t134,
+        "MonitoringAccountDestination": t135,
+        "MonitoringAccountDestination_STATUS": t136,
+        "NetworkRuleSet": t176,
+        "NetworkRuleSet_STATUS": t176,
+        "PerfCounterDataSource": t140,
+        "PerfCounterDataSource_STATUS": t140,
+        "PlatformTelemetryDataSource": t141,
+        "PlatformTelemetryDataSource_STATUS": t141,
+        "PrivateLinkScopedResource_STATUS": t142,
+        "PrometheusForwarderDataSource": t143,
+        "PrometheusForwarderDataSource_STATUS": t143,
+        "ReferencesSpec": t144,
+        "ReferencesSpec_STATUS": t145,
+        "StorageBlob": t177,
+        "StorageBlobDestination": t147,
+        "StorageBlobDestination_STATUS": t148,
+        "StorageBlob_STATUS": t178,
+        "StorageTableDestination": t151,
+        "StorageTableDestination_STATUS": t152,
+        "StreamDeclaration": t153,
+        "StreamDeclaration_STATUS": t154,
+        "SyslogDataSource": t179,
+        "SyslogDataSource_STATUS": t179,
         "SystemData_STATUS": t33,
-        "UserAssignedIdentity": t136,
-        "UserAssignedIdentityDetails": t137,
-        "UserAssignedIdentity_STATUS": t138,
-        "WindowsEventLogDataSource": t139,
-        "WindowsEventLogDataSource_STATUS": t139,
-        "WindowsFirewallLogsDataSource": t157,
-        "WindowsFirewallLogsDataSource_STATUS": t157,
+        "UserAssignedIdentity": t159,
+        "UserAssignedIdentityDetails": t160,
+        "UserAssignedIdentity_STATUS": t161,
+        "WindowsEventLogDataSource": t162,
+        "WindowsEventLogDataSource_STATUS": t162,
+        "WindowsFirewallLogsDataSource": t180,
+        "WindowsFirewallLogsDataSource_STATUS": t180,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_ArbitraryOwnerReference": t14,
@@ -712,19 +835,19 @@ export const shapes: GroupShapes = {
     "v1api20230601": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
-        "ManagedServiceIdentity": t107,
-        "ManagedServiceIdentity_STATUS": t108,
-        "ManagedServiceIdentity_Type": t109,
-        "ManagedServiceIdentity_Type_STATUS": t109,
+        "ManagedServiceIdentity": t130,
+        "ManagedServiceIdentity_STATUS": t131,
+        "ManagedServiceIdentity_Type": t132,
+        "ManagedServiceIdentity_Type_STATUS": t132,
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
-        "UserAssignedIdentity": t136,
-        "UserAssignedIdentityDetails": t137,
-        "UserAssignedIdentity_STATUS": t138,
+        "UserAssignedIdentity": t159,
+        "UserAssignedIdentityDetails": t160,
+        "UserAssignedIdentity_STATUS": t161,
         "WorkbookOperatorSpec": t0,
-        "Workbook_Kind": t158,
-        "Workbook_Kind_STATUS": t158,
+        "Workbook_Kind": t181,
+        "Workbook_Kind_STATUS": t181,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"Workbook_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"Workbook_Kind"}],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}]]},
         "conditions_Condition": t2,
@@ -736,12 +859,12 @@ export const shapes: GroupShapes = {
     "v1api20230601storage": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
-        "ManagedServiceIdentity": t151,
-        "ManagedServiceIdentity_STATUS": t152,
+        "ManagedServiceIdentity": t174,
+        "ManagedServiceIdentity_STATUS": t175,
         "SystemData_STATUS": t33,
-        "UserAssignedIdentity": t136,
-        "UserAssignedIdentityDetails": t137,
-        "UserAssignedIdentity_STATUS": t138,
+        "UserAssignedIdentity": t159,
+        "UserAssignedIdentityDetails": t160,
+        "UserAssignedIdentity_STATUS": t161,
         "WorkbookOperatorSpec": t0,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}],["originalVersion","string"]]},
@@ -752,169 +875,169 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20240311": {
-      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpoint_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRule_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociation_STATUS"]},
+      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpointResource_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRuleResource_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociationProxyOnlyResource_STATUS"]},
       types: {
-        "AdxDestination": t64,
-        "AdxDestination_STATUS": t65,
-        "AgentSetting": t66,
-        "AgentSetting_Name": t159,
-        "AgentSetting_Name_STATUS": t159,
-        "AgentSetting_STATUS": t68,
-        "AgentSettingsSpec": t69,
-        "AgentSettingsSpec_STATUS": t70,
-        "ApplicationInsights": t160,
-        "ApplicationInsights_STATUS": t161,
-        "AzureMonitorMetricsDestination": t71,
-        "AzureMonitorMetricsDestination_STATUS": t71,
-        "ColumnDefinition": t72,
-        "ColumnDefinition_STATUS": t73,
-        "ColumnDefinition_Type": t74,
-        "ColumnDefinition_Type_STATUS": t74,
-        "ConfigurationAccessEndpointSpec_STATUS": t75,
+        "AdxDestination": t87,
+        "AdxDestination_STATUS": t88,
+        "AgentSetting": t89,
+        "AgentSetting_Name": t182,
+        "AgentSetting_Name_STATUS": t182,
+        "AgentSetting_STATUS": t91,
+        "AgentSettingsSpec": t92,
+        "AgentSettingsSpec_STATUS": t93,
+        "ApplicationInsights": t183,
+        "ApplicationInsights_STATUS": t184,
+        "AzureMonitorMetricsDestination": t94,
+        "AzureMonitorMetricsDestination_STATUS": t94,
+        "ColumnDefinition": t95,
+        "ColumnDefinition_STATUS": t96,
+        "ColumnDefinition_Type": t97,
+        "ColumnDefinition_Type_STATUS": t97,
+        "ConfigurationAccessEndpointSpec_STATUS": t98,
         "DataCollectionEndpointOperatorSpec": t0,
-        "DataCollectionEndpoint_Kind": t76,
-        "DataCollectionEndpoint_Kind_STATUS": t76,
-        "DataCollectionEndpoint_ProvisioningState_STATUS": t77,
-        "DataCollectionEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionEndpoint_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"DataCollectionEndpoint_ProvisioningState_STATUS"}]]},
+        "DataCollectionEndpointResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionEndpoint_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"DataCollectionEndpoint_ProvisioningState_STATUS"}]]},
+        "DataCollectionEndpoint_Kind": t99,
+        "DataCollectionEndpoint_Kind_STATUS": t99,
+        "DataCollectionEndpoint_ProvisioningState_STATUS": t100,
         "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionEndpoint_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}]]},
         "DataCollectionRuleAssociationOperatorSpec": t0,
-        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t77,
-        "DataCollectionRuleAssociation_STATUS": t78,
-        "DataCollectionRuleAssociation_Spec": t79,
+        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t101,
+        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t100,
+        "DataCollectionRuleAssociation_Spec": t102,
         "DataCollectionRuleOperatorSpec": t0,
-        "DataCollectionRule_Kind": t76,
-        "DataCollectionRule_Kind_STATUS": t76,
-        "DataCollectionRule_ProvisioningState_STATUS": t77,
-        "DataCollectionRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionRule_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["directDataSources",{"type":"DirectDataSourcesSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["ingestionQuotas",{"type":"IngestionQuotas_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRule_ProvisioningState_STATUS"}],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRuleResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionRule_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["directDataSources",{"type":"DirectDataSourcesSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["ingestionQuotas",{"type":"IngestionQuotas_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRule_ProvisioningState_STATUS"}],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRule_Kind": t99,
+        "DataCollectionRule_Kind_STATUS": t99,
+        "DataCollectionRule_ProvisioningState_STATUS": t100,
         "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionRule_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["directDataSources",{"type":"DirectDataSourcesSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}]]},
-        "DataFlow": t80,
-        "DataFlow_STATUS": t80,
-        "DataImportSources": t81,
-        "DataImportSources_STATUS": t82,
-        "DataSourcesSpec": t162,
-        "DataSourcesSpec_STATUS": t163,
-        "DestinationsSpec": t85,
-        "DestinationsSpec_STATUS": t86,
-        "DirectDataSourcesSpec": t164,
-        "DirectDataSourcesSpec_STATUS": t165,
-        "EndpointsSpec_STATUS": t87,
-        "EnrichmentData": t88,
-        "EnrichmentData_STATUS": t89,
+        "DataFlow": t103,
+        "DataFlow_STATUS": t103,
+        "DataImportSources": t104,
+        "DataImportSources_STATUS": t105,
+        "DataSourcesSpec": t185,
+        "DataSourcesSpec_STATUS": t186,
+        "DestinationsSpec": t108,
+        "DestinationsSpec_STATUS": t109,
+        "DirectDataSourcesSpec": t187,
+        "DirectDataSourcesSpec_STATUS": t188,
+        "EndpointsSpec_STATUS": t110,
+        "EnrichmentData": t111,
+        "EnrichmentData_STATUS": t112,
         "EtwProviderDataSource": {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel",{"type":"EtwProviderDataSource_LogLevel"}],["name","string"],["provider","string"],["providerType",{"type":"EtwProviderDataSource_ProviderType"}],["streams",{"array":"string"}]]},
-        "EtwProviderDataSource_LogLevel": t166,
-        "EtwProviderDataSource_LogLevel_STATUS": t166,
-        "EtwProviderDataSource_ProviderType": t167,
-        "EtwProviderDataSource_ProviderType_STATUS": t167,
+        "EtwProviderDataSource_LogLevel": t189,
+        "EtwProviderDataSource_LogLevel_STATUS": t189,
+        "EtwProviderDataSource_ProviderType": t190,
+        "EtwProviderDataSource_ProviderType_STATUS": t190,
         "EtwProviderDataSource_STATUS": {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel",{"type":"EtwProviderDataSource_LogLevel_STATUS"}],["name","string"],["provider","string"],["providerType",{"type":"EtwProviderDataSource_ProviderType_STATUS"}],["streams",{"array":"string"}]]},
-        "EventHubDataSource": t90,
-        "EventHubDataSource_STATUS": t90,
-        "EventHubDestination": t91,
-        "EventHubDestination_STATUS": t92,
-        "EventHubDirectDestination": t91,
-        "EventHubDirectDestination_STATUS": t92,
-        "ExtensionDataSource": t93,
-        "ExtensionDataSource_STATUS": t93,
-        "FailoverConfigurationSpec_STATUS": t94,
-        "IisLogsDataSource": t95,
-        "IisLogsDataSource_STATUS": t95,
-        "IngestionQuotas_STATUS": t168,
-        "LocationSpec_ProvisioningStatus_STATUS": t77,
-        "LocationSpec_STATUS": t96,
-        "LogAnalyticsDestination": t97,
-        "LogAnalyticsDestination_STATUS": t98,
-        "LogFileSettings": t99,
-        "LogFileSettings_STATUS": t100,
-        "LogFileTextSettings": t101,
-        "LogFileTextSettings_RecordStartTimestampFormat": t102,
-        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t102,
-        "LogFileTextSettings_STATUS": t103,
-        "LogFilesDataSource": t104,
-        "LogFilesDataSource_Format": t105,
-        "LogFilesDataSource_Format_STATUS": t105,
-        "LogFilesDataSource_STATUS": t106,
-        "LogsIngestionEndpointSpec_STATUS": t75,
-        "LogsQuotaSpec_STATUS": t169,
-        "ManagedServiceIdentity": t107,
-        "ManagedServiceIdentity_STATUS": t108,
-        "ManagedServiceIdentity_Type": t109,
-        "ManagedServiceIdentity_Type_STATUS": t109,
-        "Metadata_STATUS": t110,
-        "MetricsIngestionEndpointSpec_STATUS": t75,
-        "MicrosoftFabricDestination": t111,
-        "MicrosoftFabricDestination_STATUS": t111,
-        "MonitoringAccountDestination": t112,
-        "MonitoringAccountDestination_STATUS": t113,
-        "NetworkRuleSet": t114,
-        "NetworkRuleSet_PublicNetworkAccess": t115,
-        "NetworkRuleSet_PublicNetworkAccess_STATUS": t115,
-        "NetworkRuleSet_STATUS": t116,
-        "OtelDataSourceResourceAttributeRouting": t170,
-        "OtelDataSourceResourceAttributeRouting_STATUS": t170,
+        "EventHubDataSource": t113,
+        "EventHubDataSource_STATUS": t113,
+        "EventHubDestination": t114,
+        "EventHubDestination_STATUS": t115,
+        "EventHubDirectDestination": t114,
+        "EventHubDirectDestination_STATUS": t115,
+        "ExtensionDataSource": t116,
+        "ExtensionDataSource_STATUS": t116,
+        "FailoverConfigurationSpec_STATUS": t117,
+        "IisLogsDataSource": t118,
+        "IisLogsDataSource_STATUS": t118,
+        "IngestionQuotas_STATUS": t191,
+        "LocationSpec_ProvisioningStatus_STATUS": t100,
+        "LocationSpec_STATUS": t119,
+        "LogAnalyticsDestination": t120,
+        "LogAnalyticsDestination_STATUS": t121,
+        "LogFileSettings": t122,
+        "LogFileSettings_STATUS": t123,
+        "LogFileTextSettings": t124,
+        "LogFileTextSettings_RecordStartTimestampFormat": t125,
+        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t125,
+        "LogFileTextSettings_STATUS": t126,
+        "LogFilesDataSource": t127,
+        "LogFilesDataSource_Format": t128,
+        "LogFilesDataSource_Format_STATUS": t128,
+        "LogFilesDataSource_STATUS": t129,
+        "LogsIngestionEndpointSpec_STATUS": t98,
+        "LogsQuotaSpec_STATUS": t192,
+        "ManagedServiceIdentity": t130,
+        "ManagedServiceIdentity_STATUS": t131,
+        "ManagedServiceIdentity_Type": t132,
+        "ManagedServiceIdentity_Type_STATUS": t132,
+        "Metadata_STATUS": t133,
+        "MetricsIngestionEndpointSpec_STATUS": t98,
+        "MicrosoftFabricDestination": t134,
+        "MicrosoftFabricDestination_STATUS": t134,
+        "MonitoringAccountDestination": t135,
+        "MonitoringAccountDestination_STATUS": t136,
+        "NetworkRuleSet": t137,
+        "NetworkRuleSet_PublicNetworkAccess": t138,
+        "NetworkRuleSet_PublicNetworkAccess_STATUS": t138,
+        "NetworkRuleSet_STATUS": t139,
+        "OtelDataSourceResourceAttributeRouting": t193,
+        "OtelDataSourceResourceAttributeRouting_STATUS": t193,
         "OtelLogsDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":{"type":"OtelLogsDataSource_Streams"}}]]},
         "OtelLogsDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":{"type":"OtelLogsDataSource_Streams_STATUS"}}]]},
-        "OtelLogsDataSource_Streams": t171,
-        "OtelLogsDataSource_Streams_STATUS": t171,
+        "OtelLogsDataSource_Streams": t194,
+        "OtelLogsDataSource_Streams_STATUS": t194,
         "OtelLogsDirectDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelLogsDirectDataSource_Streams"}}]]},
         "OtelLogsDirectDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelLogsDirectDataSource_Streams_STATUS"}}]]},
-        "OtelLogsDirectDataSource_Streams": t171,
-        "OtelLogsDirectDataSource_Streams_STATUS": t171,
-        "OtelMetricsDataSource": t172,
-        "OtelMetricsDataSource_STATUS": t173,
-        "OtelMetricsDirectDataSource": t174,
-        "OtelMetricsDirectDataSource_STATUS": t174,
+        "OtelLogsDirectDataSource_Streams": t194,
+        "OtelLogsDirectDataSource_Streams_STATUS": t194,
+        "OtelMetricsDataSource": t195,
+        "OtelMetricsDataSource_STATUS": t196,
+        "OtelMetricsDirectDataSource": t197,
+        "OtelMetricsDirectDataSource_STATUS": t197,
         "OtelTracesDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":{"type":"OtelTracesDataSource_Streams"}}]]},
         "OtelTracesDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":{"type":"OtelTracesDataSource_Streams_STATUS"}}]]},
-        "OtelTracesDataSource_Streams": t175,
-        "OtelTracesDataSource_Streams_STATUS": t175,
+        "OtelTracesDataSource_Streams": t198,
+        "OtelTracesDataSource_Streams_STATUS": t198,
         "OtelTracesDirectDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelTracesDirectDataSource_Streams"}}]]},
         "OtelTracesDirectDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelTracesDirectDataSource_Streams_STATUS"}}]]},
-        "OtelTracesDirectDataSource_Streams": t175,
-        "OtelTracesDirectDataSource_Streams_STATUS": t175,
-        "PerfCounterDataSource": t117,
-        "PerfCounterDataSource_STATUS": t117,
+        "OtelTracesDirectDataSource_Streams": t198,
+        "OtelTracesDirectDataSource_Streams_STATUS": t198,
+        "PerfCounterDataSource": t140,
+        "PerfCounterDataSource_STATUS": t140,
         "PerformanceCountersOTelDataSource": {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":{"type":"PerformanceCountersOTelDataSource_Streams"}}]]},
         "PerformanceCountersOTelDataSource_STATUS": {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":{"type":"PerformanceCountersOTelDataSource_Streams_STATUS"}}]]},
-        "PerformanceCountersOTelDataSource_Streams": t176,
-        "PerformanceCountersOTelDataSource_Streams_STATUS": t176,
-        "PlatformTelemetryDataSource": t118,
-        "PlatformTelemetryDataSource_STATUS": t118,
-        "PrivateLinkScopedResource_STATUS": t119,
-        "PrometheusForwarderDataSource": t177,
-        "PrometheusForwarderDataSource_STATUS": t177,
-        "ReferencesSpec": t178,
-        "ReferencesSpec_STATUS": t179,
+        "PerformanceCountersOTelDataSource_Streams": t199,
+        "PerformanceCountersOTelDataSource_Streams_STATUS": t199,
+        "PlatformTelemetryDataSource": t141,
+        "PlatformTelemetryDataSource_STATUS": t141,
+        "PrivateLinkScopedResource_STATUS": t142,
+        "PrometheusForwarderDataSource": t200,
+        "PrometheusForwarderDataSource_STATUS": t200,
+        "ReferencesSpec": t201,
+        "ReferencesSpec_STATUS": t202,
         "Sku": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier"}]]},
         "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier_STATUS"}]]},
-        "Sku_Tier": t180,
-        "Sku_Tier_STATUS": t180,
-        "StorageBlob": t123,
-        "StorageBlobDestination": t124,
-        "StorageBlobDestination_STATUS": t125,
-        "StorageBlob_LookupType": t126,
-        "StorageBlob_LookupType_STATUS": t126,
-        "StorageBlob_STATUS": t127,
-        "StorageTableDestination": t128,
-        "StorageTableDestination_STATUS": t129,
-        "StreamDeclaration": t130,
-        "StreamDeclaration_STATUS": t131,
-        "SyslogDataSource": t132,
-        "SyslogDataSource_FacilityNames": t133,
-        "SyslogDataSource_FacilityNames_STATUS": t133,
-        "SyslogDataSource_LogLevels": t134,
-        "SyslogDataSource_LogLevels_STATUS": t134,
-        "SyslogDataSource_STATUS": t135,
+        "Sku_Tier": t203,
+        "Sku_Tier_STATUS": t203,
+        "StorageBlob": t146,
+        "StorageBlobDestination": t147,
+        "StorageBlobDestination_STATUS": t148,
+        "StorageBlob_LookupType": t149,
+        "StorageBlob_LookupType_STATUS": t149,
+        "StorageBlob_STATUS": t150,
+        "StorageTableDestination": t151,
+        "StorageTableDestination_STATUS": t152,
+        "StreamDeclaration": t153,
+        "StreamDeclaration_STATUS": t154,
+        "SyslogDataSource": t155,
+        "SyslogDataSource_FacilityNames": t156,
+        "SyslogDataSource_FacilityNames_STATUS": t156,
+        "SyslogDataSource_LogLevels": t157,
+        "SyslogDataSource_LogLevels_STATUS": t157,
+        "SyslogDataSource_STATUS": t158,
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
-        "UserAssignedIdentity": t136,
-        "UserAssignedIdentityDetails": t137,
-        "UserAssignedIdentity_STATUS": t138,
-        "WindowsEventLogDataSource": t139,
-        "WindowsEventLogDataSource_STATUS": t139,
-        "WindowsFirewallLogsDataSource": t140,
-        "WindowsFirewallLogsDataSource_ProfileFilter": t141,
-        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t141,
-        "WindowsFirewallLogsDataSource_STATUS": t142,
+        "UserAssignedIdentity": t159,
+        "UserAssignedIdentityDetails": t160,
+        "UserAssignedIdentity_STATUS": t161,
+        "WindowsEventLogDataSource": t162,
+        "WindowsEventLogDataSource_STATUS": t162,
+        "WindowsFirewallLogsDataSource": t163,
+        "WindowsFirewallLogsDataSource_ProfileFilter": t164,
+        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t164,
+        "WindowsFirewallLogsDataSource_STATUS": t165,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_ArbitraryOwnerReference": t14,
@@ -923,123 +1046,123 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20240311storage": {
-      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpoint_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRule_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociation_STATUS"]},
+      resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpointResource_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRuleResource_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociationProxyOnlyResource_STATUS"]},
       types: {
-        "AdxDestination": t64,
-        "AdxDestination_STATUS": t65,
-        "AgentSetting": t143,
-        "AgentSetting_STATUS": t143,
-        "AgentSettingsSpec": t69,
-        "AgentSettingsSpec_STATUS": t70,
-        "ApplicationInsights": t160,
-        "ApplicationInsights_STATUS": t161,
-        "AzureMonitorMetricsDestination": t71,
-        "AzureMonitorMetricsDestination_STATUS": t71,
-        "ColumnDefinition": t144,
-        "ColumnDefinition_STATUS": t144,
-        "ConfigurationAccessEndpointSpec_STATUS": t75,
+        "AdxDestination": t87,
+        "AdxDestination_STATUS": t88,
+        "AgentSetting": t166,
+        "AgentSetting_STATUS": t166,
+        "AgentSettingsSpec": t92,
+        "AgentSettingsSpec_STATUS": t93,
+        "ApplicationInsights": t183,
+        "ApplicationInsights_STATUS": t184,
+        "AzureMonitorMetricsDestination": t94,
+        "AzureMonitorMetricsDestination_STATUS": t94,
+        "ColumnDefinition": t167,
+        "ColumnDefinition_STATUS": t167,
+        "ConfigurationAccessEndpointSpec_STATUS": t98,
         "DataCollectionEndpointOperatorSpec": t0,
-        "DataCollectionEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"]]},
+        "DataCollectionEndpointResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"]]},
         "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}],["originalVersion","string"]]},
         "DataCollectionRuleAssociationOperatorSpec": t0,
-        "DataCollectionRuleAssociation_STATUS": t145,
-        "DataCollectionRuleAssociation_Spec": t146,
+        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t168,
+        "DataCollectionRuleAssociation_Spec": t169,
         "DataCollectionRuleOperatorSpec": t0,
-        "DataCollectionRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["directDataSources",{"type":"DirectDataSourcesSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["ingestionQuotas",{"type":"IngestionQuotas_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
+        "DataCollectionRuleResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["directDataSources",{"type":"DirectDataSourcesSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["ingestionQuotas",{"type":"IngestionQuotas_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
         "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["directDataSources",{"type":"DirectDataSourcesSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}],["originalVersion","string"]]},
-        "DataFlow": t80,
-        "DataFlow_STATUS": t80,
-        "DataImportSources": t81,
-        "DataImportSources_STATUS": t82,
-        "DataSourcesSpec": t162,
-        "DataSourcesSpec_STATUS": t163,
-        "DestinationsSpec": t85,
-        "DestinationsSpec_STATUS": t86,
-        "DirectDataSourcesSpec": t164,
-        "DirectDataSourcesSpec_STATUS": t165,
-        "EndpointsSpec_STATUS": t87,
-        "EnrichmentData": t88,
-        "EnrichmentData_STATUS": t89,
-        "EtwProviderDataSource": t181,
-        "EtwProviderDataSource_STATUS": t181,
-        "EventHubDataSource": t90,
-        "EventHubDataSource_STATUS": t90,
-        "EventHubDestination": t91,
-        "EventHubDestination_STATUS": t92,
-        "EventHubDirectDestination": t91,
-        "EventHubDirectDestination_STATUS": t92,
-        "ExtensionDataSource": t93,
-        "ExtensionDataSource_STATUS": t93,
-        "FailoverConfigurationSpec_STATUS": t94,
-        "IisLogsDataSource": t95,
-        "IisLogsDataSource_STATUS": t95,
-        "IngestionQuotas_STATUS": t168,
-        "LocationSpec_STATUS": t147,
-        "LogAnalyticsDestination": t97,
-        "LogAnalyticsDestination_STATUS": t98,
-        "LogFileSettings": t99,
-        "LogFileSettings_STATUS": t100,
-        "LogFileTextSettings": t148,
-        "LogFileTextSettings_STATUS": t148,
-        "LogFilesDataSource": t149,
-        "LogFilesDataSource_STATUS": t150,
-        "LogsIngestionEndpointSpec_STATUS": t75,
-        "LogsQuotaSpec_STATUS": t169,
-        "ManagedServiceIdentity": t151,
-        "ManagedServiceIdentity_STATUS": t152,
-        "Metadata_STATUS": t110,
-        "MetricsIngestionEndpointSpec_STATUS": t75,
-        "MicrosoftFabricDestination": t111,
-        "MicrosoftFabricDestination_STATUS": t111,
-        "MonitoringAccountDestination": t112,
-        "MonitoringAccountDestination_STATUS": t113,
-        "NetworkRuleSet": t153,
-        "NetworkRuleSet_STATUS": t153,
-        "OtelDataSourceResourceAttributeRouting": t170,
-        "OtelDataSourceResourceAttributeRouting_STATUS": t170,
-        "OtelLogsDataSource": t182,
-        "OtelLogsDataSource_STATUS": t183,
-        "OtelLogsDirectDataSource": t184,
-        "OtelLogsDirectDataSource_STATUS": t184,
-        "OtelMetricsDataSource": t172,
-        "OtelMetricsDataSource_STATUS": t173,
-        "OtelMetricsDirectDataSource": t174,
-        "OtelMetricsDirectDataSource_STATUS": t174,
-        "OtelTracesDataSource": t182,
-        "OtelTracesDataSource_STATUS": t183,
-        "OtelTracesDirectDataSource": t184,
-        "OtelTracesDirectDataSource_STATUS": t184,
-        "PerfCounterDataSource": t117,
-        "PerfCounterDataSource_STATUS": t117,
-        "PerformanceCountersOTelDataSource": t185,
-        "PerformanceCountersOTelDataSource_STATUS": t185,
-        "PlatformTelemetryDataSource": t118,
-        "PlatformTelemetryDataSource_STATUS": t118,
-        "PrivateLinkScopedResource_STATUS": t119,
-        "PrometheusForwarderDataSource": t177,
-        "PrometheusForwarderDataSource_STATUS": t177,
-        "ReferencesSpec": t178,
-        "ReferencesSpec_STATUS": t179,
-        "Sku": t186,
-        "Sku_STATUS": t186,
-        "StorageBlob": t154,
-        "StorageBlobDestination": t124,
-        "StorageBlobDestination_STATUS": t125,
-        "StorageBlob_STATUS": t155,
-        "StorageTableDestination": t128,
-        "StorageTableDestination_STATUS": t129,
-        "StreamDeclaration": t130,
-        "StreamDeclaration_STATUS": t131,
-        "SyslogDataSource": t156,
-        "SyslogDataSource_STATUS": t156,
+        "DataFlow": t103,
+        "DataFlow_STATUS": t103,
+        "DataImportSources": t104,
+        "DataImportSources_STATUS": t105,
+        "DataSourcesSpec": t185,
+        "DataSourcesSpec_STATUS": t186,
+        "DestinationsSpec": t108,
+        "DestinationsSpec_STATUS": t109,
+        "DirectDataSourcesSpec": t187,
+        "DirectDataSourcesSpec_STATUS": t188,
+        "EndpointsSpec_STATUS": t110,
+        "EnrichmentData": t111,
+        "EnrichmentData_STATUS": t112,
+        "EtwProviderDataSource": t204,
+        "EtwProviderDataSource_STATUS": t204,
+        "EventHubDataSource": t113,
+        "EventHubDataSource_STATUS": t113,
+        "EventHubDestination": t114,
+        "EventHubDestination_STATUS": t115,
+        "EventHubDirectDestination": t114,
+        "EventHubDirectDestination_STATUS": t115,
+        "ExtensionDataSource": t116,
+        "ExtensionDataSource_STATUS": t116,
+        "FailoverConfigurationSpec_STATUS": t117,
+        "IisLogsDataSource": t118,
+        "IisLogsDataSource_STATUS": t118,
+        "IngestionQuotas_STATUS": t191,
+        "LocationSpec_STATUS": t170,
+        "LogAnalyticsDestination": t120,
+        "LogAnalyticsDestination_STATUS": t121,
+        "LogFileSettings": t122,
+        "LogFileSettings_STATUS": t123,
+        "LogFileTextSettings": t171,
+        "LogFileTextSettings_STATUS": t171,
+        "LogFilesDataSource": t172,
+        "LogFilesDataSource_STATUS": t173,
+        "LogsIngestionEndpointSpec_STATUS": t98,
+        "LogsQuotaSpec_STATUS": t192,
+        "ManagedServiceIdentity": t174,
+        "ManagedServiceIdentity_STATUS": t175,
+        "Metadata_STATUS": t133,
+        "MetricsIngestionEndpointSpec_STATUS": t98,
+        "MicrosoftFabricDestination": t134,
+        "MicrosoftFabricDestination_STATUS": t134,
+        "MonitoringAccountDestination": t135,
+        "MonitoringAccountDestination_STATUS": t136,
+        "NetworkRuleSet": t176,
+        "NetworkRuleSet_STATUS": t176,
+        "OtelDataSourceResourceAttributeRouting": t193,
+        "OtelDataSourceResourceAttributeRouting_STATUS": t193,
+        "OtelLogsDataSource": t205,
+        "OtelLogsDataSource_STATUS": t206,
+        "OtelLogsDirectDataSource": t207,
+        "OtelLogsDirectDataSource_STATUS": t207,
+        "OtelMetricsDataSource": t195,
+        "OtelMetricsDataSource_STATUS": t196,
+        "OtelMetricsDirectDataSource": t197,
+        "OtelMetricsDirectDataSource_STATUS": t197,
+        "OtelTracesDataSource": t205,
+        "OtelTracesDataSource_STATUS": t206,
+        "OtelTracesDirectDataSource": t207,
+        "OtelTracesDirectDataSource_STATUS": t207,
+        "PerfCounterDataSource": t140,
+        "PerfCounterDataSource_STATUS": t140,
+        "PerformanceCountersOTelDataSource": t208,
+        "PerformanceCountersOTelDataSource_STATUS": t208,
+        "PlatformTelemetryDataSource": t141,
+        "PlatformTelemetryDataSource_STATUS": t141,
+        "PrivateLinkScopedResource_STATUS": t142,
+        "PrometheusForwarderDataSource": t200,
+        "PrometheusForwarderDataSource_STATUS": t200,
+        "ReferencesSpec": t201,
+        "ReferencesSpec_STATUS": t202,
+        "Sku": t209,
+        "Sku_STATUS": t209,
+        "StorageBlob": t177,
+        "StorageBlobDestination": t147,
+        "StorageBlobDestination_STATUS": t148,
+        "StorageBlob_STATUS": t178,
+        "StorageTableDestination": t151,
+        "StorageTableDestination_STATUS": t152,
+        "StreamDeclaration": t153,
+        "StreamDeclaration_STATUS": t154,
+        "SyslogDataSource": t179,
+        "SyslogDataSource_STATUS": t179,
         "SystemData_STATUS": t33,
-        "UserAssignedIdentity": t136,
-        "UserAssignedIdentityDetails": t137,
-        "UserAssignedIdentity_STATUS": t138,
-        "WindowsEventLogDataSource": t139,
-        "WindowsEventLogDataSource_STATUS": t139,
-        "WindowsFirewallLogsDataSource": t157,
-        "WindowsFirewallLogsDataSource_STATUS": t157,
+        "UserAssignedIdentity": t159,
+        "UserAssignedIdentityDetails": t160,
+        "UserAssignedIdentity_STATUS": t161,
+        "WindowsEventLogDataSource": t162,
+        "WindowsEventLogDataSource_STATUS": t162,
+        "WindowsFirewallLogsDataSource": t180,
+        "WindowsFirewallLogsDataSource_STATUS": t180,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_ArbitraryOwnerReference": t14,
@@ -1050,15 +1173,15 @@ export const shapes: GroupShapes = {
     "v1api20250101preview": {
       resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
       types: {
-        "Actions": t187,
-        "Actions_STATUS": t188,
+        "Actions": t210,
+        "Actions_STATUS": t211,
         "Condition": {"properties":[["alertSensitivity","string"],["criterionType",{"type":"Condition_CriterionType"}],["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator",{"type":"Condition_Operator"}],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation"}]]},
-        "Condition_CriterionType": t189,
-        "Condition_CriterionType_STATUS": t189,
+        "Condition_CriterionType": t212,
+        "Condition_CriterionType_STATUS": t212,
         "Condition_FailingPeriods": t36,
         "Condition_FailingPeriods_STATUS": t36,
-        "Condition_Operator": t190,
-        "Condition_Operator_STATUS": t190,
+        "Condition_Operator": t213,
+        "Condition_Operator_STATUS": t213,
         "Condition_STATUS": {"properties":[["alertSensitivity","string"],["criterionType",{"type":"Condition_CriterionType_STATUS"}],["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator",{"type":"Condition_Operator_STATUS"}],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation_STATUS"}]]},
         "Condition_TimeAggregation": t38,
         "Condition_TimeAggregation_STATUS": t38,
@@ -1068,15 +1191,15 @@ export const shapes: GroupShapes = {
         "Dimension_STATUS": t41,
         "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserIdentityProperties_STATUS"}}]]},
-        "Identity_Type": t191,
-        "Identity_Type_STATUS": t191,
-        "RuleResolveConfiguration": t192,
-        "RuleResolveConfiguration_STATUS": t192,
+        "Identity_Type": t214,
+        "Identity_Type_STATUS": t214,
+        "RuleResolveConfiguration": t215,
+        "RuleResolveConfiguration_STATUS": t215,
         "ScheduledQueryRuleCriteria": t42,
         "ScheduledQueryRuleCriteria_STATUS": t43,
         "ScheduledQueryRuleOperatorSpec": t0,
-        "ScheduledQueryRule_Kind": t193,
-        "ScheduledQueryRule_Kind_STATUS": t193,
+        "ScheduledQueryRule_Kind": t216,
+        "ScheduledQueryRule_Kind_STATUS": t216,
         "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind",{"type":"ScheduledQueryRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration_STATUS"}],["scopes",{"array":"string"}],["severity",{"type":"ScheduledQueryRule_Severity_STATUS"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
         "ScheduledQueryRule_Severity": t45,
         "ScheduledQueryRule_Severity_STATUS": t45,
@@ -1084,9 +1207,9 @@ export const shapes: GroupShapes = {
         "SystemData_CreatedByType_STATUS": t31,
         "SystemData_LastModifiedByType_STATUS": t31,
         "SystemData_STATUS": t32,
-        "UserAssignedIdentityDetails": t137,
-        "UserIdentityProperties": t136,
-        "UserIdentityProperties_STATUS": t138,
+        "UserAssignedIdentityDetails": t160,
+        "UserIdentityProperties": t159,
+        "UserIdentityProperties_STATUS": t161,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
@@ -1096,27 +1219,27 @@ export const shapes: GroupShapes = {
     "v1api20250101previewstorage": {
       resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
       types: {
-        "Actions": t187,
-        "Actions_STATUS": t188,
+        "Actions": t210,
+        "Actions_STATUS": t211,
         "Condition": {"properties":[["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator","string"],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation","string"]]},
         "Condition_FailingPeriods": t36,
         "Condition_FailingPeriods_STATUS": t36,
         "Condition_STATUS": {"properties":[["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator","string"],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation","string"]]},
         "Dimension": t46,
         "Dimension_STATUS": t46,
-        "Identity": t151,
+        "Identity": t174,
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserIdentityProperties_STATUS"}}]]},
-        "RuleResolveConfiguration": t192,
-        "RuleResolveConfiguration_STATUS": t192,
+        "RuleResolveConfiguration": t215,
+        "RuleResolveConfiguration_STATUS": t215,
         "ScheduledQueryRuleCriteria": t42,
         "ScheduledQueryRuleCriteria_STATUS": t43,
         "ScheduledQueryRuleOperatorSpec": t0,
         "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration_STATUS"}],["scopes",{"array":"string"}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
         "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration"}],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}],["originalVersion","string"]]},
         "SystemData_STATUS": t33,
-        "UserAssignedIdentityDetails": t137,
-        "UserIdentityProperties": t136,
-        "UserIdentityProperties_STATUS": t138,
+        "UserAssignedIdentityDetails": t160,
+        "UserIdentityProperties": t159,
+        "UserIdentityProperties_STATUS": t161,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,

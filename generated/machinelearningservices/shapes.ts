@@ -43,7 +43,7 @@ export const shapes: GroupShapes = {
   names: ["acrAccountName","acrAccountSku","acrDetails","actionsRequired","allowBlobPublicAccess","annotations","armId","armResourceId","azureName","capacity","clientId","conditions","configMapExpressions","configMaps","createdAt","createdBy","createdByType","description","discoveryUrl","family","group","groupIds","id","identity","intellectualPropertyPublisher","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","managedResourceGroup","message","mlFlowRegistryUri","name","observedGeneration","operatorSpec","owner","principalId","privateEndpoint","provisioningState","publicNetworkAccess","reason","reference","regionDetails","registryPrivateEndpointConnections","registryPrivateLinkServiceConnectionState","resourceId","resourceReference","secretExpressions","severity","size","sku","status","storageAccountDetails","storageAccountHnsEnabled","storageAccountName","storageAccountType","subnetArmId","subnetArmReference","systemCreatedAcrAccount","systemCreatedStorageAccount","systemData","tags","tenantId","tier","type","userAssignedIdentities","value"],
   packages: {
     "v1api20240401": {
-      resources: {"Registry":["Registry_Spec","Registry_STATUS"]},
+      resources: {"Registry":["Registry_Spec","RegistryTrackedResource_STATUS"]},
       types: {
         "AcrDetails": t0,
         "AcrDetails_STATUS": t1,
@@ -65,7 +65,7 @@ export const shapes: GroupShapes = {
         "RegistryPrivateLinkServiceConnectionState_Status_STATUS": t11,
         "RegistryRegionArmDetails": t12,
         "RegistryRegionArmDetails_STATUS": t13,
-        "Registry_STATUS": t14,
+        "RegistryTrackedResource_STATUS": t14,
         "Registry_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["discoveryUrl","string"],["intellectualPropertyPublisher","string"],["managedResourceGroup",{"type":"ArmResourceId"}],["mlFlowRegistryUri","string"],["publicNetworkAccess","string"],["regionDetails",{"array":{"type":"RegistryRegionArmDetails"}}],["registryPrivateEndpointConnections",{"array":{"type":"RegistryPrivateEndpointConnection"}}],["operatorSpec",{"type":"RegistryOperatorSpec"}]]},
         "Sku": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier"}]]},
         "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier_STATUS"}]]},
@@ -91,7 +91,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20240401storage": {
-      resources: {"Registry":["Registry_Spec","Registry_STATUS"]},
+      resources: {"Registry":["Registry_Spec","RegistryTrackedResource_STATUS"]},
       types: {
         "AcrDetails": t0,
         "AcrDetails_STATUS": t1,
@@ -109,7 +109,7 @@ export const shapes: GroupShapes = {
         "RegistryPrivateLinkServiceConnectionState_STATUS": t31,
         "RegistryRegionArmDetails": t12,
         "RegistryRegionArmDetails_STATUS": t13,
-        "Registry_STATUS": t14,
+        "RegistryTrackedResource_STATUS": t14,
         "Registry_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["discoveryUrl","string"],["intellectualPropertyPublisher","string"],["managedResourceGroup",{"type":"ArmResourceId"}],["mlFlowRegistryUri","string"],["publicNetworkAccess","string"],["regionDetails",{"array":{"type":"RegistryRegionArmDetails"}}],["registryPrivateEndpointConnections",{"array":{"type":"RegistryPrivateEndpointConnection"}}],["operatorSpec",{"type":"RegistryOperatorSpec"}],["originalVersion","string"]]},
         "Sku": t32,
         "Sku_STATUS": t32,

@@ -44,3 +44,16 @@ export function Replica_toArm(object: KubeObject, resolvers: ArmResolvers = {}):
 export function Replica_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, Replica_armLayout);
 }
+
+/** Where Snapshot's properties sit in ARM (Microsoft.AppConfiguration/configurationStores/snapshots). */
+export const Snapshot_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["compositionType","filters","retentionPeriod"],"values":{"tags":{"map":0},"compositionType":0,"filters":{"array":{"object":"KeyValueFilter"}},"retentionPeriod":0}},"status":{"root":["id","name","type","etag","tags"],"properties":["compositionType","created","expires","filters","itemsCount","provisioningState","retentionPeriod","size","status"]},"objects":{"KeyValueFilter":{"key":0,"label":0}}};
+
+/** The ARM PUT body of a Snapshot: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Snapshot_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Snapshot_armLayout, resolvers);
+}
+
+/** The Snapshot status an ARM GET response describes. */
+export function Snapshot_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Snapshot_armLayout);
+}

@@ -6,6 +6,19 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2023-04-01';
 
+/** Where Redis's properties sit in ARM (Microsoft.Cache/redis). */
+export const Redis_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","sku","tags","zones"],"properties":["enableNonSslPort","minimumTlsVersion","publicNetworkAccess","redisConfiguration","redisVersion","replicasPerMaster","replicasPerPrimary","shardCount","staticIP","subnetReference","tenantSettings"],"values":{"identity":{"object":"ManagedServiceIdentity"},"location":0,"sku":{"object":"Sku"},"tags":{"map":0},"zones":{"array":0},"enableNonSslPort":0,"minimumTlsVersion":0,"publicNetworkAccess":0,"redisConfiguration":{"object":"RedisCreateProperties_RedisConfiguration"},"redisVersion":0,"replicasPerMaster":0,"replicasPerPrimary":0,"shardCount":0,"staticIP":0,"subnetReference":{"reference":"subnetId"},"tenantSettings":{"map":0}}},"status":{"root":["id","name","type","identity","location","sku","tags","zones"],"properties":["enableNonSslPort","hostName","instances","linkedServers","minimumTlsVersion","port","privateEndpointConnections","provisioningState","publicNetworkAccess","redisConfiguration","redisVersion","replicasPerMaster","replicasPerPrimary","shardCount","sslPort","staticIP","subnetId","tenantSettings"]},"objects":{"ManagedServiceIdentity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"RedisCreateProperties_RedisConfiguration":{"aof-backup-enabled":0,"aof-storage-connection-string-0":0,"aof-storage-connection-string-1":0,"authnotrequired":0,"maxfragmentationmemory-reserved":0,"maxmemory-delta":0,"maxmemory-policy":0,"maxmemory-reserved":0,"preferred-data-persistence-auth-method":0,"rdb-backup-enabled":0,"rdb-backup-frequency":0,"rdb-backup-max-snapshot-count":0,"rdb-storage-connection-string":0,"storage-subscription-id":0},"Sku":{"capacity":0,"family":0,"name":0}}};
+
+/** The ARM PUT body of a Redis: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Redis_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Redis_armLayout, resolvers);
+}
+
+/** The Redis status an ARM GET response describes. */
+export function Redis_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Redis_armLayout);
+}
+
 /** Where RedisFirewallRule's properties sit in ARM (Microsoft.Cache/redis/firewallRules). */
 export const RedisFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endIP","startIP"],"values":{"endIP":0,"startIP":0}},"status":{"root":["id","name","type"],"properties":["endIP","startIP"]},"objects":{}};
 

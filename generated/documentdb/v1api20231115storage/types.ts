@@ -124,7 +124,7 @@ export interface SqlRoleAssignment {
   status?: SqlRoleAssignment_STATUS;
 }
 
-/** The metadata related to the Secondary Read-Only Key for the given Cosmos DB database account. */
+/** The metadata related to the Primary Read-Write Key for the given Cosmos DB database account. */
 export interface AccountKeyMetadata_STATUS {
   /** Generation time in UTC of the key in ISO-8601 format. If the value is missing from the object, it means
    * that the last key regeneration was triggered before 2022-06-18. */

@@ -21,8 +21,9 @@ export function objectSchema(pkg: PackageDef, name: string, seen: ReadonlySet<st
   if (seen.has(name)) return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
   const next = new Set([...seen, name]);
   const properties: Record<string, OpenApi> = {};
-  // The operator validates what a user writes: its CRDs carry no enum or pattern on a status property.
-  const status = def.name.endsWith('_STATUS');
+  // The operator validates what a user writes: its CRDs carry no enum or pattern on a status property,
+  // but for the few status types its generator keeps validated.
+  const status = def.name.endsWith('_STATUS') && def.validatedStatus !== true;
   for (const p of def.properties) {
     const schema = refSchema(pkg, p.type, next, status);
     if (documented(pkg) && p.description) schema.description = p.description;

@@ -8,23 +8,35 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 /**
  * Definition names already given out in one package (provider and API version): the generator builds one
  * set of types per package, so one name must mean one shape across the package's files.
+ *
+ * One Go type can reach the CRD in two shapes, though: where the spec holds it, with the spec's required
+ * fields and the status's read-only flags; and below a property only the status has, with neither (a VM's
+ * `KeyVaultSecretReference` in its spec and in its status's extensions). Those are one type, as in the
+ * operator's package: the generator builds the spec type from the spec's shape and the status type from
+ * either, and the two read the same for a status.
  */
 export class DefinitionNames {
-  private readonly shapes = new Map<string, string>();
+  private readonly shapes = new Map<string, { key: string; statusKey: string; inSpec: boolean }>();
 
   /**
    * `wanted` if it is free or names the same shape; otherwise `owner + wanted`, then numbered. A shape's own
    * description is not part of it: the CRD gives an object the comment of the field holding it, so one Go
-   * type (network's `SubResource`) reads differently in every property that holds it.
+   * type (network's `SubResource`) reads differently in every property that holds it. `inSpec` says the
+   * spec holds this occurrence.
    */
-  claim(wanted: string, owner: string, shape: Json): string {
+  claim(wanted: string, owner: string, shape: Json, inSpec = true): string {
     const key = JSON.stringify(withoutOwnDescription(shape));
+    const statusKey = JSON.stringify(statusView(shape));
     const candidates = [wanted, `${owner}${wanted}`];
     for (let i = 2; i < 100; i++) candidates.push(`${owner}${wanted}${i}`);
     for (const name of candidates) {
       const taken = this.shapes.get(name);
-      if (taken === undefined || taken === key) {
-        this.shapes.set(name, key);
+      if (taken === undefined || taken.key === key) {
+        if (taken === undefined) this.shapes.set(name, { key, statusKey, inSpec });
+        return name;
+      }
+      if (taken.statusKey === statusKey && !(taken.inSpec && inSpec)) {
+        if (inSpec) this.shapes.set(name, { key, statusKey, inSpec });
         return name;
       }
     }
@@ -36,6 +48,29 @@ function withoutOwnDescription(shape: Json): Json {
   if (shape === null || typeof shape !== 'object' || Array.isArray(shape)) return shape;
   const { description: _description, ...rest } = shape;
   return rest;
+}
+
+/** What of a definition its status type is built from: no required fields, no flags that only a spec reads. */
+function statusView(shape: Json): Json {
+  if (shape === null || typeof shape !== 'object' || Array.isArray(shape)) return shape;
+  const { description: _description, required: _required, properties, ...rest } = shape;
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return rest;
+  const kept: Record<string, Json> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (property === null || typeof property !== 'object' || Array.isArray(property)) continue;
+    // ARM never returns a property it cannot read (a secret): no status has it.
+    const mutability = property['x-ms-mutability'];
+    if (Array.isArray(mutability) && !mutability.includes('read')) continue;
+    const {
+      description: _d,
+      readOnly: _r,
+      'x-aso-status-only-enum': _e,
+      'x-aso-spec-integer': _i,
+      ...others
+    } = property;
+    kept[name] = others;
+  }
+  return { ...rest, properties: kept };
 }
 
 /** ARM's own root properties: where an ARM body carries them when no earlier schema says otherwise. */
@@ -73,6 +108,8 @@ export interface Resource {
    * not at hand, and the values the replaced schema had (`hints.enumValues`) are kept instead.
    */
   readonly statusEnums?: ReadonlyMap<string, readonly string[]>;
+  /** The operator's name for the resource's status type, where it is not `<Kind>_STATUS`. */
+  readonly statusType?: string | undefined;
 }
 
 /** One leaf of a oneOf resource (seed 004): its definition name and its fields, as a resource's. */
@@ -105,7 +142,18 @@ export function armSchema(
   resource: Resource,
   names: DefinitionNames,
 ): { document: Json; definitionAt: ReadonlyMap<string, string> } {
-  const { provider, typePath, apiVersion, kind, fields, hints, fixedName, statusEnums, nameRules } = resource;
+  const {
+    provider,
+    typePath,
+    apiVersion,
+    kind,
+    fields,
+    hints,
+    fixedName,
+    statusEnums,
+    nameRules,
+    statusType,
+  } = resource;
   const resourceType = `${provider}/${typePath}`;
   const definitions: Record<string, Json> = {};
   const definitionAt = new Map<string, string>();
@@ -131,6 +179,9 @@ export function armSchema(
       [definitionKey]: {
         type: 'object',
         ...(hints.description ? { description: hints.description } : {}),
+        ...(statusType !== undefined && statusType !== `${kind}_STATUS`
+          ? { 'x-aso-status-type': statusType }
+          : {}),
         properties: rootProps,
         required: rootRequired,
       },
@@ -271,7 +322,7 @@ function bodyOf(
           const enumName = hints.enums.get(path);
           if (enumName) out['x-ms-enum'] = { name: enumName };
           // Values the CRD's spec lacks came from the status's Go type: an enum for the status alone.
-          if (field.enum === undefined && !field.readOnly) out['x-aso-status-only-enum'] = true;
+          if (field.enum === undefined && field.inSpec) out['x-aso-status-only-enum'] = true;
         }
         Object.assign(out, validationsOf(field));
         if (field.format) out.format = field.format;
@@ -292,6 +343,7 @@ function bodyOf(
     const out: Record<string, Json> = { type: 'object', properties };
     if (field.description && path !== '') out.description = field.description;
     if (required.length > 0) out.required = required;
+    if (field.validatedStatus) out['x-aso-validated-status'] = true;
     return out;
   };
 
@@ -302,8 +354,9 @@ function bodyOf(
       pascal(name);
     // Children first: the definition's shape includes the names they were given.
     const shape = objectOf(field, path, wanted);
-    const chosen = names.claim(wanted, owner, shape);
-    definitions[chosen] = shape;
+    const chosen = names.claim(wanted, owner, shape, field.inSpec);
+    // A status-only occurrence of a type the file already holds from its spec leaves the spec's shape.
+    if (field.inSpec || !(chosen in definitions)) definitions[chosen] = shape;
     definitionAt.set(path, chosen);
     return chosen;
   };

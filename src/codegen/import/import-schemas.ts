@@ -176,6 +176,7 @@ export function importSchemas(options: ImportOptions): {
         ...(fixedName !== undefined ? { fixedName } : {}),
         nameRules: crd.spec.properties?.azureName,
         ...(statusEnums ? { statusEnums } : {}),
+        statusType: crd.statusTypeName,
       },
       namesFor(names, packageOf(file)),
     );

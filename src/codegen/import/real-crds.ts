@@ -33,6 +33,11 @@ export interface CrdVersion {
    * import gives new definitions, so that types are named as the operator names them.
    */
   readonly goTypeNames: ReadonlyMap<string, string>;
+  /**
+   * The Go type of the resource's status, from the storage variant's description: usually `<Kind>_STATUS`,
+   * but Redis's linked server has `Redis_LinkedServer_STATUS` (Redis's list entry is `RedisLinkedServer_STATUS`).
+   */
+  readonly statusTypeName?: string;
 }
 
 /**
@@ -80,8 +85,13 @@ function goTypeNamesIn(node: CrdNode, path: string, out: Map<string, string>): v
   }
 }
 
+/** The Go type a storage variant's node says it is (`Storage version of v1api20201201.Redis_STATUS`). */
+function storedGoTypeName(node: CrdNode | undefined): string | undefined {
+  return /^Storage version of [A-Za-z0-9]+\.([A-Za-z0-9_]+)/.exec(node?.description ?? '')?.[1];
+}
+
 function goTypeNameOf(node: CrdNode, path: string, out: Map<string, string>): void {
-  const named = /^Storage version of [A-Za-z0-9]+\.([A-Za-z0-9_]+)/.exec(node.description ?? '')?.[1];
+  const named = storedGoTypeName(node);
   if (named && !out.has(path)) out.set(path, named.replace(/_STATUS$/, ''));
   if (node.properties) goTypeNamesIn(node, path, out);
   if (node.items) goTypeNameOf(node.items, `${path}[]`, out);
@@ -132,6 +142,7 @@ export class RealCrds {
     const goTypeNames = new Map<string, string>();
     if (storage?.spec) goTypeNamesIn(storage.spec, '', goTypeNames);
     if (storage?.status) goTypeNamesIn(storage.status, '', goTypeNames);
+    const statusTypeName = storedGoTypeName(storage?.status);
     return {
       file: path,
       version,
@@ -139,6 +150,7 @@ export class RealCrds {
       status: props.status ?? {},
       ...(armUri ? { armUri } : {}),
       goTypeNames,
+      ...(statusTypeName ? { statusTypeName } : {}),
     };
   }
 

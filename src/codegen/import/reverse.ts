@@ -25,6 +25,13 @@ export interface Field extends Bounds {
    * ARM's one definition has a number, the operator's config makes the spec's an `int`.
    */
   readonly specInteger?: boolean;
+  /**
+   * The spec has it, at this path, whatever its parent's flags say: a status-only enum matters only for a
+   * field the spec can set (the VM's instance-view statuses are status-only under a status-only parent).
+   */
+  readonly inSpec: boolean;
+  /** An object whose status node in the CRD has required fields or enums: the operator validates it. */
+  readonly validatedStatus?: boolean;
 }
 
 /** One of the operator's transformations undone, so the config can be checked to redo it. */
@@ -297,6 +304,7 @@ function merge(file: string, path: string, spec: Side | undefined, status: Side 
     format: main.node.format,
     readOnly: spec === undefined && path !== '',
     writeOnly: status === undefined && path !== '',
+    inSpec: spec !== undefined,
     ...(specInteger ? { specInteger } : {}),
   };
   if (type === 'array' || type === 'map') {
@@ -315,7 +323,18 @@ function merge(file: string, path: string, spec: Side | undefined, status: Side 
     // Below a property only one side has, the flag is the parent's alone.
     properties.set(name, spec && status ? field : { ...field, readOnly: false, writeOnly: false });
   }
-  return { ...base, properties, required: [...(spec?.required ?? [])].sort() };
+  const statusNode = status?.node;
+  const validatedStatus =
+    (statusNode?.required?.length ?? 0) > 0 ||
+    [...(status?.properties?.values() ?? [])].some(
+      (child) => (child.element ?? child).node.enum !== undefined,
+    );
+  return {
+    ...base,
+    properties,
+    required: [...(spec?.required ?? [])].sort(),
+    ...(validatedStatus ? { validatedStatus } : {}),
+  };
 }
 
 /** One leaf of a oneOf CRD (seed 004): the spec property holding it, its ARM `kind`, and both sides. */

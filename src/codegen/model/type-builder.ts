@@ -83,7 +83,7 @@ export class TypeBuilder {
       out.push({
         name,
         type: this.ref(schema, prop, owner, name, side),
-        required: side === 'spec' && required.has(name),
+        required: (side === 'spec' || def['x-aso-validated-status'] === true) && required.has(name),
         description: prop.description,
         readOnly: prop.readOnly,
         immutable: prop['x-ms-mutability'] !== undefined && !prop['x-ms-mutability'].includes('update'),
@@ -115,6 +115,7 @@ export class TypeBuilder {
         name: typeName,
         description: def.description,
         properties: this.properties(schema, def, name, side),
+        ...(side === 'status' && def['x-aso-validated-status'] ? { validatedStatus: true } : {}),
       };
       this.add(object, schema.file);
     }

@@ -110,6 +110,8 @@ export interface ObjectDef {
    * never carries a property bag, as in the operator's CRDs.
    */
   readonly runtime?: boolean | undefined;
+  /** A status type the operator validates as it does the spec's (see `x-aso-validated-status`). */
+  readonly validatedStatus?: boolean | undefined;
 }
 
 /**

@@ -83,7 +83,7 @@ function buildResource(
   builder.add(condition, 'shared types');
   const ownerProp = ownerProperty(builder, owner);
   const specType = `${kind}_Spec`;
-  const statusType = `${kind}_STATUS`;
+  const statusType = schema.resource['x-aso-status-type'] ?? `${kind}_STATUS`;
   const conditions: PropertyDef = {
     name: 'conditions',
     type: { kind: 'array', element: { kind: 'object', name: condition.name } },
@@ -229,9 +229,10 @@ function flattened(
   // The status keeps ARM's own id, name and type: a property of `properties` named so is flattened as
   // `properties_<name>`, as the operator does (an AKS agent pool's pool type beside its resource type).
   const named = side === 'status' ? inner.map((p) => ({ ...p, name: flattenedStatusName(p.name) })) : inner;
-  // A spec has no type of its own (ARM's resource type is not set by users): `properties.type` keeps its name.
-  const seen = new Set<string>(['azurename', 'owner', 'conditions', 'id', 'name']);
-  if (side === 'status') seen.add('type');
+  // A spec has no id, name or type of its own (the ARM name is `azureName`, the resource type is not set by
+  // users): `properties.type` and `properties.name` keep their names (an autoscale setting's `name`).
+  const seen = new Set<string>(['azurename', 'owner', 'conditions']);
+  if (side === 'status') for (const own of ['id', 'name', 'type']) seen.add(own);
   for (const p of [...root, ...named]) {
     if (seen.has(p.name.toLowerCase()))
       throw new Error(`${schema.file}: property ${p.name} collides after flattening properties`);

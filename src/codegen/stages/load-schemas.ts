@@ -23,6 +23,17 @@ export interface JsonSchema extends Bounds {
    * Management's diagnostic sampling percentage, an `int` in the operator's spec).
    */
   readonly 'x-aso-spec-integer'?: boolean;
+  /**
+   * kubectl-aso's own keyword, on an object definition: the operator's status type keeps its validations
+   * (required fields, enums) as its spec type does (an autoscale setting's profiles), where statuses
+   * otherwise carry none.
+   */
+  readonly 'x-aso-validated-status'?: boolean;
+  /**
+   * kubectl-aso's own keyword, on a resource: the operator's name for its status type where that is not
+   * `<Kind>_STATUS` (Redis's linked server: `Redis_LinkedServer_STATUS`, as Redis's list entry has the other).
+   */
+  readonly 'x-aso-status-type'?: string;
   readonly 'x-ms-mutability'?: readonly string[];
   readonly readOnly?: boolean;
   readonly oneOf?: readonly JsonSchema[];
