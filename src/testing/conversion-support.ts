@@ -477,16 +477,31 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
   const at = leaf ? `spec.${leaf.property}` : 'spec';
   // A oneOf root holds the name beside its leaves, as a plain spec does; a fixed-name kind has none.
   const fixedName = layout.kind === 'plain' ? layout.fixedName : undefined;
-  const name = fixedName ?? spec.azureName;
   if (fixedName !== undefined && spec.azureName !== undefined)
     throw new Error(`azureName set on a resource with the fixed name ${fixedName}: ${JSON.stringify(spec)}`);
-  if (typeof name !== 'string' || name === '')
-    throw new Error(`azureName not defaulted: ${JSON.stringify(spec)}`);
   const expected: Record<string, unknown> = {};
   const unresolved: string[] = [];
   const named: string[] = [];
+  // A name read from a config map (PostgreSQL's administrators) is not defaulted: the body's name is the
+  // config map's value, or none when the reference names no key.
+  const fromConfig =
+    fixedName === undefined && !spec.azureName && spec.azureNameFromConfig !== undefined
+      ? spec.azureNameFromConfig
+      : undefined;
+  let name = fixedName ?? spec.azureName;
+  if (fromConfig !== undefined) {
+    const at = 'spec.azureNameFromConfig';
+    if (isRecord(fromConfig) && typeof fromConfig.name === 'string' && typeof fromConfig.key === 'string') {
+      named.push(at);
+      name = testResolvers.configMapValue?.({ name: fromConfig.name, key: fromConfig.key }, at);
+    } else {
+      unresolved.push(at);
+      name = undefined;
+    }
+  } else if (typeof name !== 'string' || name === '')
+    throw new Error(`azureName not defaulted: ${JSON.stringify(spec)}`);
   // operatorSpec is for the operator alone: like azureName and owner it never reaches Azure.
-  const local = new Set(['azureName', 'owner', 'operatorSpec', '$propertyBag']);
+  const local = new Set(['azureName', 'owner', 'operatorSpec', '$propertyBag', 'azureNameFromConfig']);
   armView(
     Object.fromEntries(Object.entries(holder).filter(([k]) => !local.has(k))),
     at,

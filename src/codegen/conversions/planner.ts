@@ -83,6 +83,11 @@ export class ConversionPlanner {
     const typeChanges: TypeChange[] = [];
     const claimed = new Set<string>();
     const conflicted = new Set<string>();
+    const olderType = ctx.direction === 'down' ? destType : sourceType;
+    const hookConfig =
+      ctx.source.storage && ctx.destination.storage
+        ? this.config.hooks.find((h) => ctx.spans(h.group, h.apiVersion) && sameType(h.type, olderType))
+        : undefined;
     for (const sp of src.properties) {
       const special = originalVersionSource(sp, ctx);
       if (special) {
@@ -99,7 +104,13 @@ export class ConversionPlanner {
         }
         typeChanges.push({ property: sp.name, from: describeType(sp.type), to: describeType(dp.type) });
         conflicted.add(dp.name);
-        steps.push(stashInBag(sp, true));
+        // With a hook the value is the hook's to convert, and the operator's generated code neither copies
+        // nor stashes it (MySQL's user-assigned identities, JSON at 2023-12-30 and typed at 2024-12-30).
+        steps.push(
+          hookConfig
+            ? { kind: 'skip', handler: 'hook', source: sp.name, reason: `converted by ${hookConfig.export}` }
+            : stashInBag(sp, true),
+        );
         continue;
       }
       steps.push(stashInBag(sp, false));
@@ -108,11 +119,6 @@ export class ConversionPlanner {
       if (claimed.has(dp.name) || conflicted.has(dp.name)) continue;
       steps.push(originalVersionDestination(dp, ctx) ?? recallFromBag(dp, this.selfContext(ctx.destination)));
     }
-    const olderType = ctx.direction === 'down' ? destType : sourceType;
-    const hookConfig =
-      ctx.source.storage && ctx.destination.storage
-        ? this.config.hooks.find((h) => ctx.spans(h.group, h.apiVersion) && sameType(h.type, olderType))
-        : undefined;
     return {
       group: ctx.source.group,
       ownerVersion,

@@ -7,16 +7,18 @@ import { tsHeader } from './code.ts';
  * objects (src/testing/shape-arbitrary.ts builds the fast-check arbitraries from it). A type description
  * that recurs (most types repeat unchanged from one version to the next) is written once as a constant.
  * Extra keys are drawn from `extraNames` (every property name of every API version of the group);
- * `reservedOf` gives the names hooks reinterpret in a package, by type, which are never drawn as extras.
+ * `reservedOf` gives the names hooks reinterpret in a package, by type, which are never drawn as extras;
+ * `drawsOf` the JSON properties a hook reads as a typed value, drawn as that type.
  */
 export function emitGroupShapes(
   packages: readonly PackageDef[],
   groupName: string,
   extraNames: readonly string[],
   reservedOf: (pkg: PackageDef) => ReadonlyMap<string, readonly string[]>,
+  drawsOf: (pkg: PackageDef) => HookDraws = () => noDraws,
 ): string {
   const sorted = [...packages].sort((a, b) => (a.version < b.version ? -1 : 1));
-  const tables = sorted.map((pkg) => ({ pkg, types: typeShapes(pkg, reservedOf(pkg)) }));
+  const tables = sorted.map((pkg) => ({ pkg, types: typeShapes(pkg, reservedOf(pkg), drawsOf(pkg)) }));
   const counts = new Map<string, number>();
   for (const { types } of tables)
     for (const [, shape] of types) {
@@ -61,28 +63,70 @@ export function emitGroupShapes(
   return out.join('');
 }
 
+/**
+ * The JSON properties a hook reads as a type of its own version, in one older package: by type, the
+ * property and the type (from the hook's package) its values are drawn as. That type joins the package's
+ * table under `hook:<name>`, drawn without extra keys, as the operator's step drops unknown ones.
+ */
+export interface HookDraws {
+  readonly byType: ReadonlyMap<string, ReadonlyMap<string, TypeDef>>;
+}
+
+const noDraws: HookDraws = { byType: new Map() };
+
+/** The name a hook's drawn type has in an older package's table. */
+function drawnName(def: TypeDef): string {
+  return `hook:${def.name}`;
+}
+
 /** A package's types by name, sorted by name for stable output. */
 function typeShapes(
   pkg: PackageDef,
   reserved: ReadonlyMap<string, readonly string[]>,
+  draws: HookDraws,
 ): [string, TypeShape][] {
-  return [...pkg.types.values()]
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .map((def) => [def.name, typeShape(def, reserved.get(def.name) ?? [])]);
+  const drawn = new Map<string, TypeShape>();
+  for (const properties of draws.byType.values())
+    for (const def of properties.values())
+      if (def.kind === 'object') drawn.set(drawnName(def), { ...typeShape(def, []), runtime: true });
+  const own = [...pkg.types.values()].map(
+    (def) =>
+      [def.name, typeShape(def, reserved.get(def.name) ?? [], draws.byType.get(def.name))] as [
+        string,
+        TypeShape,
+      ],
+  );
+  return [...own, ...drawn].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-function typeShape(def: TypeDef, reserved: readonly string[]): TypeShape {
+function typeShape(
+  def: TypeDef,
+  reserved: readonly string[],
+  draws?: ReadonlyMap<string, TypeDef>,
+): TypeShape {
   if (def.kind === 'enum') return { enum: def.values };
   const options = def.oneOf ? oneOfOptions(def).map((p) => p.name) : [];
   const required = def.properties.filter((p) => p.required).map((p) => p.name);
+  const drawnAs = (name: string, shape: ValueShape): ValueShape => {
+    const as = draws?.get(name);
+    return as ? replaceJson(shape, { type: drawnName(as) }) : shape;
+  };
   const shape: ObjectShape = {
-    properties: def.properties.map((p) => [p.name, valueShape(p.type)] as const),
+    properties: def.properties.map((p) => [p.name, drawnAs(p.name, valueShape(p.type))] as const),
     // Only oneOf variants draw required keys; elsewhere they would only tell equal shapes apart.
     ...(options.length > 0 && required.length > 0 ? { required } : {}),
     ...(options.length > 0 ? { oneOf: options } : {}),
     ...(def.runtime ? { runtime: true as const } : {}),
     ...(reserved.length > 0 ? { reserved } : {}),
   };
+  return shape;
+}
+
+/** `shape` with its JSON leaf (the value, or a list's element, or a map's value) drawn as `as`. */
+function replaceJson(shape: ValueShape, as: ValueShape): ValueShape {
+  if (shape === 'json') return as;
+  if (typeof shape === 'object' && 'array' in shape) return { array: replaceJson(shape.array, as) };
+  if (typeof shape === 'object' && 'map' in shape) return { map: replaceJson(shape.map, as) };
   return shape;
 }
 

@@ -22,6 +22,7 @@ interface Selection {
   readonly type: string;
   readonly property: string;
   readonly wellKnown: boolean;
+  readonly compat: boolean;
 }
 
 /**
@@ -99,6 +100,7 @@ export class DerivedConfig {
       type,
       property: r.property,
       wellKnown: r.wellKnown === true,
+      compat: r.compat === true,
     };
     const key = JSON.stringify(selection);
     const entry = this.selections.get(key) ?? { selection, apiVersions: new Set<string>() };
@@ -151,6 +153,7 @@ export class DerivedConfig {
         selection.group,
         selection.type,
         selection.wellKnown,
+        selection.compat,
         list,
       ]);
       const entry = grouped.get(key) ?? { selection, apiVersions: list, properties: [] };
@@ -174,6 +177,7 @@ export class DerivedConfig {
         apiVersions: g.apiVersions,
         properties: g.properties.sort(),
         ...(g.selection.wellKnown ? { wellKnown: true } : {}),
+        ...(g.selection.compat ? { compat: true } : {}),
       }));
       if (entries.length > 0) transformations[section] = entries;
     }

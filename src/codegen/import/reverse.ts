@@ -48,6 +48,11 @@ export interface Reversal {
   readonly property: string;
   /** An ARM reference that also takes a well-known name. */
   readonly wellKnown?: boolean;
+  /**
+   * The operator's `arm+compat` reference: the spec keeps the ARM ID string beside the reference (Insights'
+   * metric alert actions have `actionGroupId` and `actionGroupReference`).
+   */
+  readonly compat?: boolean;
 }
 
 /** A real CRD's shape the import has no ARM counterpart for, naming where. */
@@ -167,6 +172,7 @@ function specFields(
         owner: path,
         property: armName,
         ...(child.properties?.wellKnownName ? { wellKnown: true } : {}),
+        ...(node.properties?.[armName]?.type === 'string' ? { compat: true } : {}),
       });
       properties.set(armName, { node: { type: 'string', description: child.description } });
       continue;

@@ -49,6 +49,14 @@ export interface HookConfig {
    * hook's own test and the differential against the operator check it instead.
    */
   readonly lossy: readonly string[];
+  /**
+   * JSON properties whose values, at versions older than the hook's, reach the operator's step and are read
+   * as a type of the hook's own version, by property name (MySQL's user-assigned identities, any JSON up to
+   * 2023-12-30, read as 2024-12-30's `UserAssignedIdentity_STATUS`): the generated tests draw those values
+   * as that type, without extra keys, since the operator's step refuses other JSON and drops unknown keys.
+   * Every type of an older package of the group with a JSON property of that name draws it so.
+   */
+  readonly draws: Readonly<Record<string, string>>;
 }
 
 /** Seed 003, option 3b: these ARM API versions of a group also get the listed compatibility prefixes. */
@@ -112,9 +120,13 @@ export interface PropertySelection {
   readonly properties: readonly string[];
 }
 
-/** An ARM ID property to become `<name>Reference`; `wellKnown` adds the operator's `wellKnownName`. */
+/**
+ * An ARM ID property to become `<name>Reference`; `wellKnown` adds the operator's `wellKnownName`; `compat`
+ * keeps the ID string beside the reference (the operator's `arm+compat`; ARM gets the reference when set).
+ */
 export interface ArmReferenceSelection extends PropertySelection {
   readonly wellKnown: boolean;
+  readonly compat: boolean;
 }
 
 /** The operator's type transformations (issue 8, item 3), each naming the properties it applies to. */
@@ -331,7 +343,17 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     hooks: list(root.hooks, 'hooks').map((entry, i) => {
       const at = `hooks[${i}]`;
       const e = record(entry, at);
-      keys(e, at, ['group', 'type', 'apiVersion', 'module', 'export', 'reason', 'interprets', 'lossy']);
+      keys(e, at, [
+        'group',
+        'type',
+        'apiVersion',
+        'module',
+        'export',
+        'reason',
+        'interprets',
+        'lossy',
+        'draws',
+      ]);
       return {
         group: text(e.group, at),
         type: text(e.type, at),
@@ -341,16 +363,18 @@ export function validateConfig(raw: unknown): GeneratorConfig {
         reason: text(e.reason, `${at}.reason`),
         interprets: texts(e.interprets, `${at}.interprets`),
         lossy: texts(e.lossy, `${at}.lossy`),
+        draws: textMap(e.draws, `${at}.draws`),
       };
     }),
     transformations: {
       armReferences: list(transformations.armReferences, 'transformations.armReferences').map((entry, i) => {
         const at = `transformations.armReferences[${i}]`;
         const e = record(entry, at);
-        keys(e, at, [...selectionKeys, 'wellKnown']);
-        if (e.wellKnown !== undefined && typeof e.wellKnown !== 'boolean')
-          throw new ConfigError(`${at}.wellKnown: expected true or false`);
-        return { ...selection(e, at), wellKnown: e.wellKnown === true };
+        keys(e, at, [...selectionKeys, 'wellKnown', 'compat']);
+        for (const flag of ['wellKnown', 'compat'])
+          if (e[flag] !== undefined && typeof e[flag] !== 'boolean')
+            throw new ConfigError(`${at}.${flag}: expected true or false`);
+        return { ...selection(e, at), wellKnown: e.wellKnown === true, compat: e.compat === true };
       }),
       secrets: selections(transformations.secrets, 'transformations.secrets'),
       secretMaps: selections(transformations.secretMaps, 'transformations.secretMaps'),
@@ -399,6 +423,11 @@ function list(value: unknown, at: string): unknown[] {
 function text(value: unknown, at: string): string {
   if (typeof value !== 'string' || value === '') throw new ConfigError(`${at}: expected a non-empty string`);
   return value;
+}
+
+function textMap(value: unknown, at: string): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  return Object.fromEntries(Object.entries(record(value, at)).map(([k, v]) => [k, text(v, `${at}.${k}`)]));
 }
 
 function texts(value: unknown, at: string): string[] {

@@ -40,8 +40,11 @@ export const addArmReferences = stage({
           };
         if (property.type.kind !== 'primitive' || property.type.primitive !== 'string')
           throw new Error(`${property.name} is neither a string nor a list of strings: not an ARM ID`);
+        // `arm+compat`: the ID string stays, before the reference, which ARM gets instead when both are set.
+        const compat = 'compat' in selection && selection.compat;
         return {
           properties: [
+            ...(compat ? [property] : []),
             {
               ...property,
               name: referenceName(property.name),

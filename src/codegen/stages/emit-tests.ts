@@ -1,6 +1,6 @@
-import { emitGroupShapes } from '../emit/shapes-emitter.ts';
+import { emitGroupShapes, type HookDraws } from '../emit/shapes-emitter.ts';
 import { emitKindTests } from '../emit/tests-emitter.ts';
-import { fullGroup, type PackageDef } from '../model/types.ts';
+import { fullGroup, type PackageDef, type TypeDef, type TypeRef } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
 
@@ -8,6 +8,14 @@ import { addFile, need } from '../state.ts';
  * Writes each group's shapes (its packages' types as data, for random objects) and the conversion tests per
  * kind (seed 000, Testing).
  */
+/** Whether a property's values are JSON: the value, or a list's elements, or a map's values. */
+function holdsJson(ref: TypeRef): boolean {
+  if (ref.kind === 'primitive') return ref.primitive === 'json';
+  if (ref.kind === 'array') return holdsJson(ref.element);
+  if (ref.kind === 'map') return holdsJson(ref.value);
+  return false;
+}
+
 export const emitTests = stage({
   id: 'emitTests',
   description: 'Emit property-test shapes and conversion tests',
@@ -29,6 +37,33 @@ export const emitTests = stage({
           reserved.set(h.type, [...(reserved.get(h.type) ?? []), ...h.interprets]);
       return reserved;
     };
+    // JSON a hook reads as a type of its own version is drawn as that type at older versions.
+    const drawsOf = (pkg: PackageDef): HookDraws => {
+      const byType = new Map<string, Map<string, TypeDef>>();
+      for (const h of config.hooks) {
+        if (h.group !== pkg.group || pkg.armApiVersion >= h.apiVersion) continue;
+        const own = state.packages.find(
+          (p) => p.group === h.group && p.storage && p.armApiVersion === h.apiVersion,
+        );
+        for (const [property, typeName] of Object.entries(h.draws)) {
+          const def = own?.types.get(typeName);
+          if (def === undefined)
+            throw new Error(
+              `hook ${h.export} draws ${h.type}.${property} as ${typeName}, which no ${h.group} storage package at ${h.apiVersion} has`,
+            );
+          // Older versions may name the type differently (MySQL's 2021-05-01 `Identity_STATUS`): every type
+          // of the package with a JSON property of that name draws it so, as its values reach the hook.
+          for (const t of pkg.types.values()) {
+            if (t.kind !== 'object' || !t.properties.some((p) => p.name === property && holdsJson(p.type)))
+              continue;
+            const properties = byType.get(t.name) ?? new Map<string, TypeDef>();
+            properties.set(property, def);
+            byType.set(t.name, properties);
+          }
+        }
+      }
+      return { byType };
+    };
     for (const group of [...new Set(state.packages.map((p) => p.group))].sort())
       addFile(
         state,
@@ -38,6 +73,7 @@ export const emitTests = stage({
           fullGroup(group, config.groupSuffix),
           namesOf.get(group) ?? [],
           reservedOf,
+          drawsOf,
         ),
       );
     for (const graph of need(state.graph, 'graph').kinds) {

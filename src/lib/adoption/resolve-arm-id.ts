@@ -140,6 +140,13 @@ export function resolveArmIds(
     const providersAt = segments.map((s) => s.toLowerCase()).lastIndexOf('providers');
     const suffixStart =
       kindArm.template.typePath.length === 1 && providersAt >= 0 ? providersAt : segments.length - 2;
+    const fromConfig = object.spec?.azureNameFromConfig;
+    if (fromConfig !== undefined && !object.spec?.azureName)
+      return {
+        kindArm,
+        unknown:
+          'its Azure name is read from a config map at reconcile time (spec.azureNameFromConfig), which kubectl-aso does not read',
+      };
     const name = armNameSegment(azureNameOf(object));
     if (name === undefined)
       return {

@@ -143,16 +143,20 @@ export function armBodyParts(
     unresolved: context.unresolved,
     withheld: context.withheld,
   });
-  if (layout.kind === 'plain')
+  if (layout.kind === 'plain') {
+    if (layout.fixedName !== undefined)
+      return done(nest({ ...spec, azureName: layout.fixedName }, layout.spec, fallbackName, context, 'spec'));
+    const fromConfig = nameFromConfig(spec, context);
     return done(
       nest(
-        layout.fixedName === undefined ? spec : { ...spec, azureName: layout.fixedName },
+        fromConfig === undefined ? spec : { ...spec, azureName: fromConfig.name },
         layout.spec,
-        fallbackName,
+        fromConfig === undefined ? fallbackName : undefined,
         context,
         'spec',
       ),
     );
+  }
   const set = layout.leaves.filter((leaf) => spec[leaf.property] !== undefined);
   if (set.length !== 1) {
     throw new ArmPayloadError(
@@ -165,6 +169,20 @@ export function armBodyParts(
   // The name is the root's, as for a plain resource: ARM's body has it beside the leaf's properties.
   const name = typeof spec.azureName === 'string' && spec.azureName !== '' ? spec.azureName : fallbackName;
   return done(name === undefined ? body : { name, ...body });
+}
+
+/**
+ * The ARM name an `azureNameFromConfig` gives (the operator's administrators: the name is read from a config
+ * map when the spec has no `azureName`, and then never defaults to metadata.name): `undefined` when the spec
+ * does not use it, else the name read, or none (and the path reported unresolved) without a resolver.
+ */
+function nameFromConfig(
+  spec: Record<string, unknown>,
+  context: SendContext,
+): { name: string | undefined } | undefined {
+  if (typeof spec.azureName === 'string' && spec.azureName !== '') return undefined;
+  if (spec.azureNameFromConfig === undefined) return undefined;
+  return { name: configMapValueOf(spec.azureNameFromConfig, context, 'spec.azureNameFromConfig') };
 }
 
 /** `Kind namespace/name`, as messages name an object. */
@@ -194,7 +212,8 @@ export function defaultAzureName(object: KubeObject, layout: ArmLayout): KubeObj
   const spec = { ...object.spec };
   // A resource with a fixed name has no azureName: the name is the layout's, never metadata.name.
   if (layout.kind === 'plain' && layout.fixedName !== undefined) return object;
-  if (!spec.azureName) spec.azureName = name;
+  // As the operator's defaulting webhook: a name read from a config map is not replaced by metadata.name.
+  if (!spec.azureName && spec.azureNameFromConfig === undefined) spec.azureName = name;
   return { ...object, spec };
 }
 

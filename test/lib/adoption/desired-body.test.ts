@@ -87,16 +87,17 @@ describe('desiredArmOf', () => {
   });
 
   it('keeps ARM layout rule for kinds the catalog lacks, and for versions it does not generate', async () => {
-    const redis = await desiredArmOf(
-      object('cache.azure.com/v1api20230801', 'Redis', {
-        location: 'westus',
-        sku: { name: 'Basic' },
-        enableNonSslPort: false,
+    // API Management's backends are not in the core yet (see the README).
+    const backend = await desiredArmOf(
+      object('apimanagement.azure.com/v20240501', 'Backend', {
+        url: 'https://example.com',
+        protocol: 'http',
+        tags: { team: 'a' },
       }),
     );
-    expect(redis).toEqual({
+    expect(backend).toEqual({
       from: 'layout-rule',
-      body: { location: 'westus', sku: { name: 'Basic' }, properties: { enableNonSslPort: false } },
+      body: { tags: { team: 'a' }, properties: { url: 'https://example.com', protocol: 'http' } },
       unmapped: [],
     });
     expect(

@@ -90,6 +90,49 @@ spec: {owner: {name: blobs}}
   });
 });
 
+describe('resolveArmIds for an Azure name read from a config map (no CRDs)', () => {
+  const objects = objectsOf(`
+apiVersion: resources.azure.com/v1api20200601
+kind: ResourceGroup
+metadata: {name: rg, namespace: ns}
+spec: {location: westus}
+---
+apiVersion: dbforpostgresql.azure.com/v20250801
+kind: FlexibleServer
+metadata: {name: pg, namespace: ns}
+spec: {owner: {name: rg}}
+---
+apiVersion: dbforpostgresql.azure.com/v20250801
+kind: FlexibleServersAdministrator
+metadata: {name: admin, namespace: ns}
+spec: {owner: {name: pg}, azureNameFromConfig: {name: admins, key: objectId}}
+---
+apiVersion: dbforpostgresql.azure.com/v20250801
+kind: FlexibleServersAdministrator
+metadata: {name: named, namespace: ns}
+spec: {owner: {name: pg}, azureName: "1111", azureNameFromConfig: {name: admins, key: objectId}}
+`);
+  const answers = resolveArmIds(objects, {
+    objects,
+    crds: new Map(),
+    subscriptionOf: () => sub,
+    defaultNamespace: 'default',
+  });
+  const idOf = (name: string) => answers.get(objects.find((o) => o.metadata.name === name) as never);
+
+  it('gives no ARM ID from metadata.name, and says the name is read from a config map', () => {
+    const answer = idOf('admin');
+    expect(answer?.armId).toBeUndefined();
+    expect(answer && 'unknown' in answer ? answer.unknown : undefined).toMatch(/azureNameFromConfig/);
+  });
+
+  it('takes an azureName beside it, as the operator does', () => {
+    expect(idOf('named')?.armId).toBe(
+      `/subscriptions/${sub}/resourceGroups/rg/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg/administrators/1111`,
+    );
+  });
+});
+
 describe('resolveArmIds', () => {
   const objects = objectsOf(files);
   const answers = resolveArmIds(objects, {

@@ -276,3 +276,36 @@ describe("ARM payloads of the operator's transformed properties (issue 8, item 3
     });
   });
 });
+
+describe("PostgreSQL administrators' azureNameFromConfig (the name read from a config map)", () => {
+  const layout = postgres2025.FlexibleServersAdministrator_armLayout;
+  const administrator = (spec: Record<string, unknown>) => ({
+    apiVersion: 'dbforpostgresql.azure.com/v20250801',
+    kind: 'FlexibleServersAdministrator',
+    metadata: { name: 'k8s-name', namespace: 'default' },
+    spec: { owner: { name: 'server' }, principalType: 'User', ...spec },
+  });
+  const fromConfig = { azureNameFromConfig: { name: 'admins', key: 'objectId' } };
+
+  it('names the ARM body with the config map value, never metadata.name, and never sends the reference', () => {
+    const object = defaultAzureName(administrator(fromConfig), layout);
+    expect((object.spec as Record<string, unknown>).azureName).toBeUndefined();
+    const body = armBody(object, layout, {
+      configMapValue: (ref) =>
+        ref.name === 'admins' && ref.key === 'objectId' ? 'the-object-id' : undefined,
+    });
+    expect(body).toEqual({ name: 'the-object-id', properties: { principalType: 'User' } });
+  });
+
+  it('reports the reference unresolved when nothing reads config maps, and sends no name', () => {
+    const parts = armBodyParts(defaultAzureName(administrator(fromConfig), layout), layout);
+    expect(parts.unresolved).toEqual(['spec.azureNameFromConfig']);
+    expect(parts.body.name).toBeUndefined();
+    expect(() => armBody(administrator(fromConfig), layout)).toThrow(UnresolvedReferenceError);
+  });
+
+  it('lets an azureName win, as the operator’s AzureName() does', () => {
+    const body = armBody(administrator({ ...fromConfig, azureName: 'explicit' }), layout);
+    expect(body.name).toBe('explicit');
+  });
+});
