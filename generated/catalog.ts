@@ -4483,6 +4483,215 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "dbformysql.azure.com",
+    "kind": "FlexibleServer",
+    "plural": "flexibleservers",
+    "armType": "Microsoft.DBforMySQL/flexibleServers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250601preview",
+        "armApiVersion": "2025-06-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20210501",
+        "armApiVersion": "2021-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210501",
+        "armApiVersion": "2021-05-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20241230",
+        "armApiVersion": "2024-12-30",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250601previewstorage",
+      "v1api20210501storage",
+      "v20210501storage",
+      "v1api20230630storage",
+      "v20230630storage",
+      "v1api20231230storage",
+      "v20231230storage",
+      "v20241230storage"
+    ],
+    "hub": "v20241230storage",
+    "immutable": {
+      "v20250601preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20210501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230630": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230630": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231230": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20231230": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20241230": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbformysql.azure.com",
+    "kind": "FlexibleServersAdministrator",
+    "plural": "flexibleserversadministrators",
+    "armType": "Microsoft.DBforMySQL/flexibleServers/administrators",
+    "fixedName": "ActiveDirectory",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbformysql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250601preview",
+        "armApiVersion": "2025-06-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220101",
+        "armApiVersion": "2022-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220101",
+        "armApiVersion": "2022-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20241230",
+        "armApiVersion": "2024-12-30",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250601previewstorage",
+      "v1api20220101storage",
+      "v20220101storage",
+      "v1api20230630storage",
+      "v20230630storage",
+      "v1api20231230storage",
+      "v20231230storage",
+      "v20241230storage"
+    ],
+    "hub": "v20241230storage",
+    "immutable": {
+      "v20250601preview": [
+        "spec.owner"
+      ],
+      "v1api20220101": [
+        "spec.owner"
+      ],
+      "v20220101": [
+        "spec.owner"
+      ],
+      "v1api20230630": [
+        "spec.owner"
+      ],
+      "v20230630": [
+        "spec.owner"
+      ],
+      "v1api20231230": [
+        "spec.owner"
+      ],
+      "v20231230": [
+        "spec.owner"
+      ],
+      "v20241230": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbformysql.azure.com",
     "kind": "FlexibleServersConfiguration",
     "plural": "flexibleserversconfigurations",
     "armType": "Microsoft.DBforMySQL/flexibleServers/configurations",
@@ -4950,6 +5159,37 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.backup.geoRedundantBackup",
         "spec.network.delegatedSubnetResourceReference",
         "spec.network.privateDnsZoneArmResourceReference"
+      ]
+    }
+  },
+  {
+    "group": "dbforpostgresql.azure.com",
+    "kind": "FlexibleServersAdministrator",
+    "plural": "flexibleserversadministrators",
+    "armType": "Microsoft.DBforPostgreSQL/flexibleServers/administrators",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbforpostgresql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250801storage"
+    ],
+    "hub": "v20250801storage",
+    "immutable": {
+      "v20250801": [
+        "spec.azureName",
+        "spec.owner"
       ]
     }
   },
@@ -6962,6 +7202,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "insights.azure.com",
+    "kind": "MetricAlert",
+    "plural": "metricalerts",
+    "armType": "Microsoft.Insights/metricAlerts",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180301",
+        "armApiVersion": "2018-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180301storage"
+    ],
+    "hub": "v1api20180301storage",
+    "immutable": {
+      "v1api20180301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
     "kind": "PricingPlan",
     "plural": "pricingplans",
     "armType": "Microsoft.insights/components/pricingPlans",
@@ -7024,6 +7295,48 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20220615storage",
     "immutable": {
       "v1api20250101preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220615": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "Webtest",
+    "plural": "webtests",
+    "armType": "Microsoft.Insights/webtests",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501preview",
+        "armApiVersion": "2018-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20220615",
+        "armApiVersion": "2022-06-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501previewstorage",
+      "v1api20220615storage"
+    ],
+    "hub": "v1api20220615storage",
+    "immutable": {
+      "v1api20180501preview": [
         "spec.azureName",
         "spec.owner"
       ],
@@ -10613,6 +10926,37 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.location",
         "spec.administratorLogin"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersAdministrator",
+    "plural": "serversadministrators",
+    "armType": "Microsoft.Sql/servers/administrators",
+    "fixedName": "ActiveDirectory",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
       ]
     }
   },

@@ -1077,6 +1077,48 @@ export const registry: ConversionRegistry = {
       },
     },
     'dbformysql.azure.com': {
+      FlexibleServer: {
+        hub: 'v20241230storage',
+        versions: {
+          v20250601preview: { storage: false, up: { to: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServer_toStorage') }, down: { from: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServer_fromStorage') } },
+          v1api20210501: { storage: false, up: { to: 'v1api20210501storage', convert: dbformysql_conversions.resource('v1api20210501', 'FlexibleServer_toStorage') }, down: { from: 'v1api20210501storage', convert: dbformysql_conversions.resource('v1api20210501', 'FlexibleServer_fromStorage') } },
+          v20210501: { storage: false, up: { to: 'v20210501storage', convert: dbformysql_conversions.resource('v20210501', 'FlexibleServer_toStorage') }, down: { from: 'v20210501storage', convert: dbformysql_conversions.resource('v20210501', 'FlexibleServer_fromStorage') } },
+          v1api20230630: { storage: false, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServer_toStorage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServer_fromStorage') } },
+          v20230630: { storage: false, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServer_toStorage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServer_fromStorage') } },
+          v1api20231230: { storage: false, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServer_toStorage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServer_fromStorage') } },
+          v20231230: { storage: false, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServer_toStorage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServer_fromStorage') } },
+          v20241230: { storage: false, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServer_toStorage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServer_fromStorage') } },
+          v20250601previewstorage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServer_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServer_from_v20241230storage') } },
+          v1api20210501storage: { storage: true, up: { to: 'v20210501storage', convert: dbformysql_conversions.resource('v1api20210501storage', 'FlexibleServer_to_v20210501storage') }, down: { from: 'v20210501storage', convert: dbformysql_conversions.resource('v1api20210501storage', 'FlexibleServer_from_v20210501storage') } },
+          v20210501storage: { storage: true, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20210501storage', 'FlexibleServer_to_v1api20230630storage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20210501storage', 'FlexibleServer_from_v1api20230630storage') } },
+          v1api20230630storage: { storage: true, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServer_to_v20230630storage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServer_from_v20230630storage') } },
+          v20230630storage: { storage: true, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServer_to_v1api20231230storage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServer_from_v1api20231230storage') } },
+          v1api20231230storage: { storage: true, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServer_to_v20231230storage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServer_from_v20231230storage') } },
+          v20231230storage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServer_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServer_from_v20241230storage') } },
+          v20241230storage: { storage: true },
+        },
+      },
+      FlexibleServersAdministrator: {
+        hub: 'v20241230storage',
+        versions: {
+          v20250601preview: { storage: false, up: { to: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServersAdministrator_fromStorage') } },
+          v1api20220101: { storage: false, up: { to: 'v1api20220101storage', convert: dbformysql_conversions.resource('v1api20220101', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v1api20220101storage', convert: dbformysql_conversions.resource('v1api20220101', 'FlexibleServersAdministrator_fromStorage') } },
+          v20220101: { storage: false, up: { to: 'v20220101storage', convert: dbformysql_conversions.resource('v20220101', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v20220101storage', convert: dbformysql_conversions.resource('v20220101', 'FlexibleServersAdministrator_fromStorage') } },
+          v1api20230630: { storage: false, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServersAdministrator_fromStorage') } },
+          v20230630: { storage: false, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServersAdministrator_fromStorage') } },
+          v1api20231230: { storage: false, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServersAdministrator_fromStorage') } },
+          v20231230: { storage: false, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServersAdministrator_fromStorage') } },
+          v20241230: { storage: false, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServersAdministrator_fromStorage') } },
+          v20250601previewstorage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServersAdministrator_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServersAdministrator_from_v20241230storage') } },
+          v1api20220101storage: { storage: true, up: { to: 'v20220101storage', convert: dbformysql_conversions.resource('v1api20220101storage', 'FlexibleServersAdministrator_to_v20220101storage') }, down: { from: 'v20220101storage', convert: dbformysql_conversions.resource('v1api20220101storage', 'FlexibleServersAdministrator_from_v20220101storage') } },
+          v20220101storage: { storage: true, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20220101storage', 'FlexibleServersAdministrator_to_v1api20230630storage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20220101storage', 'FlexibleServersAdministrator_from_v1api20230630storage') } },
+          v1api20230630storage: { storage: true, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServersAdministrator_to_v20230630storage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServersAdministrator_from_v20230630storage') } },
+          v20230630storage: { storage: true, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServersAdministrator_to_v1api20231230storage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServersAdministrator_from_v1api20231230storage') } },
+          v1api20231230storage: { storage: true, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServersAdministrator_to_v20231230storage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServersAdministrator_from_v20231230storage') } },
+          v20231230storage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServersAdministrator_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServersAdministrator_from_v20241230storage') } },
+          v20241230storage: { storage: true },
+        },
+      },
       FlexibleServersConfiguration: {
         hub: 'v20241230storage',
         versions: {
@@ -1160,6 +1202,13 @@ export const registry: ConversionRegistry = {
           v1api20210601storage: { storage: true, up: { to: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20210601storage', 'FlexibleServer_to_v1api20221201storage') }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20210601storage', 'FlexibleServer_from_v1api20221201storage') } },
           v1api20221201storage: { storage: true, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServer_to_v1api20240801storage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServer_from_v1api20240801storage') } },
           v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServer_to_v20250801storage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServer_from_v20250801storage') } },
+          v20250801storage: { storage: true },
+        },
+      },
+      FlexibleServersAdministrator: {
+        hub: 'v20250801storage',
+        versions: {
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersAdministrator_fromStorage') } },
           v20250801storage: { storage: true },
         },
       },
@@ -1598,6 +1647,13 @@ export const registry: ConversionRegistry = {
           v1api20210501previewstorage: { storage: true },
         },
       },
+      MetricAlert: {
+        hub: 'v1api20180301storage',
+        versions: {
+          v1api20180301: { storage: false, up: { to: 'v1api20180301storage', convert: insights_conversions.resource('v1api20180301', 'MetricAlert_toStorage') }, down: { from: 'v1api20180301storage', convert: insights_conversions.resource('v1api20180301', 'MetricAlert_fromStorage') } },
+          v1api20180301storage: { storage: true },
+        },
+      },
       PricingPlan: {
         hub: 'v1api20171001storage',
         versions: {
@@ -1611,6 +1667,15 @@ export const registry: ConversionRegistry = {
           v1api20250101preview: { storage: false, up: { to: 'v1api20250101previewstorage', convert: insights_conversions.resource('v1api20250101preview', 'ScheduledQueryRule_toStorage') }, down: { from: 'v1api20250101previewstorage', convert: insights_conversions.resource('v1api20250101preview', 'ScheduledQueryRule_fromStorage') } },
           v1api20220615: { storage: false, up: { to: 'v1api20220615storage', convert: insights_conversions.resource('v1api20220615', 'ScheduledQueryRule_toStorage') }, down: { from: 'v1api20220615storage', convert: insights_conversions.resource('v1api20220615', 'ScheduledQueryRule_fromStorage') } },
           v1api20250101previewstorage: { storage: true, up: { to: 'v1api20220615storage', convert: insights_conversions.resource('v1api20250101previewstorage', 'ScheduledQueryRule_to_v1api20220615storage') }, down: { from: 'v1api20220615storage', convert: insights_conversions.resource('v1api20250101previewstorage', 'ScheduledQueryRule_from_v1api20220615storage') } },
+          v1api20220615storage: { storage: true },
+        },
+      },
+      Webtest: {
+        hub: 'v1api20220615storage',
+        versions: {
+          v1api20180501preview: { storage: false, up: { to: 'v1api20180501previewstorage', convert: insights_conversions.resource('v1api20180501preview', 'Webtest_toStorage') }, down: { from: 'v1api20180501previewstorage', convert: insights_conversions.resource('v1api20180501preview', 'Webtest_fromStorage') } },
+          v1api20220615: { storage: false, up: { to: 'v1api20220615storage', convert: insights_conversions.resource('v1api20220615', 'Webtest_toStorage') }, down: { from: 'v1api20220615storage', convert: insights_conversions.resource('v1api20220615', 'Webtest_fromStorage') } },
+          v1api20180501previewstorage: { storage: true, up: { to: 'v1api20220615storage', convert: insights_conversions.resource('v1api20180501previewstorage', 'Webtest_to_v1api20220615storage') }, down: { from: 'v1api20220615storage', convert: insights_conversions.resource('v1api20180501previewstorage', 'Webtest_from_v1api20220615storage') } },
           v1api20220615storage: { storage: true },
         },
       },
@@ -2417,6 +2482,13 @@ export const registry: ConversionRegistry = {
         hub: 'v1api20211101storage',
         versions: {
           v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'Server_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'Server_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersAdministrator: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersAdministrator_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersAdministrator_fromStorage') } },
           v1api20211101storage: { storage: true },
         },
       },

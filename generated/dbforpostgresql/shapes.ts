@@ -119,15 +119,16 @@ const t112: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"
 const t113: TypeShape = {"properties":[["principalId","string"],["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t114: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserIdentity_STATUS"}}]]};
 const t115: TypeShape = {"properties":[["clusterSize","integer"],["defaultDatabaseName","string"]]};
-const t116: TypeShape = {"enum":["Standalone","Switchover"]};
-const t117: TypeShape = {"enum":["Forced","Planned"]};
-const t118: TypeShape = {"enum":["11","12","13","14","15","16","17","18"]};
-const t119: TypeShape = {"enum":["PremiumV2_LRS","Premium_LRS","UltraSSD_LRS"]};
+const t116: TypeShape = {"enum":["Group","ServicePrincipal","Unknown","User"]};
+const t117: TypeShape = {"enum":["Standalone","Switchover"]};
+const t118: TypeShape = {"enum":["Forced","Planned"]};
+const t119: TypeShape = {"enum":["11","12","13","14","15","16","17","18"]};
+const t120: TypeShape = {"enum":["PremiumV2_LRS","Premium_LRS","UltraSSD_LRS"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "dbforpostgresql.azure.com",
-  names: ["activeDirectoryAuth","administratorLogin","administratorLoginPassword","allowedValues","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","backupType","capacity","charset","clientId","cluster","clusterSize","collation","completedTime","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","creationTime","customWindow","dataEncryption","dataType","dayOfWeek","defaultDatabaseName","defaultValue","delegatedSubnetResourceId","delegatedSubnetResourceReference","description","documentationLink","earliestRestoreDate","endIpAddress","endpointType","fullyQualifiedDomainName","geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityId","geoBackupUserAssignedIdentityReference","geoRedundantBackup","group","highAvailability","id","identity","iops","isConfigPendingRestart","isDynamicConfig","isReadOnly","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","members","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","privateDnsZoneArmResourceId","privateDnsZoneArmResourceReference","privateEndpointConnections","promoteMode","promoteOption","publicNetworkAccess","reason","reference","replica","replicaCapacity","replicationRole","replicationState","role","secretExpressions","secrets","severity","sku","source","sourceServerResourceId","sourceServerResourceReference","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tenantIdFromConfig","throughput","tier","type","unit","userAssignedIdentities","value","version","virtualEndpoints"],
+  names: ["activeDirectoryAuth","administratorLogin","administratorLoginPassword","allowedValues","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","azureNameFromConfig","backup","backupRetentionDays","backupType","capacity","charset","clientId","cluster","clusterSize","collation","completedTime","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","creationTime","customWindow","dataEncryption","dataType","dayOfWeek","defaultDatabaseName","defaultValue","delegatedSubnetResourceId","delegatedSubnetResourceReference","description","documentationLink","earliestRestoreDate","endIpAddress","endpointType","fullyQualifiedDomainName","geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityId","geoBackupUserAssignedIdentityReference","geoRedundantBackup","group","highAvailability","id","identity","iops","isConfigPendingRestart","isDynamicConfig","isReadOnly","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","members","message","minorVersion","mode","name","network","objectId","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","principalName","principalNameFromConfig","principalType","privateDnsZoneArmResourceId","privateDnsZoneArmResourceReference","privateEndpointConnections","promoteMode","promoteOption","publicNetworkAccess","reason","reference","replica","replicaCapacity","replicationRole","replicationState","role","secretExpressions","secrets","severity","sku","source","sourceServerResourceId","sourceServerResourceReference","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tenantIdFromConfig","throughput","tier","type","unit","userAssignedIdentities","value","version","virtualEndpoints"],
   packages: {
     "v1alpha1api20210601": {
       resources: {"FlexibleServer":["FlexibleServer_Spec","FlexibleServer_STATUS"],"FlexibleServersConfiguration":["FlexibleServersConfiguration_Spec","FlexibleServersConfiguration_STATUS"],"FlexibleServersDatabase":["FlexibleServersDatabase_Spec","FlexibleServersDatabase_STATUS"],"FlexibleServersFirewallRule":["FlexibleServersFirewallRule_Spec","FlexibleServersFirewallRule_STATUS"]},
@@ -986,7 +987,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v20250801": {
-      resources: {"FlexibleServer":["FlexibleServer_Spec","FlexibleServer_STATUS"],"FlexibleServersAdvancedThreatProtectionSettings":["FlexibleServersAdvancedThreatProtectionSettings_Spec","FlexibleServersAdvancedThreatProtectionSettings_STATUS"],"FlexibleServersBackup":["FlexibleServersBackup_Spec","FlexibleServersBackup_STATUS"],"FlexibleServersConfiguration":["FlexibleServersConfiguration_Spec","FlexibleServersConfiguration_STATUS"],"FlexibleServersDatabase":["FlexibleServersDatabase_Spec","FlexibleServersDatabase_STATUS"],"FlexibleServersFirewallRule":["FlexibleServersFirewallRule_Spec","FlexibleServersFirewallRule_STATUS"],"FlexibleServersVirtualEndpoint":["FlexibleServersVirtualEndpoint_Spec","FlexibleServersVirtualEndpoint_STATUS"]},
+      resources: {"FlexibleServer":["FlexibleServer_Spec","FlexibleServer_STATUS"],"FlexibleServersAdministrator":["FlexibleServersAdministrator_Spec","FlexibleServersAdministrator_STATUS"],"FlexibleServersAdvancedThreatProtectionSettings":["FlexibleServersAdvancedThreatProtectionSettings_Spec","FlexibleServersAdvancedThreatProtectionSettings_STATUS"],"FlexibleServersBackup":["FlexibleServersBackup_Spec","FlexibleServersBackup_STATUS"],"FlexibleServersConfiguration":["FlexibleServersConfiguration_Spec","FlexibleServersConfiguration_STATUS"],"FlexibleServersDatabase":["FlexibleServersDatabase_Spec","FlexibleServersDatabase_STATUS"],"FlexibleServersFirewallRule":["FlexibleServersFirewallRule_Spec","FlexibleServersFirewallRule_STATUS"],"FlexibleServersVirtualEndpoint":["FlexibleServersVirtualEndpoint_Spec","FlexibleServersVirtualEndpoint_STATUS"]},
       types: {
         "ActiveDirectoryAuthEnum": t17,
         "ActiveDirectoryAuthEnum_STATUS": t17,
@@ -1013,6 +1014,11 @@ export const shapes: GroupShapes = {
         "FlexibleServerSystemData_STATUS": t6,
         "FlexibleServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"UserAssignedIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"FlexibleServerSystemData_STATUS"}],["tags",{"map":"string"}],["administratorLogin","string"],["authConfig",{"type":"AuthConfig_STATUS"}],["availabilityZone","string"],["backup",{"type":"Backup_STATUS"}],["cluster",{"type":"Cluster_STATUS"}],["createMode",{"type":"CreateMode_STATUS"}],["dataEncryption",{"type":"DataEncryption_STATUS"}],["fullyQualifiedDomainName","string"],["highAvailability",{"type":"HighAvailability_STATUS"}],["maintenanceWindow",{"type":"MaintenanceWindow_STATUS"}],["minorVersion","string"],["network",{"type":"Network_STATUS"}],["pointInTimeUTC","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["replica",{"type":"Replica_STATUS"}],["replicaCapacity","integer"],["replicationRole",{"type":"ReplicationRole_STATUS"}],["sourceServerResourceId","string"],["state",{"type":"ServerState_STATUS"}],["storage",{"type":"Storage_STATUS"}],["version",{"type":"ServerVersion_STATUS"}]]},
         "FlexibleServer_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"UserAssignedIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["administratorLogin","string"],["administratorLoginPassword",{"type":"genruntime_SecretReference"}],["authConfig",{"type":"AuthConfig"}],["availabilityZone","string"],["backup",{"type":"Backup"}],["cluster",{"type":"Cluster"}],["createMode",{"type":"CreateMode"}],["dataEncryption",{"type":"DataEncryption"}],["highAvailability",{"type":"HighAvailability"}],["maintenanceWindow",{"type":"MaintenanceWindow"}],["network",{"type":"Network"}],["pointInTimeUTC","string"],["replica",{"type":"Replica"}],["replicationRole",{"type":"ReplicationRole"}],["sourceServerResourceReference",{"type":"genruntime_ResourceReference"}],["storage",{"type":"Storage"}],["version",{"type":"ServerVersion"}],["operatorSpec",{"type":"FlexibleServerOperatorSpec"}]]},
+        "FlexibleServersAdministratorOperatorSpec": t9,
+        "FlexibleServersAdministrator_PrincipalType": t116,
+        "FlexibleServersAdministrator_PrincipalType_STATUS": t116,
+        "FlexibleServersAdministrator_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["objectId","string"],["principalName","string"],["principalType",{"type":"FlexibleServersAdministrator_PrincipalType_STATUS"}],["tenantId","string"]]},
+        "FlexibleServersAdministrator_Spec": {"properties":[["azureName","string"],["azureNameFromConfig",{"type":"genruntime_ConfigMapReference"}],["owner",{"type":"genruntime_KnownResourceReference"}],["principalName","string"],["principalNameFromConfig",{"type":"genruntime_ConfigMapReference"}],["principalType",{"type":"FlexibleServersAdministrator_PrincipalType"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"FlexibleServersAdministratorOperatorSpec"}]]},
         "FlexibleServersAdvancedThreatProtectionSettingsOperatorSpec": t9,
         "FlexibleServersAdvancedThreatProtectionSettings_STATUS": t94,
         "FlexibleServersAdvancedThreatProtectionSettings_Spec": t95,
@@ -1055,10 +1061,10 @@ export const shapes: GroupShapes = {
         "PasswordAuthEnum_STATUS": t17,
         "PrivateEndpointConnection_STATUS": t77,
         "Replica": t78,
-        "Replica_PromoteMode": t116,
-        "Replica_PromoteMode_STATUS": t116,
-        "Replica_PromoteOption": t117,
-        "Replica_PromoteOption_STATUS": t117,
+        "Replica_PromoteMode": t117,
+        "Replica_PromoteMode_STATUS": t117,
+        "Replica_PromoteOption": t118,
+        "Replica_PromoteOption_STATUS": t118,
         "Replica_ReplicationState_STATUS": t81,
         "Replica_Role": t61,
         "Replica_Role_STATUS": t61,
@@ -1069,8 +1075,8 @@ export const shapes: GroupShapes = {
         "ServerPublicNetworkAccessState": t17,
         "ServerPublicNetworkAccessState_STATUS": t17,
         "ServerState_STATUS": {"enum":["Disabled","Dropping","Inaccessible","Provisioning","Ready","Restarting","Starting","Stopped","Stopping","Updating"]},
-        "ServerVersion": t118,
-        "ServerVersion_STATUS": t118,
+        "ServerVersion": t119,
+        "ServerVersion_STATUS": t119,
         "Sku": t28,
         "SkuTier": t29,
         "SkuTier_STATUS": t29,
@@ -1079,8 +1085,8 @@ export const shapes: GroupShapes = {
         "StorageAutoGrow": t17,
         "StorageAutoGrow_STATUS": t17,
         "Storage_STATUS": t104,
-        "Storage_Type": t119,
-        "Storage_Type_STATUS": t119,
+        "Storage_Type": t120,
+        "Storage_Type_STATUS": t120,
         "SystemData_CreatedByType_STATUS": t32,
         "SystemData_LastModifiedByType_STATUS": t32,
         "SystemData_STATUS": t33,
@@ -1100,7 +1106,7 @@ export const shapes: GroupShapes = {
       },
     },
     "v20250801storage": {
-      resources: {"FlexibleServer":["FlexibleServer_Spec","FlexibleServer_STATUS"],"FlexibleServersAdvancedThreatProtectionSettings":["FlexibleServersAdvancedThreatProtectionSettings_Spec","FlexibleServersAdvancedThreatProtectionSettings_STATUS"],"FlexibleServersBackup":["FlexibleServersBackup_Spec","FlexibleServersBackup_STATUS"],"FlexibleServersConfiguration":["FlexibleServersConfiguration_Spec","FlexibleServersConfiguration_STATUS"],"FlexibleServersDatabase":["FlexibleServersDatabase_Spec","FlexibleServersDatabase_STATUS"],"FlexibleServersFirewallRule":["FlexibleServersFirewallRule_Spec","FlexibleServersFirewallRule_STATUS"],"FlexibleServersVirtualEndpoint":["FlexibleServersVirtualEndpoint_Spec","FlexibleServersVirtualEndpoint_STATUS"]},
+      resources: {"FlexibleServer":["FlexibleServer_Spec","FlexibleServer_STATUS"],"FlexibleServersAdministrator":["FlexibleServersAdministrator_Spec","FlexibleServersAdministrator_STATUS"],"FlexibleServersAdvancedThreatProtectionSettings":["FlexibleServersAdvancedThreatProtectionSettings_Spec","FlexibleServersAdvancedThreatProtectionSettings_STATUS"],"FlexibleServersBackup":["FlexibleServersBackup_Spec","FlexibleServersBackup_STATUS"],"FlexibleServersConfiguration":["FlexibleServersConfiguration_Spec","FlexibleServersConfiguration_STATUS"],"FlexibleServersDatabase":["FlexibleServersDatabase_Spec","FlexibleServersDatabase_STATUS"],"FlexibleServersFirewallRule":["FlexibleServersFirewallRule_Spec","FlexibleServersFirewallRule_STATUS"],"FlexibleServersVirtualEndpoint":["FlexibleServersVirtualEndpoint_Spec","FlexibleServersVirtualEndpoint_STATUS"]},
       types: {
         "AuthConfig": {"properties":[["activeDirectoryAuth","string"],["passwordAuth","string"],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]},
         "AuthConfig_STATUS": t67,
@@ -1116,6 +1122,9 @@ export const shapes: GroupShapes = {
         "FlexibleServerSystemData_STATUS": t42,
         "FlexibleServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"UserAssignedIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"FlexibleServerSystemData_STATUS"}],["tags",{"map":"string"}],["administratorLogin","string"],["authConfig",{"type":"AuthConfig_STATUS"}],["availabilityZone","string"],["backup",{"type":"Backup_STATUS"}],["cluster",{"type":"Cluster_STATUS"}],["createMode","string"],["dataEncryption",{"type":"DataEncryption_STATUS"}],["fullyQualifiedDomainName","string"],["highAvailability",{"type":"HighAvailability_STATUS"}],["maintenanceWindow",{"type":"MaintenanceWindow_STATUS"}],["minorVersion","string"],["network",{"type":"Network_STATUS"}],["pointInTimeUTC","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["replica",{"type":"Replica_STATUS"}],["replicaCapacity","integer"],["replicationRole","string"],["sourceServerResourceId","string"],["state","string"],["storage",{"type":"Storage_STATUS"}],["version","string"]]},
         "FlexibleServer_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"UserAssignedIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["administratorLogin","string"],["administratorLoginPassword",{"type":"genruntime_SecretReference"}],["authConfig",{"type":"AuthConfig"}],["availabilityZone","string"],["backup",{"type":"Backup"}],["cluster",{"type":"Cluster"}],["createMode","string"],["dataEncryption",{"type":"DataEncryption"}],["highAvailability",{"type":"HighAvailability"}],["maintenanceWindow",{"type":"MaintenanceWindow"}],["network",{"type":"Network"}],["pointInTimeUTC","string"],["replica",{"type":"Replica"}],["replicationRole","string"],["sourceServerResourceReference",{"type":"genruntime_ResourceReference"}],["storage",{"type":"Storage"}],["version","string"],["operatorSpec",{"type":"FlexibleServerOperatorSpec"}],["originalVersion","string"]]},
+        "FlexibleServersAdministratorOperatorSpec": t9,
+        "FlexibleServersAdministrator_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["objectId","string"],["principalName","string"],["principalType","string"],["tenantId","string"]]},
+        "FlexibleServersAdministrator_Spec": {"properties":[["azureName","string"],["azureNameFromConfig",{"type":"genruntime_ConfigMapReference"}],["owner",{"type":"genruntime_KnownResourceReference"}],["principalName","string"],["principalNameFromConfig",{"type":"genruntime_ConfigMapReference"}],["principalType","string"],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"FlexibleServersAdministratorOperatorSpec"}],["originalVersion","string"]]},
         "FlexibleServersAdvancedThreatProtectionSettingsOperatorSpec": t9,
         "FlexibleServersAdvancedThreatProtectionSettings_STATUS": t107,
         "FlexibleServersAdvancedThreatProtectionSettings_Spec": t108,

@@ -8,223 +8,254 @@ const t1: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_
 const t2: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
 const t3: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t4: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t5: TypeShape = {"properties":[["connectionString",{"type":"genruntime_ConfigMapDestination"}],["instrumentationKey",{"type":"genruntime_ConfigMapDestination"}]]};
-const t6: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"ComponentOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t7: TypeShape = {"enum":["other","web"]};
-const t8: TypeShape = {"enum":["Bluefield"]};
-const t9: TypeShape = {"enum":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]};
-const t10: TypeShape = {"enum":["Disabled","Enabled"]};
-const t11: TypeShape = {"enum":["rest"]};
-const t12: TypeShape = {"properties":[["ResourceId","string"],["ScopeId","string"]]};
-const t13: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t14: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t15: TypeShape = {"properties":[["actionGroupReference",{"type":"genruntime_ResourceReference"}],["webhookProperties",{"map":"string"}]]};
-const t16: TypeShape = {"properties":[["actionGroupId","string"],["webhookProperties",{"map":"string"}]]};
-const t17: TypeShape = {"properties":[["actionGroups",{"array":{"type":"ActionGroupReference"}}]]};
-const t18: TypeShape = {"properties":[["actionGroups",{"array":{"type":"ActionGroupReference_STATUS"}}]]};
-const t19: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList_STATUS"}],["condition",{"type":"AlertRuleAllOfCondition_STATUS"}],["description","string"],["enabled","boolean"],["scopes",{"array":"string"}]]};
-const t20: TypeShape = {"properties":[["allOf",{"array":{"type":"AlertRuleAnyOfOrLeafCondition"}}]]};
-const t21: TypeShape = {"properties":[["allOf",{"array":{"type":"AlertRuleAnyOfOrLeafCondition_STATUS"}}]]};
-const t22: TypeShape = {"properties":[["anyOf",{"array":{"type":"AlertRuleLeafCondition"}}],["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
-const t23: TypeShape = {"properties":[["anyOf",{"array":{"type":"AlertRuleLeafCondition_STATUS"}}],["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
-const t24: TypeShape = {"properties":[["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
-const t25: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eventHubAuthorizationRuleId","string"],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings_STATUS"}}],["marketplacePartnerId","string"],["metrics",{"array":{"type":"MetricSettings_STATUS"}}],["serviceBusRuleId","string"],["storageAccountId","string"],["workspaceId","string"]]};
-const t26: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}]]};
-const t27: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}]]};
-const t28: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}],["timeGrain","string"]]};
-const t29: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}],["timeGrain","string"]]};
-const t30: TypeShape = {"properties":[["days","integer"],["enabled","boolean"]]};
-const t31: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t32: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t33: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t34: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["customProperties",{"map":"string"}]]};
-const t35: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["customProperties",{"map":"string"}]]};
-const t36: TypeShape = {"properties":[["minFailingPeriodsToAlert","integer"],["numberOfEvaluationPeriods","integer"]]};
-const t37: TypeShape = {"enum":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
-const t38: TypeShape = {"enum":["Average","Count","Maximum","Minimum","Total"]};
-const t39: TypeShape = {"properties":[["name","string"],["operator",{"type":"Dimension_Operator"}],["values",{"array":"string"}]]};
-const t40: TypeShape = {"enum":["Exclude","Include"]};
-const t41: TypeShape = {"properties":[["name","string"],["operator",{"type":"Dimension_Operator_STATUS"}],["values",{"array":"string"}]]};
-const t42: TypeShape = {"properties":[["allOf",{"array":{"type":"Condition"}}]]};
-const t43: TypeShape = {"properties":[["allOf",{"array":{"type":"Condition_STATUS"}}]]};
-const t44: TypeShape = {"enum":["LogAlert","LogToMetric"]};
-const t45: TypeShape = {"enum":[0,1,2,3,4]};
-const t46: TypeShape = {"properties":[["name","string"],["operator","string"],["values",{"array":"string"}]]};
-const t47: TypeShape = {"enum":["Scale"]};
-const t48: TypeShape = {"properties":[["capacity",{"type":"ScaleCapacity"}],["fixedDate",{"type":"TimeWindow"}],["name","string"],["recurrence",{"type":"Recurrence"}],["rules",{"array":{"type":"ScaleRule"}}]]};
-const t49: TypeShape = {"properties":[["capacity",{"type":"ScaleCapacity_STATUS"}],["fixedDate",{"type":"TimeWindow_STATUS"}],["name","string"],["recurrence",{"type":"Recurrence_STATUS"}],["rules",{"array":{"type":"ScaleRule_STATUS"}}]]};
-const t50: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["enabled","boolean"],["properties_name","string"],["notifications",{"array":{"type":"AutoscaleNotification_STATUS"}}],["predictiveAutoscalePolicy",{"type":"PredictiveAutoscalePolicy_STATUS"}],["profiles",{"array":{"type":"AutoscaleProfile_STATUS"}}],["targetResourceLocation","string"],["targetResourceUri","string"]]};
-const t51: TypeShape = {"properties":[["customEmails",{"array":"string"}],["sendToSubscriptionAdministrator","boolean"],["sendToSubscriptionCoAdministrators","boolean"]]};
-const t52: TypeShape = {"enum":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]};
-const t53: TypeShape = {"enum":["Average","Count","Max","Min","Sum"]};
-const t54: TypeShape = {"enum":["Average","Count","Last","Maximum","Minimum","Total"]};
-const t55: TypeShape = {"enum":["Disabled","Enabled","ForecastOnly"]};
-const t56: TypeShape = {"enum":["Day","Hour","Minute","Month","None","Second","Week","Year"]};
-const t57: TypeShape = {"properties":[["days",{"array":"string"}],["hours",{"array":"integer"}],["minutes",{"array":"integer"}],["timeZone","string"]]};
-const t58: TypeShape = {"enum":["Decrease","Increase","None"]};
-const t59: TypeShape = {"enum":["ChangeCount","ExactCount","PercentChangeCount","ServiceAllowedNextValue"]};
-const t60: TypeShape = {"properties":[["default","string"],["maximum","string"],["minimum","string"]]};
-const t61: TypeShape = {"properties":[["metricTrigger",{"type":"MetricTrigger"}],["scaleAction",{"type":"ScaleAction"}]]};
-const t62: TypeShape = {"enum":["Equals","NotEquals"]};
-const t63: TypeShape = {"properties":[["metricTrigger",{"type":"MetricTrigger_STATUS"}],["scaleAction",{"type":"ScaleAction_STATUS"}]]};
-const t64: TypeShape = {"properties":[["end","string"],["start","string"],["timeZone","string"]]};
-const t65: TypeShape = {"properties":[["properties",{"map":"string"}],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}]]};
-const t66: TypeShape = {"properties":[["properties",{"map":"string"}]]};
-const t67: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t68: TypeShape = {"properties":[["scaleLookAheadTime","string"],["scaleMode","string"]]};
-const t69: TypeShape = {"properties":[["cooldown","string"],["direction","string"],["type","string"],["value","string"]]};
-const t70: TypeShape = {"properties":[["DimensionName","string"],["Operator","string"],["Values",{"array":"string"}]]};
-const t71: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver_STATUS"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver_STATUS"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver_STATUS"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver_STATUS"}}],["emailReceivers",{"array":{"type":"EmailReceiver_STATUS"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver_STATUS"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver_STATUS"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver_STATUS"}}],["smsReceivers",{"array":{"type":"SmsReceiver_STATUS"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver_STATUS"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver_STATUS"}}]]};
-const t72: TypeShape = {"properties":[["name","string"],["roleId","string"],["useCommonAlertSchema","boolean"]]};
-const t73: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["useCommonAlertSchema","boolean"],["webhookResourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t74: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["useCommonAlertSchema","boolean"],["webhookResourceId","string"]]};
-const t75: TypeShape = {"properties":[["emailAddress","string"],["name","string"]]};
-const t76: TypeShape = {"properties":[["functionAppResourceReference",{"type":"genruntime_ResourceReference"}],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
-const t77: TypeShape = {"properties":[["functionAppResourceId","string"],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
-const t78: TypeShape = {"properties":[["emailAddress","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
-const t79: TypeShape = {"enum":["Disabled","Enabled","NotSpecified"]};
-const t80: TypeShape = {"properties":[["eventHubName","string"],["eventHubNameSpace","string"],["name","string"],["subscriptionId","string"],["tenantId","string"],["useCommonAlertSchema","boolean"]]};
-const t81: TypeShape = {"properties":[["connectionId","string"],["name","string"],["region","string"],["ticketConfiguration","string"],["workspaceId","string"]]};
-const t82: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["useCommonAlertSchema","boolean"]]};
-const t83: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceId","string"],["useCommonAlertSchema","boolean"]]};
-const t84: TypeShape = {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"]]};
-const t85: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
-const t86: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
-const t87: TypeShape = {"properties":[["databaseName","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t88: TypeShape = {"properties":[["databaseName","string"],["ingestionUri","string"],["name","string"],["resourceId","string"]]};
-const t89: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name"}],["value","string"]]};
-const t90: TypeShape = {"enum":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]};
-const t91: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name_STATUS"}],["value","string"]]};
-const t92: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting"}}]]};
-const t93: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting_STATUS"}}]]};
-const t94: TypeShape = {"properties":[["name","string"]]};
-const t95: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type"}]]};
-const t96: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type_STATUS"}]]};
-const t97: TypeShape = {"enum":["boolean","datetime","dynamic","int","long","real","string"]};
-const t98: TypeShape = {"properties":[["endpoint","string"]]};
-const t99: TypeShape = {"enum":["Linux","Windows"]};
-const t100: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
-const t101: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRuleAssociation_ProvisioningState_STATUS"}]]};
-const t102: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}]]};
-const t103: TypeShape = {"properties":[["builtInTransform","string"],["captureOverflow","boolean"],["destinations",{"array":"string"}],["outputStream","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t104: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource"}]]};
-const t105: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource_STATUS"}]]};
-const t106: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
-const t107: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
-const t108: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination"}],["eventHubs",{"array":{"type":"EventHubDestination"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination"}}]]};
-const t109: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination_STATUS"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination_STATUS"}],["eventHubs",{"array":{"type":"EventHubDestination_STATUS"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination_STATUS"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination_STATUS"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination_STATUS"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination_STATUS"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination_STATUS"}}]]};
-const t110: TypeShape = {"properties":[["logsIngestion","string"],["metricsIngestion","string"]]};
-const t111: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob"}}]]};
-const t112: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob_STATUS"}}]]};
-const t113: TypeShape = {"properties":[["consumerGroup","string"],["name","string"],["stream","string"]]};
-const t114: TypeShape = {"properties":[["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
-const t115: TypeShape = {"properties":[["eventHubResourceId","string"],["name","string"]]};
-const t116: TypeShape = {"properties":[["extensionName","string"],["extensionSettings",{"map":"json"}],["inputDataSources",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
-const t117: TypeShape = {"properties":[["activeLocation","string"],["locations",{"array":{"type":"LocationSpec_STATUS"}}]]};
-const t118: TypeShape = {"properties":[["logDirectories",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t119: TypeShape = {"properties":[["location","string"],["provisioningStatus",{"type":"LocationSpec_ProvisioningStatus_STATUS"}]]};
-const t120: TypeShape = {"properties":[["name","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t121: TypeShape = {"properties":[["name","string"],["workspaceId","string"],["workspaceResourceId","string"]]};
-const t122: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings"}]]};
-const t123: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings_STATUS"}]]};
-const t124: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat"}]]};
-const t125: TypeShape = {"enum":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]};
-const t126: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat_STATUS"}]]};
-const t127: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format"}],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
-const t128: TypeShape = {"enum":["json","text"]};
-const t129: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format_STATUS"}],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
-const t130: TypeShape = {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t131: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t132: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
-const t133: TypeShape = {"properties":[["provisionedBy","string"],["provisionedByImmutableId","string"],["provisionedByResourceId","string"]]};
-const t134: TypeShape = {"properties":[["artifactId","string"],["databaseName","string"],["ingestionUri","string"],["name","string"],["tenantId","string"]]};
-const t135: TypeShape = {"properties":[["accountResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
-const t136: TypeShape = {"properties":[["accountId","string"],["accountResourceId","string"],["name","string"]]};
-const t137: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess"}]]};
-const t138: TypeShape = {"enum":["Disabled","Enabled","SecuredByPerimeter"]};
-const t139: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess_STATUS"}]]};
-const t140: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t141: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}]]};
-const t142: TypeShape = {"properties":[["resourceId","string"],["scopeId","string"]]};
-const t143: TypeShape = {"properties":[["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
-const t144: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData"}]]};
-const t145: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
-const t146: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType"}],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t147: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t148: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceId","string"]]};
-const t149: TypeShape = {"enum":["Cidr","String"]};
-const t150: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType_STATUS"}],["name","string"],["resourceId","string"]]};
-const t151: TypeShape = {"properties":[["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}],["tableName","string"]]};
-const t152: TypeShape = {"properties":[["name","string"],["storageAccountResourceId","string"],["tableName","string"]]};
-const t153: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition"}}]]};
-const t154: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition_STATUS"}}]]};
-const t155: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t156: TypeShape = {"enum":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]};
-const t157: TypeShape = {"enum":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]};
-const t158: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames_STATUS"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels_STATUS"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t159: TypeShape = {"properties":[]};
-const t160: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
-const t161: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t162: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}],["transformKql","string"],["xPathQueries",{"array":"string"}]]};
-const t163: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter"}}],["streams",{"array":"string"}]]};
-const t164: TypeShape = {"enum":["Domain","Private","Public"]};
-const t165: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter_STATUS"}}],["streams",{"array":"string"}]]};
-const t166: TypeShape = {"properties":[["name","string"],["value","string"]]};
-const t167: TypeShape = {"properties":[["name","string"],["type","string"]]};
-const t168: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"]]};
-const t169: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}],["originalVersion","string"]]};
-const t170: TypeShape = {"properties":[["location","string"],["provisioningStatus","string"]]};
-const t171: TypeShape = {"properties":[["recordStartTimestampFormat","string"]]};
-const t172: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
-const t173: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
-const t174: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t175: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t176: TypeShape = {"properties":[["publicNetworkAccess","string"]]};
-const t177: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t178: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceId","string"]]};
-const t179: TypeShape = {"properties":[["facilityNames",{"array":"string"}],["logLevels",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
-const t180: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":"string"}],["streams",{"array":"string"}]]};
-const t181: TypeShape = {"enum":["shared"]};
-const t182: TypeShape = {"enum":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]};
-const t183: TypeShape = {"properties":[["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t184: TypeShape = {"properties":[["name","string"],["resourceId","string"]]};
-const t185: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["etwProviders",{"array":{"type":"EtwProviderDataSource"}}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
-const t186: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["etwProviders",{"array":{"type":"EtwProviderDataSource_STATUS"}}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
-const t187: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource"}}]]};
-const t188: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource_STATUS"}}]]};
-const t189: TypeShape = {"enum":["Critical","Error","Informational","Verbose","Warning"]};
-const t190: TypeShape = {"enum":["EventSource","Manifest"]};
-const t191: TypeShape = {"properties":[["logs",{"type":"LogsQuotaSpec_STATUS"}]]};
-const t192: TypeShape = {"properties":[["maxRequestsPerMinute","string"],["maxSizePerMinuteInGB","string"]]};
-const t193: TypeShape = {"properties":[["attributeName","string"],["attributeValue","string"]]};
-const t194: TypeShape = {"enum":["Microsoft-OTel-Logs"]};
-const t195: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
-const t196: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
-const t197: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
-const t198: TypeShape = {"enum":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]};
-const t199: TypeShape = {"enum":["Microsoft-OtelPerfMetrics"]};
-const t200: TypeShape = {"properties":[["customVMScrapeConfig",{"array":{"map":"json"}}],["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
-const t201: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights"}}],["enrichmentData",{"type":"EnrichmentData"}]]};
-const t202: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights_STATUS"}}],["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
-const t203: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
-const t204: TypeShape = {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel","string"],["name","string"],["provider","string"],["providerType","string"],["streams",{"array":"string"}]]};
-const t205: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
-const t206: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
-const t207: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":"string"}]]};
-const t208: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}]]};
-const t209: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
-const t210: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
-const t211: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
-const t212: TypeShape = {"enum":["DynamicThresholdCriterion","StaticThresholdCriterion"]};
-const t213: TypeShape = {"enum":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
-const t214: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
-const t215: TypeShape = {"properties":[["autoResolved","boolean"],["timeToResolve","string"]]};
-const t216: TypeShape = {"enum":["LogAlert","LogToMetric","SimpleLogAlert"]};
+const t5: TypeShape = {"enum":["High","Low","Medium"]};
+const t6: TypeShape = {"enum":["DynamicThresholdCriterion"]};
+const t7: TypeShape = {"enum":["GreaterOrLessThan","GreaterThan","LessThan"]};
+const t8: TypeShape = {"enum":["Average","Count","Maximum","Minimum","Total"]};
+const t9: TypeShape = {"properties":[["minFailingPeriodsToAlert","number"],["numberOfEvaluationPeriods","number"]]};
+const t10: TypeShape = {"properties":[["actionGroupId","string"],["actionGroupReference",{"type":"genruntime_ResourceReference"}],["webHookProperties",{"map":"string"}]]};
+const t11: TypeShape = {"properties":[["actionGroupId","string"],["webHookProperties",{"map":"string"}]]};
+const t12: TypeShape = {"properties":[["microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"type":"MetricAlertMultipleResourceMultipleMetricCriteria"}],["microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"type":"MetricAlertSingleResourceMultipleMetricCriteria"}],["microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"type":"WebtestLocationAvailabilityCriteria"}]]};
+const t13: TypeShape = {"properties":[["microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"type":"MetricAlertMultipleResourceMultipleMetricCriteria_STATUS"}],["microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"type":"MetricAlertSingleResourceMultipleMetricCriteria_STATUS"}],["microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"type":"WebtestLocationAvailabilityCriteria_STATUS"}]]};
+const t14: TypeShape = {"enum":["Microsoft.Azure.Monitor.MultipleResourceMultipleMetricCriteria"]};
+const t15: TypeShape = {"enum":["Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria"]};
+const t16: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actions",{"array":{"type":"MetricAlertAction_STATUS"}}],["autoMitigate","boolean"],["criteria",{"type":"MetricAlertCriteria_STATUS"}],["description","string"],["enabled","boolean"],["evaluationFrequency","string"],["isMigrated","boolean"],["lastUpdatedTime","string"],["scopes",{"array":"string"}],["severity","integer"],["targetResourceRegion","string"],["targetResourceType","string"],["windowSize","string"]]};
+const t17: TypeShape = {"enum":["StaticThresholdCriterion"]};
+const t18: TypeShape = {"enum":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
+const t19: TypeShape = {"properties":[["name","string"],["operator","string"],["values",{"array":"string"}]]};
+const t20: TypeShape = {"properties":[["dynamicThresholdCriterion",{"type":"DynamicMetricCriteria"}],["staticThresholdCriterion",{"type":"MetricCriteria"}]]};
+const t21: TypeShape = {"properties":[["dynamicThresholdCriterion",{"type":"DynamicMetricCriteria_STATUS"}],["staticThresholdCriterion",{"type":"MetricCriteria_STATUS"}]]};
+const t22: TypeShape = {"enum":["Microsoft.Azure.Monitor.WebtestLocationAvailabilityCriteria"]};
+const t23: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t24: TypeShape = {"properties":[["key","string"],["value","string"]]};
+const t25: TypeShape = {"properties":[["Id","string"]]};
+const t26: TypeShape = {"properties":[["WebTest","string"]]};
+const t27: TypeShape = {"properties":[["FollowRedirects","boolean"],["Headers",{"array":{"type":"HeaderField"}}],["HttpVerb","string"],["ParseDependentRequests","boolean"],["RequestBody","string"],["RequestUrl","string"]]};
+const t28: TypeShape = {"properties":[["FollowRedirects","boolean"],["Headers",{"array":{"type":"HeaderField_STATUS"}}],["HttpVerb","string"],["ParseDependentRequests","boolean"],["RequestBody","string"],["RequestUrl","string"]]};
+const t29: TypeShape = {"properties":[["ContentValidation",{"type":"WebTestProperties_ValidationRules_ContentValidation"}],["ExpectedHttpStatusCode","integer"],["IgnoreHttpsStatusCode","boolean"],["SSLCertRemainingLifetimeCheck","integer"],["SSLCheck","boolean"]]};
+const t30: TypeShape = {"properties":[["ContentMatch","string"],["IgnoreCase","boolean"],["PassIfTextFound","boolean"]]};
+const t31: TypeShape = {"properties":[["ContentValidation",{"type":"WebTestProperties_ValidationRules_ContentValidation_STATUS"}],["ExpectedHttpStatusCode","integer"],["IgnoreHttpsStatusCode","boolean"],["SSLCertRemainingLifetimeCheck","integer"],["SSLCheck","boolean"]]};
+const t32: TypeShape = {"enum":["basic","multistep","ping","standard"]};
+const t33: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["Configuration",{"type":"WebTestProperties_Configuration_STATUS"}],["Description","string"],["Enabled","boolean"],["Frequency","integer"],["Kind",{"type":"Webtest_Kind_STATUS"}],["Locations",{"array":{"type":"WebTestGeolocation_STATUS"}}],["Request",{"type":"WebTestProperties_Request_STATUS"}],["RetryEnabled","boolean"],["SyntheticMonitorId","string"],["Timeout","integer"],["ValidationRules",{"type":"WebTestProperties_ValidationRules_STATUS"}],["properties_name","string"],["provisioningState","string"]]};
+const t34: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["Configuration",{"type":"WebTestProperties_Configuration"}],["Description","string"],["Enabled","boolean"],["Frequency","integer"],["Kind",{"type":"Webtest_Kind"}],["Locations",{"array":{"type":"WebTestGeolocation"}}],["Name","string"],["Request",{"type":"WebTestProperties_Request"}],["RetryEnabled","boolean"],["SyntheticMonitorId","string"],["Timeout","integer"],["ValidationRules",{"type":"WebTestProperties_ValidationRules"}],["operatorSpec",{"type":"WebtestOperatorSpec"}]]};
+const t35: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["Configuration",{"type":"WebTestProperties_Configuration_STATUS"}],["Description","string"],["Enabled","boolean"],["Frequency","integer"],["Kind","string"],["Locations",{"array":{"type":"WebTestGeolocation_STATUS"}}],["Request",{"type":"WebTestProperties_Request_STATUS"}],["RetryEnabled","boolean"],["SyntheticMonitorId","string"],["Timeout","integer"],["ValidationRules",{"type":"WebTestProperties_ValidationRules_STATUS"}],["properties_name","string"],["provisioningState","string"]]};
+const t36: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["Configuration",{"type":"WebTestProperties_Configuration"}],["Description","string"],["Enabled","boolean"],["Frequency","integer"],["Kind","string"],["Locations",{"array":{"type":"WebTestGeolocation"}}],["Name","string"],["Request",{"type":"WebTestProperties_Request"}],["RetryEnabled","boolean"],["SyntheticMonitorId","string"],["Timeout","integer"],["ValidationRules",{"type":"WebTestProperties_ValidationRules"}],["operatorSpec",{"type":"WebtestOperatorSpec"}],["originalVersion","string"]]};
+const t37: TypeShape = {"properties":[["connectionString",{"type":"genruntime_ConfigMapDestination"}],["instrumentationKey",{"type":"genruntime_ConfigMapDestination"}]]};
+const t38: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"ComponentOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t39: TypeShape = {"enum":["other","web"]};
+const t40: TypeShape = {"enum":["Bluefield"]};
+const t41: TypeShape = {"enum":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]};
+const t42: TypeShape = {"enum":["Disabled","Enabled"]};
+const t43: TypeShape = {"enum":["rest"]};
+const t44: TypeShape = {"properties":[["ResourceId","string"],["ScopeId","string"]]};
+const t45: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t46: TypeShape = {"properties":[["actionGroupReference",{"type":"genruntime_ResourceReference"}],["webhookProperties",{"map":"string"}]]};
+const t47: TypeShape = {"properties":[["actionGroupId","string"],["webhookProperties",{"map":"string"}]]};
+const t48: TypeShape = {"properties":[["actionGroups",{"array":{"type":"ActionGroupReference"}}]]};
+const t49: TypeShape = {"properties":[["actionGroups",{"array":{"type":"ActionGroupReference_STATUS"}}]]};
+const t50: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList_STATUS"}],["condition",{"type":"AlertRuleAllOfCondition_STATUS"}],["description","string"],["enabled","boolean"],["scopes",{"array":"string"}]]};
+const t51: TypeShape = {"properties":[["allOf",{"array":{"type":"AlertRuleAnyOfOrLeafCondition"}}]]};
+const t52: TypeShape = {"properties":[["allOf",{"array":{"type":"AlertRuleAnyOfOrLeafCondition_STATUS"}}]]};
+const t53: TypeShape = {"properties":[["anyOf",{"array":{"type":"AlertRuleLeafCondition"}}],["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
+const t54: TypeShape = {"properties":[["anyOf",{"array":{"type":"AlertRuleLeafCondition_STATUS"}}],["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
+const t55: TypeShape = {"properties":[["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
+const t56: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eventHubAuthorizationRuleId","string"],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings_STATUS"}}],["marketplacePartnerId","string"],["metrics",{"array":{"type":"MetricSettings_STATUS"}}],["serviceBusRuleId","string"],["storageAccountId","string"],["workspaceId","string"]]};
+const t57: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}]]};
+const t58: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}]]};
+const t59: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}],["timeGrain","string"]]};
+const t60: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}],["timeGrain","string"]]};
+const t61: TypeShape = {"properties":[["days","integer"],["enabled","boolean"]]};
+const t62: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t63: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t64: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t65: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["customProperties",{"map":"string"}]]};
+const t66: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["customProperties",{"map":"string"}]]};
+const t67: TypeShape = {"properties":[["minFailingPeriodsToAlert","integer"],["numberOfEvaluationPeriods","integer"]]};
+const t68: TypeShape = {"properties":[["name","string"],["operator",{"type":"Dimension_Operator"}],["values",{"array":"string"}]]};
+const t69: TypeShape = {"enum":["Exclude","Include"]};
+const t70: TypeShape = {"properties":[["name","string"],["operator",{"type":"Dimension_Operator_STATUS"}],["values",{"array":"string"}]]};
+const t71: TypeShape = {"properties":[["allOf",{"array":{"type":"Condition"}}]]};
+const t72: TypeShape = {"properties":[["allOf",{"array":{"type":"Condition_STATUS"}}]]};
+const t73: TypeShape = {"enum":["LogAlert","LogToMetric"]};
+const t74: TypeShape = {"enum":[0,1,2,3,4]};
+const t75: TypeShape = {"properties":[["ContentValidation",{"type":"WebTestProperties_ValidationRules_ContentValidation"}],["ExpectedHttpStatusCode","integer"],["IgnoreHttpStatusCode","boolean"],["SSLCertRemainingLifetimeCheck","integer"],["SSLCheck","boolean"]]};
+const t76: TypeShape = {"properties":[["ContentValidation",{"type":"WebTestProperties_ValidationRules_ContentValidation_STATUS"}],["ExpectedHttpStatusCode","integer"],["IgnoreHttpStatusCode","boolean"],["SSLCertRemainingLifetimeCheck","integer"],["SSLCheck","boolean"]]};
+const t77: TypeShape = {"enum":["multistep","ping","standard"]};
+const t78: TypeShape = {"enum":["Scale"]};
+const t79: TypeShape = {"properties":[["capacity",{"type":"ScaleCapacity"}],["fixedDate",{"type":"TimeWindow"}],["name","string"],["recurrence",{"type":"Recurrence"}],["rules",{"array":{"type":"ScaleRule"}}]]};
+const t80: TypeShape = {"properties":[["capacity",{"type":"ScaleCapacity_STATUS"}],["fixedDate",{"type":"TimeWindow_STATUS"}],["name","string"],["recurrence",{"type":"Recurrence_STATUS"}],["rules",{"array":{"type":"ScaleRule_STATUS"}}]]};
+const t81: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["enabled","boolean"],["properties_name","string"],["notifications",{"array":{"type":"AutoscaleNotification_STATUS"}}],["predictiveAutoscalePolicy",{"type":"PredictiveAutoscalePolicy_STATUS"}],["profiles",{"array":{"type":"AutoscaleProfile_STATUS"}}],["targetResourceLocation","string"],["targetResourceUri","string"]]};
+const t82: TypeShape = {"properties":[["customEmails",{"array":"string"}],["sendToSubscriptionAdministrator","boolean"],["sendToSubscriptionCoAdministrators","boolean"]]};
+const t83: TypeShape = {"enum":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]};
+const t84: TypeShape = {"enum":["Average","Count","Max","Min","Sum"]};
+const t85: TypeShape = {"enum":["Average","Count","Last","Maximum","Minimum","Total"]};
+const t86: TypeShape = {"enum":["Disabled","Enabled","ForecastOnly"]};
+const t87: TypeShape = {"enum":["Day","Hour","Minute","Month","None","Second","Week","Year"]};
+const t88: TypeShape = {"properties":[["days",{"array":"string"}],["hours",{"array":"integer"}],["minutes",{"array":"integer"}],["timeZone","string"]]};
+const t89: TypeShape = {"enum":["Decrease","Increase","None"]};
+const t90: TypeShape = {"enum":["ChangeCount","ExactCount","PercentChangeCount","ServiceAllowedNextValue"]};
+const t91: TypeShape = {"properties":[["default","string"],["maximum","string"],["minimum","string"]]};
+const t92: TypeShape = {"properties":[["metricTrigger",{"type":"MetricTrigger"}],["scaleAction",{"type":"ScaleAction"}]]};
+const t93: TypeShape = {"enum":["Equals","NotEquals"]};
+const t94: TypeShape = {"properties":[["metricTrigger",{"type":"MetricTrigger_STATUS"}],["scaleAction",{"type":"ScaleAction_STATUS"}]]};
+const t95: TypeShape = {"properties":[["end","string"],["start","string"],["timeZone","string"]]};
+const t96: TypeShape = {"properties":[["properties",{"map":"string"}],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}]]};
+const t97: TypeShape = {"properties":[["properties",{"map":"string"}]]};
+const t98: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t99: TypeShape = {"properties":[["scaleLookAheadTime","string"],["scaleMode","string"]]};
+const t100: TypeShape = {"properties":[["cooldown","string"],["direction","string"],["type","string"],["value","string"]]};
+const t101: TypeShape = {"properties":[["DimensionName","string"],["Operator","string"],["Values",{"array":"string"}]]};
+const t102: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver_STATUS"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver_STATUS"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver_STATUS"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver_STATUS"}}],["emailReceivers",{"array":{"type":"EmailReceiver_STATUS"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver_STATUS"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver_STATUS"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver_STATUS"}}],["smsReceivers",{"array":{"type":"SmsReceiver_STATUS"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver_STATUS"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver_STATUS"}}]]};
+const t103: TypeShape = {"properties":[["name","string"],["roleId","string"],["useCommonAlertSchema","boolean"]]};
+const t104: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["useCommonAlertSchema","boolean"],["webhookResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t105: TypeShape = {"properties":[["automationAccountId","string"],["isGlobalRunbook","boolean"],["name","string"],["runbookName","string"],["useCommonAlertSchema","boolean"],["webhookResourceId","string"]]};
+const t106: TypeShape = {"properties":[["emailAddress","string"],["name","string"]]};
+const t107: TypeShape = {"properties":[["functionAppResourceReference",{"type":"genruntime_ResourceReference"}],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t108: TypeShape = {"properties":[["functionAppResourceId","string"],["functionName","string"],["httpTriggerUrl","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t109: TypeShape = {"properties":[["emailAddress","string"],["name","string"],["useCommonAlertSchema","boolean"]]};
+const t110: TypeShape = {"enum":["Disabled","Enabled","NotSpecified"]};
+const t111: TypeShape = {"properties":[["eventHubName","string"],["eventHubNameSpace","string"],["name","string"],["subscriptionId","string"],["tenantId","string"],["useCommonAlertSchema","boolean"]]};
+const t112: TypeShape = {"properties":[["connectionId","string"],["name","string"],["region","string"],["ticketConfiguration","string"],["workspaceId","string"]]};
+const t113: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["useCommonAlertSchema","boolean"]]};
+const t114: TypeShape = {"properties":[["callbackUrl","string"],["name","string"],["resourceId","string"],["useCommonAlertSchema","boolean"]]};
+const t115: TypeShape = {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"]]};
+const t116: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["serviceUri","string"],["serviceUriFromSecret",{"type":"genruntime_SecretReference"}],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
+const t117: TypeShape = {"properties":[["identifierUri","string"],["name","string"],["objectId","string"],["tenantId","string"],["useAadAuth","boolean"],["useCommonAlertSchema","boolean"]]};
+const t118: TypeShape = {"properties":[["databaseName","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t119: TypeShape = {"properties":[["databaseName","string"],["ingestionUri","string"],["name","string"],["resourceId","string"]]};
+const t120: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name"}],["value","string"]]};
+const t121: TypeShape = {"enum":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]};
+const t122: TypeShape = {"properties":[["name",{"type":"AgentSetting_Name_STATUS"}],["value","string"]]};
+const t123: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting"}}]]};
+const t124: TypeShape = {"properties":[["logs",{"array":{"type":"AgentSetting_STATUS"}}]]};
+const t125: TypeShape = {"properties":[["name","string"]]};
+const t126: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type"}]]};
+const t127: TypeShape = {"properties":[["name","string"],["type",{"type":"ColumnDefinition_Type_STATUS"}]]};
+const t128: TypeShape = {"enum":["boolean","datetime","dynamic","int","long","real","string"]};
+const t129: TypeShape = {"properties":[["endpoint","string"]]};
+const t130: TypeShape = {"enum":["Linux","Windows"]};
+const t131: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
+const t132: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRuleAssociation_ProvisioningState_STATUS"}]]};
+const t133: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}]]};
+const t134: TypeShape = {"properties":[["builtInTransform","string"],["captureOverflow","boolean"],["destinations",{"array":"string"}],["outputStream","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t135: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource"}]]};
+const t136: TypeShape = {"properties":[["eventHub",{"type":"EventHubDataSource_STATUS"}]]};
+const t137: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
+const t138: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
+const t139: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination"}],["eventHubs",{"array":{"type":"EventHubDestination"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination"}}]]};
+const t140: TypeShape = {"properties":[["azureDataExplorer",{"array":{"type":"AdxDestination_STATUS"}}],["azureMonitorMetrics",{"type":"AzureMonitorMetricsDestination_STATUS"}],["eventHubs",{"array":{"type":"EventHubDestination_STATUS"}}],["eventHubsDirect",{"array":{"type":"EventHubDirectDestination_STATUS"}}],["logAnalytics",{"array":{"type":"LogAnalyticsDestination_STATUS"}}],["microsoftFabric",{"array":{"type":"MicrosoftFabricDestination_STATUS"}}],["monitoringAccounts",{"array":{"type":"MonitoringAccountDestination_STATUS"}}],["storageAccounts",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageBlobsDirect",{"array":{"type":"StorageBlobDestination_STATUS"}}],["storageTablesDirect",{"array":{"type":"StorageTableDestination_STATUS"}}]]};
+const t141: TypeShape = {"properties":[["logsIngestion","string"],["metricsIngestion","string"]]};
+const t142: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob"}}]]};
+const t143: TypeShape = {"properties":[["storageBlobs",{"array":{"type":"StorageBlob_STATUS"}}]]};
+const t144: TypeShape = {"properties":[["consumerGroup","string"],["name","string"],["stream","string"]]};
+const t145: TypeShape = {"properties":[["eventHubResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
+const t146: TypeShape = {"properties":[["eventHubResourceId","string"],["name","string"]]};
+const t147: TypeShape = {"properties":[["extensionName","string"],["extensionSettings",{"map":"json"}],["inputDataSources",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t148: TypeShape = {"properties":[["activeLocation","string"],["locations",{"array":{"type":"LocationSpec_STATUS"}}]]};
+const t149: TypeShape = {"properties":[["logDirectories",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t150: TypeShape = {"properties":[["location","string"],["provisioningStatus",{"type":"LocationSpec_ProvisioningStatus_STATUS"}]]};
+const t151: TypeShape = {"properties":[["name","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t152: TypeShape = {"properties":[["name","string"],["workspaceId","string"],["workspaceResourceId","string"]]};
+const t153: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings"}]]};
+const t154: TypeShape = {"properties":[["text",{"type":"LogFileTextSettings_STATUS"}]]};
+const t155: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat"}]]};
+const t156: TypeShape = {"enum":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]};
+const t157: TypeShape = {"properties":[["recordStartTimestampFormat",{"type":"LogFileTextSettings_RecordStartTimestampFormat_STATUS"}]]};
+const t158: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format"}],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t159: TypeShape = {"enum":["json","text"]};
+const t160: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format",{"type":"LogFilesDataSource_Format_STATUS"}],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t161: TypeShape = {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t162: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t163: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
+const t164: TypeShape = {"properties":[["provisionedBy","string"],["provisionedByImmutableId","string"],["provisionedByResourceId","string"]]};
+const t165: TypeShape = {"properties":[["artifactId","string"],["databaseName","string"],["ingestionUri","string"],["name","string"],["tenantId","string"]]};
+const t166: TypeShape = {"properties":[["accountResourceReference",{"type":"genruntime_ResourceReference"}],["name","string"]]};
+const t167: TypeShape = {"properties":[["accountId","string"],["accountResourceId","string"],["name","string"]]};
+const t168: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess"}]]};
+const t169: TypeShape = {"enum":["Disabled","Enabled","SecuredByPerimeter"]};
+const t170: TypeShape = {"properties":[["publicNetworkAccess",{"type":"NetworkRuleSet_PublicNetworkAccess_STATUS"}]]};
+const t171: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t172: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}]]};
+const t173: TypeShape = {"properties":[["resourceId","string"],["scopeId","string"]]};
+const t174: TypeShape = {"properties":[["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t175: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData"}]]};
+const t176: TypeShape = {"properties":[["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
+const t177: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType"}],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t178: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t179: TypeShape = {"properties":[["containerName","string"],["name","string"],["storageAccountResourceId","string"]]};
+const t180: TypeShape = {"enum":["Cidr","String"]};
+const t181: TypeShape = {"properties":[["blobUrl","string"],["lookupType",{"type":"StorageBlob_LookupType_STATUS"}],["name","string"],["resourceId","string"]]};
+const t182: TypeShape = {"properties":[["name","string"],["storageAccountResourceReference",{"type":"genruntime_ResourceReference"}],["tableName","string"]]};
+const t183: TypeShape = {"properties":[["name","string"],["storageAccountResourceId","string"],["tableName","string"]]};
+const t184: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition"}}]]};
+const t185: TypeShape = {"properties":[["columns",{"array":{"type":"ColumnDefinition_STATUS"}}]]};
+const t186: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t187: TypeShape = {"enum":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]};
+const t188: TypeShape = {"enum":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]};
+const t189: TypeShape = {"properties":[["facilityNames",{"array":{"type":"SyslogDataSource_FacilityNames_STATUS"}}],["logLevels",{"array":{"type":"SyslogDataSource_LogLevels_STATUS"}}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t190: TypeShape = {"properties":[]};
+const t191: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t192: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t193: TypeShape = {"properties":[["name","string"],["streams",{"array":"string"}],["transformKql","string"],["xPathQueries",{"array":"string"}]]};
+const t194: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter"}}],["streams",{"array":"string"}]]};
+const t195: TypeShape = {"enum":["Domain","Private","Public"]};
+const t196: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":{"type":"WindowsFirewallLogsDataSource_ProfileFilter_STATUS"}}],["streams",{"array":"string"}]]};
+const t197: TypeShape = {"properties":[["name","string"],["value","string"]]};
+const t198: TypeShape = {"properties":[["name","string"],["type","string"]]};
+const t199: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["dataCollectionEndpointId","string"],["dataCollectionRuleId","string"],["description","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"]]};
+const t200: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataCollectionRuleReference",{"type":"genruntime_ResourceReference"}],["description","string"],["operatorSpec",{"type":"DataCollectionRuleAssociationOperatorSpec"}],["originalVersion","string"]]};
+const t201: TypeShape = {"properties":[["location","string"],["provisioningStatus","string"]]};
+const t202: TypeShape = {"properties":[["recordStartTimestampFormat","string"]]};
+const t203: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t204: TypeShape = {"properties":[["filePatterns",{"array":"string"}],["format","string"],["name","string"],["settings",{"type":"LogFileSettings_STATUS"}],["streams",{"array":"string"}],["transformKql","string"]]};
+const t205: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t206: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t207: TypeShape = {"properties":[["publicNetworkAccess","string"]]};
+const t208: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t209: TypeShape = {"properties":[["blobUrl","string"],["lookupType","string"],["name","string"],["resourceId","string"]]};
+const t210: TypeShape = {"properties":[["facilityNames",{"array":"string"}],["logLevels",{"array":"string"}],["name","string"],["streams",{"array":"string"}],["transformKql","string"]]};
+const t211: TypeShape = {"properties":[["name","string"],["profileFilter",{"array":"string"}],["streams",{"array":"string"}]]};
+const t212: TypeShape = {"enum":["shared"]};
+const t213: TypeShape = {"enum":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]};
+const t214: TypeShape = {"properties":[["name","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t215: TypeShape = {"properties":[["name","string"],["resourceId","string"]]};
+const t216: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources"}],["etwProviders",{"array":{"type":"EtwProviderDataSource"}}],["extensions",{"array":{"type":"ExtensionDataSource"}}],["iisLogs",{"array":{"type":"IisLogsDataSource"}}],["logFiles",{"array":{"type":"LogFilesDataSource"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource"}}],["syslog",{"array":{"type":"SyslogDataSource"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource"}}]]};
+const t217: TypeShape = {"properties":[["dataImports",{"type":"DataImportSources_STATUS"}],["etwProviders",{"array":{"type":"EtwProviderDataSource_STATUS"}}],["extensions",{"array":{"type":"ExtensionDataSource_STATUS"}}],["iisLogs",{"array":{"type":"IisLogsDataSource_STATUS"}}],["logFiles",{"array":{"type":"LogFilesDataSource_STATUS"}}],["otelLogs",{"array":{"type":"OtelLogsDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDataSource_STATUS"}}],["performanceCounters",{"array":{"type":"PerfCounterDataSource_STATUS"}}],["performanceCountersOTel",{"array":{"type":"PerformanceCountersOTelDataSource_STATUS"}}],["platformTelemetry",{"array":{"type":"PlatformTelemetryDataSource_STATUS"}}],["prometheusForwarder",{"array":{"type":"PrometheusForwarderDataSource_STATUS"}}],["syslog",{"array":{"type":"SyslogDataSource_STATUS"}}],["windowsEventLogs",{"array":{"type":"WindowsEventLogDataSource_STATUS"}}],["windowsFirewallLogs",{"array":{"type":"WindowsFirewallLogsDataSource_STATUS"}}]]};
+const t218: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource"}}]]};
+const t219: TypeShape = {"properties":[["otelLogs",{"array":{"type":"OtelLogsDirectDataSource_STATUS"}}],["otelMetrics",{"array":{"type":"OtelMetricsDirectDataSource_STATUS"}}],["otelTraces",{"array":{"type":"OtelTracesDirectDataSource_STATUS"}}]]};
+const t220: TypeShape = {"enum":["Critical","Error","Informational","Verbose","Warning"]};
+const t221: TypeShape = {"enum":["EventSource","Manifest"]};
+const t222: TypeShape = {"properties":[["logs",{"type":"LogsQuotaSpec_STATUS"}]]};
+const t223: TypeShape = {"properties":[["maxRequestsPerMinute","string"],["maxSizePerMinuteInGB","string"]]};
+const t224: TypeShape = {"properties":[["attributeName","string"],["attributeValue","string"]]};
+const t225: TypeShape = {"enum":["Microsoft-OTel-Logs"]};
+const t226: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
+const t227: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
+const t228: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t229: TypeShape = {"enum":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]};
+const t230: TypeShape = {"enum":["Microsoft-OtelPerfMetrics"]};
+const t231: TypeShape = {"properties":[["customVMScrapeConfig",{"array":{"map":"json"}}],["labelIncludeFilter",{"map":"string"}],["name","string"],["streams",{"array":"string"}]]};
+const t232: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights"}}],["enrichmentData",{"type":"EnrichmentData"}]]};
+const t233: TypeShape = {"properties":[["applicationInsights",{"array":{"type":"ApplicationInsights_STATUS"}}],["enrichmentData",{"type":"EnrichmentData_STATUS"}]]};
+const t234: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
+const t235: TypeShape = {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel","string"],["name","string"],["provider","string"],["providerType","string"],["streams",{"array":"string"}]]};
+const t236: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":"string"}]]};
+const t237: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":"string"}]]};
+const t238: TypeShape = {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":"string"}]]};
+const t239: TypeShape = {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":"string"}]]};
+const t240: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
+const t241: TypeShape = {"properties":[["actionGroupsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
+const t242: TypeShape = {"properties":[["actionGroups",{"array":"string"}],["actionProperties",{"map":"string"}],["customProperties",{"map":"string"}]]};
+const t243: TypeShape = {"enum":["DynamicThresholdCriterion","StaticThresholdCriterion"]};
+const t244: TypeShape = {"enum":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]};
+const t245: TypeShape = {"enum":["None","SystemAssigned","UserAssigned"]};
+const t246: TypeShape = {"properties":[["autoResolved","boolean"],["timeToResolve","string"]]};
+const t247: TypeShape = {"enum":["LogAlert","LogToMetric","SimpleLogAlert"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "insights.azure.com",
-  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DimensionName","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","Operator","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","Values","WorkspaceResourceId","accountId","accountResourceId","accountResourceReference","actionGroupId","actionGroupReference","actionGroups","actionGroupsReferences","actionProperties","actions","activeLocation","agentSettings","alertSensitivity","allOf","annotations","anyOf","applicationInsights","armId","armRoleReceivers","artifactId","attributeName","attributeValue","autoMitigate","autoResolved","automationAccountId","automationRunbookReceivers","azureAppPushReceivers","azureDataExplorer","azureFunctionReceivers","azureMonitorMetrics","azureName","blobUrl","builtInTransform","callbackUrl","cap","capacity","captureOverflow","category","categoryGroup","checkWorkspaceAlertsStorageConfigured","clientId","columns","condition","conditions","configMapExpressions","configMaps","configurationAccess","connectionId","connectionString","consumerGroup","containerName","containsAny","cooldown","counterSpecifiers","countryCode","createdAt","createdBy","createdByType","createdWithApiVersion","criteria","criterionType","customEmails","customProperties","customVMScrapeConfig","dataCollectionEndpointId","dataCollectionEndpointReference","dataCollectionRuleId","dataCollectionRuleReference","dataFlows","dataImports","dataSources","databaseName","days","default","description","destinations","dimensions","directDataSources","direction","displayName","dividePerInstance","email","emailAddress","emailReceivers","enabled","end","endpoint","endpoints","enrichWithReference","enrichWithResourceAttributes","enrichmentData","equals","etag","etwProviders","evaluationFrequency","eventHub","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","eventHubNameSpace","eventHubReceivers","eventHubResourceId","eventHubResourceReference","eventHubs","eventHubsDirect","eventIds","extensionName","extensionSettings","extensions","facilityNames","failingPeriods","failoverConfiguration","family","field","filePatterns","fixedDate","format","frequency","functionAppResourceId","functionAppResourceReference","functionName","group","groupShortName","hours","httpTriggerUrl","id","identifierUri","identity","ignoreDataBefore","iisLogs","immutableId","ingestionQuotas","ingestionUri","inputDataSources","instrumentationKey","isGlobalRunbook","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","itsmReceivers","key","keyword","kind","labelIncludeFilter","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locations","logAnalytics","logAnalyticsDestinationType","logDirectories","logFiles","logLevel","logLevels","logicAppReceivers","logs","logsIngestion","lookupType","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","maxRequestsPerMinute","maxSizePerMinuteInGB","maximum","message","metadata","metricMeasureColumn","metricName","metricNamespace","metricResourceLocation","metricResourceUri","metricResourceUriReference","metricTrigger","metrics","metricsIngestion","microsoftFabric","minFailingPeriodsToAlert","minRecurrenceCount","minimum","minutes","monitoringAccounts","muteActionsDuration","name","networkAcls","notifications","numberOfEvaluationPeriods","objectId","observedGeneration","operation","operator","operatorSpec","otelLogs","otelMetrics","otelTraces","outputStream","overrideQueryTimeRange","owner","performanceCounters","performanceCountersOTel","phoneNumber","planType","platformTelemetry","predictiveAutoscalePolicy","principalId","privateLinkScopedResources","profileFilter","profiles","prometheusForwarder","properties","properties_name","properties_tags","provider","providerType","provisionedBy","provisionedByImmutableId","provisionedByResourceId","provisioningState","provisioningStatus","publicNetworkAccess","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","query","reason","recordStartTimestampFormat","recurrence","reference","references","region","replaceResourceIdWithReference","resetHour","resolveConfiguration","resourceAttributeRouting","resourceId","resourceIdColumn","resourceIdColumnReference","resourceReference","retentionPolicy","revision","roleId","rules","runbookName","samplingFrequencyInSeconds","scaleAction","scaleLookAheadTime","scaleMode","schedule","scopeId","scopes","scopesReferences","secretExpressions","sendToSubscriptionAdministrator","sendToSubscriptionCoAdministrators","serializedData","serviceBusRuleId","serviceUri","serviceUriFromSecret","settings","severity","size","skipQueryValidation","sku","smsReceivers","sourceId","sourceReference","start","statistic","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageAccountResourceId","storageAccountResourceReference","storageAccounts","storageBlobs","storageBlobsDirect","storageTablesDirect","storageUri","storageUriReference","stream","streamDeclarations","streams","subscriptionId","syslog","systemData","tableName","tags","targetResourceLocation","targetResourceTypes","targetResourceUri","targetResourceUriReference","tenantId","text","threshold","ticketConfiguration","tier","timeAggregation","timeGrain","timeModified","timeToResolve","timeWindow","timeZone","transformKql","type","useAadAuth","useCommonAlertSchema","userAssignedIdentities","userId","value","values","version","voiceReceivers","warningThreshold","webhookProperties","webhookReceivers","webhookResourceId","webhookResourceReference","webhooks","windowSize","windowsEventLogs","windowsFirewallLogs","workspaceId","workspaceReference","workspaceResourceId","workspaceResourceReference","xPathQueries"],
+  names: ["AppId","ApplicationId","Application_Type","Configuration","ConnectionString","ContentMatch","ContentValidation","CreationDate","Description","DimensionName","DisableIpMasking","DisableLocalAuth","Enabled","ExpectedHttpStatusCode","Flow_Type","FollowRedirects","ForceCustomerStorageForProfiler","Frequency","Headers","HockeyAppId","HockeyAppToken","HttpVerb","Id","IgnoreCase","IgnoreHttpStatusCode","IgnoreHttpsStatusCode","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","Kind","LaMigrationDate","Locations","Name","Operator","ParseDependentRequests","PassIfTextFound","PrivateLinkScopedResources","Request","RequestBody","RequestUrl","Request_Source","ResourceId","RetentionInDays","RetryEnabled","SSLCertRemainingLifetimeCheck","SSLCheck","SamplingPercentage","ScopeId","SyntheticMonitorId","TenantId","Timeout","ValidationRules","Values","WebTest","WorkspaceResourceId","accountId","accountResourceId","accountResourceReference","actionGroupId","actionGroupReference","actionGroups","actionGroupsReferences","actionProperties","actions","activeLocation","additionalProperties","agentSettings","alertSensitivity","allOf","annotations","anyOf","applicationInsights","armId","armRoleReceivers","artifactId","attributeName","attributeValue","autoMitigate","autoResolved","automationAccountId","automationRunbookReceivers","azureAppPushReceivers","azureDataExplorer","azureFunctionReceivers","azureMonitorMetrics","azureName","blobUrl","builtInTransform","callbackUrl","cap","capacity","captureOverflow","category","categoryGroup","checkWorkspaceAlertsStorageConfigured","clientId","columns","componentId","componentReference","condition","conditions","configMapExpressions","configMaps","configurationAccess","connectionId","connectionString","consumerGroup","containerName","containsAny","cooldown","counterSpecifiers","countryCode","createdAt","createdBy","createdByType","createdWithApiVersion","criteria","criterionType","customEmails","customProperties","customVMScrapeConfig","dataCollectionEndpointId","dataCollectionEndpointReference","dataCollectionRuleId","dataCollectionRuleReference","dataFlows","dataImports","dataSources","databaseName","days","default","description","destinations","dimensions","directDataSources","direction","displayName","dividePerInstance","dynamicThresholdCriterion","email","emailAddress","emailReceivers","enabled","end","endpoint","endpoints","enrichWithReference","enrichWithResourceAttributes","enrichmentData","equals","etag","etwProviders","evaluationFrequency","eventHub","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","eventHubNameSpace","eventHubReceivers","eventHubResourceId","eventHubResourceReference","eventHubs","eventHubsDirect","eventIds","extensionName","extensionSettings","extensions","facilityNames","failedLocationCount","failingPeriods","failoverConfiguration","family","field","filePatterns","fixedDate","format","frequency","functionAppResourceId","functionAppResourceReference","functionName","group","groupShortName","hours","httpTriggerUrl","id","identifierUri","identity","ignoreDataBefore","iisLogs","immutableId","ingestionQuotas","ingestionUri","inputDataSources","instrumentationKey","isGlobalRunbook","isLegacyLogAnalyticsRule","isMigrated","isWorkspaceAlertsStorageConfigured","itsmReceivers","key","keyword","kind","labelIncludeFilter","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","lastUpdatedTime","location","locations","logAnalytics","logAnalyticsDestinationType","logDirectories","logFiles","logLevel","logLevels","logicAppReceivers","logs","logsIngestion","lookupType","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","maxRequestsPerMinute","maxSizePerMinuteInGB","maximum","message","metadata","metricMeasureColumn","metricName","metricNamespace","metricResourceLocation","metricResourceUri","metricResourceUriReference","metricTrigger","metrics","metricsIngestion","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria","microsoftAzureMonitorSingleResourceMultipleMetricCriteria","microsoftAzureMonitorWebtestLocationAvailabilityCriteria","microsoftFabric","minFailingPeriodsToAlert","minRecurrenceCount","minimum","minutes","monitoringAccounts","muteActionsDuration","name","networkAcls","notifications","numberOfEvaluationPeriods","objectId","observedGeneration","odata.type","operation","operator","operatorSpec","otelLogs","otelMetrics","otelTraces","outputStream","overrideQueryTimeRange","owner","performanceCounters","performanceCountersOTel","phoneNumber","planType","platformTelemetry","predictiveAutoscalePolicy","principalId","privateLinkScopedResources","profileFilter","profiles","prometheusForwarder","properties","properties_name","properties_tags","provider","providerType","provisionedBy","provisionedByImmutableId","provisionedByResourceId","provisioningState","provisioningStatus","publicNetworkAccess","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","query","reason","recordStartTimestampFormat","recurrence","reference","references","region","replaceResourceIdWithReference","resetHour","resolveConfiguration","resourceAttributeRouting","resourceId","resourceIdColumn","resourceIdColumnReference","resourceReference","retentionPolicy","revision","roleId","rules","runbookName","samplingFrequencyInSeconds","scaleAction","scaleLookAheadTime","scaleMode","schedule","scopeId","scopes","scopesReferences","secretExpressions","sendToSubscriptionAdministrator","sendToSubscriptionCoAdministrators","serializedData","serviceBusRuleId","serviceUri","serviceUriFromSecret","settings","severity","size","skipMetricValidation","skipQueryValidation","sku","smsReceivers","sourceId","sourceReference","start","staticThresholdCriterion","statistic","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageAccountResourceId","storageAccountResourceReference","storageAccounts","storageBlobs","storageBlobsDirect","storageTablesDirect","storageUri","storageUriReference","stream","streamDeclarations","streams","subscriptionId","syslog","systemData","tableName","tags","targetResourceLocation","targetResourceRegion","targetResourceType","targetResourceTypes","targetResourceUri","targetResourceUriReference","tenantId","text","threshold","ticketConfiguration","tier","timeAggregation","timeGrain","timeModified","timeToResolve","timeWindow","timeZone","transformKql","type","useAadAuth","useCommonAlertSchema","userAssignedIdentities","userId","value","values","version","voiceReceivers","warningThreshold","webHookProperties","webTestId","webhookProperties","webhookReceivers","webhookResourceId","webhookResourceReference","webhooks","windowSize","windowsEventLogs","windowsFirewallLogs","workspaceId","workspaceReference","workspaceResourceId","workspaceResourceReference","xPathQueries"],
   packages: {
     "v1api20171001": {
       resources: {"PricingPlan":["PricingPlan_Spec","PricingPlan_STATUS"]},
@@ -248,248 +279,412 @@ export const shapes: GroupShapes = {
         "genruntime_KnownResourceReference": t4,
       },
     },
+    "v1api20180301": {
+      resources: {"MetricAlert":["MetricAlert_Spec","MetricAlert_STATUS"]},
+      types: {
+        "DynamicMetricCriteria": {"properties":[["additionalProperties",{"map":"json"}],["alertSensitivity",{"type":"DynamicMetricCriteria_AlertSensitivity"}],["criterionType",{"type":"DynamicMetricCriteria_CriterionType"}],["dimensions",{"array":{"type":"MetricDimension"}}],["failingPeriods",{"type":"DynamicThresholdFailingPeriods"}],["ignoreDataBefore","string"],["metricName","string"],["metricNamespace","string"],["name","string"],["operator",{"type":"DynamicMetricCriteria_Operator"}],["skipMetricValidation","boolean"],["timeAggregation",{"type":"DynamicMetricCriteria_TimeAggregation"}]]},
+        "DynamicMetricCriteria_AlertSensitivity": t5,
+        "DynamicMetricCriteria_AlertSensitivity_STATUS": t5,
+        "DynamicMetricCriteria_CriterionType": t6,
+        "DynamicMetricCriteria_CriterionType_STATUS": t6,
+        "DynamicMetricCriteria_Operator": t7,
+        "DynamicMetricCriteria_Operator_STATUS": t7,
+        "DynamicMetricCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["alertSensitivity",{"type":"DynamicMetricCriteria_AlertSensitivity_STATUS"}],["criterionType",{"type":"DynamicMetricCriteria_CriterionType_STATUS"}],["dimensions",{"array":{"type":"MetricDimension_STATUS"}}],["failingPeriods",{"type":"DynamicThresholdFailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricName","string"],["metricNamespace","string"],["name","string"],["operator",{"type":"DynamicMetricCriteria_Operator_STATUS"}],["skipMetricValidation","boolean"],["timeAggregation",{"type":"DynamicMetricCriteria_TimeAggregation_STATUS"}]]},
+        "DynamicMetricCriteria_TimeAggregation": t8,
+        "DynamicMetricCriteria_TimeAggregation_STATUS": t8,
+        "DynamicThresholdFailingPeriods": t9,
+        "DynamicThresholdFailingPeriods_STATUS": t9,
+        "MetricAlertAction": t10,
+        "MetricAlertAction_STATUS": t11,
+        "MetricAlertCriteria": t12,
+        "MetricAlertCriteria_STATUS": t13,
+        "MetricAlertMultipleResourceMultipleMetricCriteria": {"properties":[["additionalProperties",{"map":"json"}],["allOf",{"array":{"type":"MultiMetricCriteria"}}],["odata.type",{"type":"MetricAlertMultipleResourceMultipleMetricCriteria_Odata.type"}]]},
+        "MetricAlertMultipleResourceMultipleMetricCriteria_Odata.type": t14,
+        "MetricAlertMultipleResourceMultipleMetricCriteria_Odata.type_STATUS": t14,
+        "MetricAlertMultipleResourceMultipleMetricCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["allOf",{"array":{"type":"MultiMetricCriteria_STATUS"}}],["odata.type",{"type":"MetricAlertMultipleResourceMultipleMetricCriteria_Odata.type_STATUS"}]]},
+        "MetricAlertOperatorSpec": t0,
+        "MetricAlertSingleResourceMultipleMetricCriteria": {"properties":[["additionalProperties",{"map":"json"}],["allOf",{"array":{"type":"MetricCriteria"}}],["odata.type",{"type":"MetricAlertSingleResourceMultipleMetricCriteria_Odata.type"}]]},
+        "MetricAlertSingleResourceMultipleMetricCriteria_Odata.type": t15,
+        "MetricAlertSingleResourceMultipleMetricCriteria_Odata.type_STATUS": t15,
+        "MetricAlertSingleResourceMultipleMetricCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["allOf",{"array":{"type":"MetricCriteria_STATUS"}}],["odata.type",{"type":"MetricAlertSingleResourceMultipleMetricCriteria_Odata.type_STATUS"}]]},
+        "MetricAlert_STATUS": t16,
+        "MetricAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"array":{"type":"MetricAlertAction"}}],["autoMitigate","boolean"],["criteria",{"type":"MetricAlertCriteria"}],["description","string"],["enabled","boolean"],["evaluationFrequency","string"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","integer"],["targetResourceRegion","string"],["targetResourceType","string"],["windowSize","string"],["operatorSpec",{"type":"MetricAlertOperatorSpec"}]]},
+        "MetricCriteria": {"properties":[["additionalProperties",{"map":"json"}],["criterionType",{"type":"MetricCriteria_CriterionType"}],["dimensions",{"array":{"type":"MetricDimension"}}],["metricName","string"],["metricNamespace","string"],["name","string"],["operator",{"type":"MetricCriteria_Operator"}],["skipMetricValidation","boolean"],["threshold","number"],["timeAggregation",{"type":"MetricCriteria_TimeAggregation"}]]},
+        "MetricCriteria_CriterionType": t17,
+        "MetricCriteria_CriterionType_STATUS": t17,
+        "MetricCriteria_Operator": t18,
+        "MetricCriteria_Operator_STATUS": t18,
+        "MetricCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["criterionType",{"type":"MetricCriteria_CriterionType_STATUS"}],["dimensions",{"array":{"type":"MetricDimension_STATUS"}}],["metricName","string"],["metricNamespace","string"],["name","string"],["operator",{"type":"MetricCriteria_Operator_STATUS"}],["skipMetricValidation","boolean"],["threshold","number"],["timeAggregation",{"type":"MetricCriteria_TimeAggregation_STATUS"}]]},
+        "MetricCriteria_TimeAggregation": t8,
+        "MetricCriteria_TimeAggregation_STATUS": t8,
+        "MetricDimension": t19,
+        "MetricDimension_STATUS": t19,
+        "MultiMetricCriteria": t20,
+        "MultiMetricCriteria_STATUS": t21,
+        "WebtestLocationAvailabilityCriteria": {"properties":[["additionalProperties",{"map":"json"}],["componentReference",{"type":"genruntime_ResourceReference"}],["failedLocationCount","number"],["odata.type",{"type":"WebtestLocationAvailabilityCriteria_Odata.type"}],["webTestId","string"]]},
+        "WebtestLocationAvailabilityCriteria_Odata.type": t22,
+        "WebtestLocationAvailabilityCriteria_Odata.type_STATUS": t22,
+        "WebtestLocationAvailabilityCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["componentId","string"],["failedLocationCount","number"],["odata.type",{"type":"WebtestLocationAvailabilityCriteria_Odata.type_STATUS"}],["webTestId","string"]]},
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t23,
+      },
+    },
+    "v1api20180301storage": {
+      resources: {"MetricAlert":["MetricAlert_Spec","MetricAlert_STATUS"]},
+      types: {
+        "DynamicMetricCriteria": {"properties":[["additionalProperties",{"map":"json"}],["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"MetricDimension"}}],["failingPeriods",{"type":"DynamicThresholdFailingPeriods"}],["ignoreDataBefore","string"],["metricName","string"],["metricNamespace","string"],["name","string"],["operator","string"],["skipMetricValidation","boolean"],["timeAggregation","string"]]},
+        "DynamicMetricCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"MetricDimension_STATUS"}}],["failingPeriods",{"type":"DynamicThresholdFailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricName","string"],["metricNamespace","string"],["name","string"],["operator","string"],["skipMetricValidation","boolean"],["timeAggregation","string"]]},
+        "DynamicThresholdFailingPeriods": t9,
+        "DynamicThresholdFailingPeriods_STATUS": t9,
+        "MetricAlertAction": t10,
+        "MetricAlertAction_STATUS": t11,
+        "MetricAlertCriteria": t12,
+        "MetricAlertCriteria_STATUS": t13,
+        "MetricAlertMultipleResourceMultipleMetricCriteria": {"properties":[["additionalProperties",{"map":"json"}],["allOf",{"array":{"type":"MultiMetricCriteria"}}],["odata.type","string"]]},
+        "MetricAlertMultipleResourceMultipleMetricCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["allOf",{"array":{"type":"MultiMetricCriteria_STATUS"}}],["odata.type","string"]]},
+        "MetricAlertOperatorSpec": t0,
+        "MetricAlertSingleResourceMultipleMetricCriteria": {"properties":[["additionalProperties",{"map":"json"}],["allOf",{"array":{"type":"MetricCriteria"}}],["odata.type","string"]]},
+        "MetricAlertSingleResourceMultipleMetricCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["allOf",{"array":{"type":"MetricCriteria_STATUS"}}],["odata.type","string"]]},
+        "MetricAlert_STATUS": t16,
+        "MetricAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"array":{"type":"MetricAlertAction"}}],["autoMitigate","boolean"],["criteria",{"type":"MetricAlertCriteria"}],["description","string"],["enabled","boolean"],["evaluationFrequency","string"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","integer"],["targetResourceRegion","string"],["targetResourceType","string"],["windowSize","string"],["operatorSpec",{"type":"MetricAlertOperatorSpec"}],["originalVersion","string"]]},
+        "MetricCriteria": {"properties":[["additionalProperties",{"map":"json"}],["criterionType","string"],["dimensions",{"array":{"type":"MetricDimension"}}],["metricName","string"],["metricNamespace","string"],["name","string"],["operator","string"],["skipMetricValidation","boolean"],["threshold","number"],["timeAggregation","string"]]},
+        "MetricCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["criterionType","string"],["dimensions",{"array":{"type":"MetricDimension_STATUS"}}],["metricName","string"],["metricNamespace","string"],["name","string"],["operator","string"],["skipMetricValidation","boolean"],["threshold","number"],["timeAggregation","string"]]},
+        "MetricDimension": t19,
+        "MetricDimension_STATUS": t19,
+        "MultiMetricCriteria": t20,
+        "MultiMetricCriteria_STATUS": t21,
+        "WebtestLocationAvailabilityCriteria": {"properties":[["additionalProperties",{"map":"json"}],["componentReference",{"type":"genruntime_ResourceReference"}],["failedLocationCount","number"],["odata.type","string"],["webTestId","string"]]},
+        "WebtestLocationAvailabilityCriteria_STATUS": {"properties":[["additionalProperties",{"map":"json"}],["componentId","string"],["failedLocationCount","number"],["odata.type","string"],["webTestId","string"]]},
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+        "genruntime_ResourceReference": t23,
+      },
+    },
+    "v1api20180501preview": {
+      resources: {"Webtest":["Webtest_Spec","Webtest_STATUS"]},
+      types: {
+        "HeaderField": t24,
+        "HeaderField_STATUS": t24,
+        "WebTestGeolocation": t25,
+        "WebTestGeolocation_STATUS": t25,
+        "WebTestProperties_Configuration": t26,
+        "WebTestProperties_Configuration_STATUS": t26,
+        "WebTestProperties_Request": t27,
+        "WebTestProperties_Request_STATUS": t28,
+        "WebTestProperties_ValidationRules": t29,
+        "WebTestProperties_ValidationRules_ContentValidation": t30,
+        "WebTestProperties_ValidationRules_ContentValidation_STATUS": t30,
+        "WebTestProperties_ValidationRules_STATUS": t31,
+        "WebtestOperatorSpec": t0,
+        "Webtest_Kind": t32,
+        "Webtest_Kind_STATUS": t32,
+        "Webtest_STATUS": t33,
+        "Webtest_Spec": t34,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+      },
+    },
+    "v1api20180501previewstorage": {
+      resources: {"Webtest":["Webtest_Spec","Webtest_STATUS"]},
+      types: {
+        "HeaderField": t24,
+        "HeaderField_STATUS": t24,
+        "WebTestGeolocation": t25,
+        "WebTestGeolocation_STATUS": t25,
+        "WebTestProperties_Configuration": t26,
+        "WebTestProperties_Configuration_STATUS": t26,
+        "WebTestProperties_Request": t27,
+        "WebTestProperties_Request_STATUS": t28,
+        "WebTestProperties_ValidationRules": t29,
+        "WebTestProperties_ValidationRules_ContentValidation": t30,
+        "WebTestProperties_ValidationRules_ContentValidation_STATUS": t30,
+        "WebTestProperties_ValidationRules_STATUS": t31,
+        "WebtestOperatorSpec": t0,
+        "Webtest_STATUS": t35,
+        "Webtest_Spec": t36,
+        "conditions_Condition": t2,
+        "core_DestinationExpression": t3,
+        "genruntime_KnownResourceReference": t4,
+      },
+    },
     "v1api20200202": {
       resources: {"Component":["Component_Spec","Component_STATUS"]},
       types: {
-        "ComponentOperatorConfigMaps": t5,
-        "ComponentOperatorSpec": t6,
-        "Component_Application_Type": t7,
-        "Component_Application_Type_STATUS": t7,
-        "Component_Flow_Type": t8,
-        "Component_Flow_Type_STATUS": t8,
-        "Component_IngestionMode": t9,
-        "Component_IngestionMode_STATUS": t9,
-        "Component_PublicNetworkAccessForIngestion": t10,
-        "Component_PublicNetworkAccessForIngestion_STATUS": t10,
-        "Component_PublicNetworkAccessForQuery": t10,
-        "Component_PublicNetworkAccessForQuery_STATUS": t10,
-        "Component_Request_Source": t11,
-        "Component_Request_Source_STATUS": t11,
+        "ComponentOperatorConfigMaps": t37,
+        "ComponentOperatorSpec": t38,
+        "Component_Application_Type": t39,
+        "Component_Application_Type_STATUS": t39,
+        "Component_Flow_Type": t40,
+        "Component_Flow_Type_STATUS": t40,
+        "Component_IngestionMode": t41,
+        "Component_IngestionMode_STATUS": t41,
+        "Component_PublicNetworkAccessForIngestion": t42,
+        "Component_PublicNetworkAccessForIngestion_STATUS": t42,
+        "Component_PublicNetworkAccessForQuery": t42,
+        "Component_PublicNetworkAccessForQuery_STATUS": t42,
+        "Component_Request_Source": t43,
+        "Component_Request_Source_STATUS": t43,
         "Component_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["AppId","string"],["ApplicationId","string"],["Application_Type",{"type":"Component_Application_Type_STATUS"}],["ConnectionString","string"],["CreationDate","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type",{"type":"Component_Flow_Type_STATUS"}],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["HockeyAppToken","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode",{"type":"Component_IngestionMode_STATUS"}],["InstrumentationKey","string"],["LaMigrationDate","string"],["PrivateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["Request_Source",{"type":"Component_Request_Source_STATUS"}],["RetentionInDays","integer"],["SamplingPercentage","number"],["TenantId","string"],["WorkspaceResourceId","string"],["properties_name","string"],["provisioningState","string"],["publicNetworkAccessForIngestion",{"type":"Component_PublicNetworkAccessForIngestion_STATUS"}],["publicNetworkAccessForQuery",{"type":"Component_PublicNetworkAccessForQuery_STATUS"}]]},
         "Component_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["Application_Type",{"type":"Component_Application_Type"}],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type",{"type":"Component_Flow_Type"}],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode",{"type":"Component_IngestionMode"}],["Request_Source",{"type":"Component_Request_Source"}],["RetentionInDays","integer"],["SamplingPercentage","number"],["publicNetworkAccessForIngestion",{"type":"Component_PublicNetworkAccessForIngestion"}],["publicNetworkAccessForQuery",{"type":"Component_PublicNetworkAccessForQuery"}],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"ComponentOperatorSpec"}]]},
-        "PrivateLinkScopedResource_STATUS": t12,
+        "PrivateLinkScopedResource_STATUS": t44,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
-        "genruntime_ConfigMapDestination": t13,
+        "genruntime_ConfigMapDestination": t45,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20200202storage": {
       resources: {"Component":["Component_Spec","Component_STATUS"]},
       types: {
-        "ComponentOperatorConfigMaps": t5,
-        "ComponentOperatorSpec": t6,
+        "ComponentOperatorConfigMaps": t37,
+        "ComponentOperatorSpec": t38,
         "Component_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["AppId","string"],["ApplicationId","string"],["Application_Type","string"],["ConnectionString","string"],["CreationDate","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type","string"],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["HockeyAppToken","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode","string"],["InstrumentationKey","string"],["LaMigrationDate","string"],["PrivateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["Request_Source","string"],["RetentionInDays","integer"],["SamplingPercentage","number"],["TenantId","string"],["WorkspaceResourceId","string"],["properties_name","string"],["provisioningState","string"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"]]},
         "Component_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["kind","string"],["location","string"],["tags",{"map":"string"}],["Application_Type","string"],["DisableIpMasking","boolean"],["DisableLocalAuth","boolean"],["Flow_Type","string"],["ForceCustomerStorageForProfiler","boolean"],["HockeyAppId","string"],["ImmediatePurgeDataOn30Days","boolean"],["IngestionMode","string"],["Request_Source","string"],["RetentionInDays","integer"],["SamplingPercentage","number"],["publicNetworkAccessForIngestion","string"],["publicNetworkAccessForQuery","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"ComponentOperatorSpec"}],["originalVersion","string"]]},
-        "PrivateLinkScopedResource_STATUS": t12,
+        "PrivateLinkScopedResource_STATUS": t44,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
-        "genruntime_ConfigMapDestination": t13,
+        "genruntime_ConfigMapDestination": t45,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20201001": {
       resources: {"ActivityLogAlert":["ActivityLogAlert_Spec","ActivityLogAlert_STATUS"]},
       types: {
-        "ActionGroupReference": t15,
-        "ActionGroupReference_STATUS": t16,
-        "ActionList": t17,
-        "ActionList_STATUS": t18,
+        "ActionGroupReference": t46,
+        "ActionGroupReference_STATUS": t47,
+        "ActionList": t48,
+        "ActionList_STATUS": t49,
         "ActivityLogAlertOperatorSpec": t0,
-        "ActivityLogAlert_STATUS": t19,
+        "ActivityLogAlert_STATUS": t50,
         "ActivityLogAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList"}],["condition",{"type":"AlertRuleAllOfCondition"}],["description","string"],["enabled","boolean"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"ActivityLogAlertOperatorSpec"}]]},
-        "AlertRuleAllOfCondition": t20,
-        "AlertRuleAllOfCondition_STATUS": t21,
-        "AlertRuleAnyOfOrLeafCondition": t22,
-        "AlertRuleAnyOfOrLeafCondition_STATUS": t23,
-        "AlertRuleLeafCondition": t24,
-        "AlertRuleLeafCondition_STATUS": t24,
+        "AlertRuleAllOfCondition": t51,
+        "AlertRuleAllOfCondition_STATUS": t52,
+        "AlertRuleAnyOfOrLeafCondition": t53,
+        "AlertRuleAnyOfOrLeafCondition_STATUS": t54,
+        "AlertRuleLeafCondition": t55,
+        "AlertRuleLeafCondition_STATUS": t55,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20201001storage": {
       resources: {"ActivityLogAlert":["ActivityLogAlert_Spec","ActivityLogAlert_STATUS"]},
       types: {
-        "ActionGroupReference": t15,
-        "ActionGroupReference_STATUS": t16,
-        "ActionList": t17,
-        "ActionList_STATUS": t18,
+        "ActionGroupReference": t46,
+        "ActionGroupReference_STATUS": t47,
+        "ActionList": t48,
+        "ActionList_STATUS": t49,
         "ActivityLogAlertOperatorSpec": t0,
-        "ActivityLogAlert_STATUS": t19,
+        "ActivityLogAlert_STATUS": t50,
         "ActivityLogAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList"}],["condition",{"type":"AlertRuleAllOfCondition"}],["description","string"],["enabled","boolean"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"ActivityLogAlertOperatorSpec"}],["originalVersion","string"]]},
-        "AlertRuleAllOfCondition": t20,
-        "AlertRuleAllOfCondition_STATUS": t21,
-        "AlertRuleAnyOfOrLeafCondition": t22,
-        "AlertRuleAnyOfOrLeafCondition_STATUS": t23,
-        "AlertRuleLeafCondition": t24,
-        "AlertRuleLeafCondition_STATUS": t24,
+        "AlertRuleAllOfCondition": t51,
+        "AlertRuleAllOfCondition_STATUS": t52,
+        "AlertRuleAnyOfOrLeafCondition": t53,
+        "AlertRuleAnyOfOrLeafCondition_STATUS": t54,
+        "AlertRuleLeafCondition": t55,
+        "AlertRuleLeafCondition_STATUS": t55,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20210501preview": {
       resources: {"DiagnosticSetting":["DiagnosticSetting_Spec","DiagnosticSetting_STATUS"]},
       types: {
         "DiagnosticSettingOperatorSpec": t0,
-        "DiagnosticSetting_STATUS": t25,
+        "DiagnosticSetting_STATUS": t56,
         "DiagnosticSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["eventHubAuthorizationRuleReference",{"type":"genruntime_ResourceReference"}],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings"}}],["marketplacePartnerReference",{"type":"genruntime_ResourceReference"}],["metrics",{"array":{"type":"MetricSettings"}}],["serviceBusRuleId","string"],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["workspaceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"DiagnosticSettingOperatorSpec"}]]},
-        "LogSettings": t26,
-        "LogSettings_STATUS": t27,
-        "MetricSettings": t28,
-        "MetricSettings_STATUS": t29,
-        "RetentionPolicy": t30,
-        "RetentionPolicy_STATUS": t30,
-        "SystemData_CreatedByType_STATUS": t31,
-        "SystemData_LastModifiedByType_STATUS": t31,
-        "SystemData_STATUS": t32,
+        "LogSettings": t57,
+        "LogSettings_STATUS": t58,
+        "MetricSettings": t59,
+        "MetricSettings_STATUS": t60,
+        "RetentionPolicy": t61,
+        "RetentionPolicy_STATUS": t61,
+        "SystemData_CreatedByType_STATUS": t62,
+        "SystemData_LastModifiedByType_STATUS": t62,
+        "SystemData_STATUS": t63,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
-        "genruntime_ArbitraryOwnerReference": t14,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ArbitraryOwnerReference": t23,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20210501previewstorage": {
       resources: {"DiagnosticSetting":["DiagnosticSetting_Spec","DiagnosticSetting_STATUS"]},
       types: {
         "DiagnosticSettingOperatorSpec": t0,
-        "DiagnosticSetting_STATUS": t25,
+        "DiagnosticSetting_STATUS": t56,
         "DiagnosticSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["eventHubAuthorizationRuleReference",{"type":"genruntime_ResourceReference"}],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings"}}],["marketplacePartnerReference",{"type":"genruntime_ResourceReference"}],["metrics",{"array":{"type":"MetricSettings"}}],["serviceBusRuleId","string"],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["workspaceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"DiagnosticSettingOperatorSpec"}],["originalVersion","string"]]},
-        "LogSettings": t26,
-        "LogSettings_STATUS": t27,
-        "MetricSettings": t28,
-        "MetricSettings_STATUS": t29,
-        "RetentionPolicy": t30,
-        "RetentionPolicy_STATUS": t30,
-        "SystemData_STATUS": t33,
+        "LogSettings": t57,
+        "LogSettings_STATUS": t58,
+        "MetricSettings": t59,
+        "MetricSettings_STATUS": t60,
+        "RetentionPolicy": t61,
+        "RetentionPolicy_STATUS": t61,
+        "SystemData_STATUS": t64,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
-        "genruntime_ArbitraryOwnerReference": t14,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ArbitraryOwnerReference": t23,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20220615": {
-      resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
+      resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"],"Webtest":["Webtest_Spec","Webtest_STATUS"]},
       types: {
-        "Actions": t34,
-        "Actions_STATUS": t35,
+        "Actions": t65,
+        "Actions_STATUS": t66,
         "Condition": {"properties":[["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["metricMeasureColumn","string"],["metricName","string"],["operator",{"type":"Condition_Operator"}],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation"}]]},
-        "Condition_FailingPeriods": t36,
-        "Condition_FailingPeriods_STATUS": t36,
-        "Condition_Operator": t37,
-        "Condition_Operator_STATUS": t37,
+        "Condition_FailingPeriods": t67,
+        "Condition_FailingPeriods_STATUS": t67,
+        "Condition_Operator": t18,
+        "Condition_Operator_STATUS": t18,
         "Condition_STATUS": {"properties":[["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["metricMeasureColumn","string"],["metricName","string"],["operator",{"type":"Condition_Operator_STATUS"}],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation_STATUS"}]]},
-        "Condition_TimeAggregation": t38,
-        "Condition_TimeAggregation_STATUS": t38,
-        "Dimension": t39,
-        "Dimension_Operator": t40,
-        "Dimension_Operator_STATUS": t40,
-        "Dimension_STATUS": t41,
-        "ScheduledQueryRuleCriteria": t42,
-        "ScheduledQueryRuleCriteria_STATUS": t43,
+        "Condition_TimeAggregation": t8,
+        "Condition_TimeAggregation_STATUS": t8,
+        "Dimension": t68,
+        "Dimension_Operator": t69,
+        "Dimension_Operator_STATUS": t69,
+        "Dimension_STATUS": t70,
+        "HeaderField": t24,
+        "HeaderField_STATUS": t24,
+        "ScheduledQueryRuleCriteria": t71,
+        "ScheduledQueryRuleCriteria_STATUS": t72,
         "ScheduledQueryRuleOperatorSpec": t0,
-        "ScheduledQueryRule_Kind": t44,
-        "ScheduledQueryRule_Kind_STATUS": t44,
+        "ScheduledQueryRule_Kind": t73,
+        "ScheduledQueryRule_Kind_STATUS": t73,
         "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind",{"type":"ScheduledQueryRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["scopes",{"array":"string"}],["severity",{"type":"ScheduledQueryRule_Severity_STATUS"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
-        "ScheduledQueryRule_Severity": t45,
-        "ScheduledQueryRule_Severity_STATUS": t45,
+        "ScheduledQueryRule_Severity": t74,
+        "ScheduledQueryRule_Severity_STATUS": t74,
         "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["kind",{"type":"ScheduledQueryRule_Kind"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity",{"type":"ScheduledQueryRule_Severity"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}]]},
-        "SystemData_CreatedByType_STATUS": t31,
-        "SystemData_LastModifiedByType_STATUS": t31,
-        "SystemData_STATUS": t32,
+        "SystemData_CreatedByType_STATUS": t62,
+        "SystemData_LastModifiedByType_STATUS": t62,
+        "SystemData_STATUS": t63,
+        "WebTestGeolocation": t25,
+        "WebTestGeolocation_STATUS": t25,
+        "WebTestProperties_Configuration": t26,
+        "WebTestProperties_Configuration_STATUS": t26,
+        "WebTestProperties_Request": t27,
+        "WebTestProperties_Request_STATUS": t28,
+        "WebTestProperties_ValidationRules": t75,
+        "WebTestProperties_ValidationRules_ContentValidation": t30,
+        "WebTestProperties_ValidationRules_ContentValidation_STATUS": t30,
+        "WebTestProperties_ValidationRules_STATUS": t76,
+        "WebtestOperatorSpec": t0,
+        "Webtest_Kind": t77,
+        "Webtest_Kind_STATUS": t77,
+        "Webtest_STATUS": t33,
+        "Webtest_Spec": t34,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20220615storage": {
-      resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
+      resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"],"Webtest":["Webtest_Spec","Webtest_STATUS"]},
       types: {
-        "Actions": t34,
-        "Actions_STATUS": t35,
+        "Actions": t65,
+        "Actions_STATUS": t66,
         "Condition": {"properties":[["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["metricMeasureColumn","string"],["metricName","string"],["operator","string"],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation","string"]]},
-        "Condition_FailingPeriods": t36,
-        "Condition_FailingPeriods_STATUS": t36,
+        "Condition_FailingPeriods": t67,
+        "Condition_FailingPeriods_STATUS": t67,
         "Condition_STATUS": {"properties":[["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["metricMeasureColumn","string"],["metricName","string"],["operator","string"],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation","string"]]},
-        "Dimension": t46,
-        "Dimension_STATUS": t46,
-        "ScheduledQueryRuleCriteria": t42,
-        "ScheduledQueryRuleCriteria_STATUS": t43,
+        "Dimension": t19,
+        "Dimension_STATUS": t19,
+        "HeaderField": t24,
+        "HeaderField_STATUS": t24,
+        "ScheduledQueryRuleCriteria": t71,
+        "ScheduledQueryRuleCriteria_STATUS": t72,
         "ScheduledQueryRuleOperatorSpec": t0,
         "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["scopes",{"array":"string"}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
         "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}],["originalVersion","string"]]},
-        "SystemData_STATUS": t33,
+        "SystemData_STATUS": t64,
+        "WebTestGeolocation": t25,
+        "WebTestGeolocation_STATUS": t25,
+        "WebTestProperties_Configuration": t26,
+        "WebTestProperties_Configuration_STATUS": t26,
+        "WebTestProperties_Request": t27,
+        "WebTestProperties_Request_STATUS": t28,
+        "WebTestProperties_ValidationRules": t75,
+        "WebTestProperties_ValidationRules_ContentValidation": t30,
+        "WebTestProperties_ValidationRules_ContentValidation_STATUS": t30,
+        "WebTestProperties_ValidationRules_STATUS": t76,
+        "WebtestOperatorSpec": t0,
+        "Webtest_STATUS": t35,
+        "Webtest_Spec": t36,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20221001": {
       resources: {"AutoscaleSetting":["AutoscaleSetting_Spec","Autoscalesetting_STATUS"]},
       types: {
         "AutoscaleNotification": {"properties":[["email",{"type":"EmailNotification"}],["operation",{"type":"AutoscaleNotification_Operation"}],["webhooks",{"array":{"type":"WebhookNotification"}}]]},
-        "AutoscaleNotification_Operation": t47,
-        "AutoscaleNotification_Operation_STATUS": t47,
+        "AutoscaleNotification_Operation": t78,
+        "AutoscaleNotification_Operation_STATUS": t78,
         "AutoscaleNotification_STATUS": {"properties":[["email",{"type":"EmailNotification_STATUS"}],["operation",{"type":"AutoscaleNotification_Operation_STATUS"}],["webhooks",{"array":{"type":"WebhookNotification_STATUS"}}]]},
-        "AutoscaleProfile": t48,
-        "AutoscaleProfile_STATUS": t49,
+        "AutoscaleProfile": t79,
+        "AutoscaleProfile_STATUS": t80,
         "AutoscaleSettingOperatorSpec": t0,
         "AutoscaleSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["name","string"],["notifications",{"array":{"type":"AutoscaleNotification"}}],["predictiveAutoscalePolicy",{"type":"PredictiveAutoscalePolicy"}],["profiles",{"array":{"type":"AutoscaleProfile"}}],["targetResourceLocation","string"],["targetResourceUriReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"AutoscaleSettingOperatorSpec"}]]},
-        "Autoscalesetting_STATUS": t50,
-        "EmailNotification": t51,
-        "EmailNotification_STATUS": t51,
+        "Autoscalesetting_STATUS": t81,
+        "EmailNotification": t82,
+        "EmailNotification_STATUS": t82,
         "MetricTrigger": {"properties":[["dimensions",{"array":{"type":"ScaleRuleMetricDimension"}}],["dividePerInstance","boolean"],["metricName","string"],["metricNamespace","string"],["metricResourceLocation","string"],["metricResourceUriReference",{"type":"genruntime_ResourceReference"}],["operator",{"type":"MetricTrigger_Operator"}],["statistic",{"type":"MetricTrigger_Statistic"}],["threshold","number"],["timeAggregation",{"type":"MetricTrigger_TimeAggregation"}],["timeGrain","string"],["timeWindow","string"]]},
-        "MetricTrigger_Operator": t52,
-        "MetricTrigger_Operator_STATUS": t52,
+        "MetricTrigger_Operator": t83,
+        "MetricTrigger_Operator_STATUS": t83,
         "MetricTrigger_STATUS": {"properties":[["dimensions",{"array":{"type":"ScaleRuleMetricDimension_STATUS"}}],["dividePerInstance","boolean"],["metricName","string"],["metricNamespace","string"],["metricResourceLocation","string"],["metricResourceUri","string"],["operator",{"type":"MetricTrigger_Operator_STATUS"}],["statistic",{"type":"MetricTrigger_Statistic_STATUS"}],["threshold","number"],["timeAggregation",{"type":"MetricTrigger_TimeAggregation_STATUS"}],["timeGrain","string"],["timeWindow","string"]]},
-        "MetricTrigger_Statistic": t53,
-        "MetricTrigger_Statistic_STATUS": t53,
-        "MetricTrigger_TimeAggregation": t54,
-        "MetricTrigger_TimeAggregation_STATUS": t54,
+        "MetricTrigger_Statistic": t84,
+        "MetricTrigger_Statistic_STATUS": t84,
+        "MetricTrigger_TimeAggregation": t85,
+        "MetricTrigger_TimeAggregation_STATUS": t85,
         "PredictiveAutoscalePolicy": {"properties":[["scaleLookAheadTime","string"],["scaleMode",{"type":"PredictiveAutoscalePolicy_ScaleMode"}]]},
         "PredictiveAutoscalePolicy_STATUS": {"properties":[["scaleLookAheadTime","string"],["scaleMode",{"type":"PredictiveAutoscalePolicy_ScaleMode_STATUS"}]]},
-        "PredictiveAutoscalePolicy_ScaleMode": t55,
-        "PredictiveAutoscalePolicy_ScaleMode_STATUS": t55,
+        "PredictiveAutoscalePolicy_ScaleMode": t86,
+        "PredictiveAutoscalePolicy_ScaleMode_STATUS": t86,
         "Recurrence": {"properties":[["frequency",{"type":"Recurrence_Frequency"}],["schedule",{"type":"RecurrentSchedule"}]]},
-        "Recurrence_Frequency": t56,
-        "Recurrence_Frequency_STATUS": t56,
+        "Recurrence_Frequency": t87,
+        "Recurrence_Frequency_STATUS": t87,
         "Recurrence_STATUS": {"properties":[["frequency",{"type":"Recurrence_Frequency_STATUS"}],["schedule",{"type":"RecurrentSchedule_STATUS"}]]},
-        "RecurrentSchedule": t57,
-        "RecurrentSchedule_STATUS": t57,
+        "RecurrentSchedule": t88,
+        "RecurrentSchedule_STATUS": t88,
         "ScaleAction": {"properties":[["cooldown","string"],["direction",{"type":"ScaleAction_Direction"}],["type",{"type":"ScaleAction_Type"}],["value","string"]]},
-        "ScaleAction_Direction": t58,
-        "ScaleAction_Direction_STATUS": t58,
+        "ScaleAction_Direction": t89,
+        "ScaleAction_Direction_STATUS": t89,
         "ScaleAction_STATUS": {"properties":[["cooldown","string"],["direction",{"type":"ScaleAction_Direction_STATUS"}],["type",{"type":"ScaleAction_Type_STATUS"}],["value","string"]]},
-        "ScaleAction_Type": t59,
-        "ScaleAction_Type_STATUS": t59,
-        "ScaleCapacity": t60,
-        "ScaleCapacity_STATUS": t60,
-        "ScaleRule": t61,
+        "ScaleAction_Type": t90,
+        "ScaleAction_Type_STATUS": t90,
+        "ScaleCapacity": t91,
+        "ScaleCapacity_STATUS": t91,
+        "ScaleRule": t92,
         "ScaleRuleMetricDimension": {"properties":[["DimensionName","string"],["Operator",{"type":"ScaleRuleMetricDimension_Operator"}],["Values",{"array":"string"}]]},
-        "ScaleRuleMetricDimension_Operator": t62,
-        "ScaleRuleMetricDimension_Operator_STATUS": t62,
+        "ScaleRuleMetricDimension_Operator": t93,
+        "ScaleRuleMetricDimension_Operator_STATUS": t93,
         "ScaleRuleMetricDimension_STATUS": {"properties":[["DimensionName","string"],["Operator",{"type":"ScaleRuleMetricDimension_Operator_STATUS"}],["Values",{"array":"string"}]]},
-        "ScaleRule_STATUS": t63,
-        "SystemData_CreatedByType_STATUS": t31,
-        "SystemData_LastModifiedByType_STATUS": t31,
-        "SystemData_STATUS": t32,
-        "TimeWindow": t64,
-        "TimeWindow_STATUS": t64,
-        "WebhookNotification": t65,
-        "WebhookNotification_STATUS": t66,
+        "ScaleRule_STATUS": t94,
+        "SystemData_CreatedByType_STATUS": t62,
+        "SystemData_LastModifiedByType_STATUS": t62,
+        "SystemData_STATUS": t63,
+        "TimeWindow": t95,
+        "TimeWindow_STATUS": t95,
+        "WebhookNotification": t96,
+        "WebhookNotification_STATUS": t97,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
-        "genruntime_SecretReference": t67,
+        "genruntime_ResourceReference": t23,
+        "genruntime_SecretReference": t98,
       },
     },
     "v1api20221001storage": {
@@ -497,753 +692,753 @@ export const shapes: GroupShapes = {
       types: {
         "AutoscaleNotification": {"properties":[["email",{"type":"EmailNotification"}],["operation","string"],["webhooks",{"array":{"type":"WebhookNotification"}}]]},
         "AutoscaleNotification_STATUS": {"properties":[["email",{"type":"EmailNotification_STATUS"}],["operation","string"],["webhooks",{"array":{"type":"WebhookNotification_STATUS"}}]]},
-        "AutoscaleProfile": t48,
-        "AutoscaleProfile_STATUS": t49,
+        "AutoscaleProfile": t79,
+        "AutoscaleProfile_STATUS": t80,
         "AutoscaleSettingOperatorSpec": t0,
         "AutoscaleSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["name","string"],["notifications",{"array":{"type":"AutoscaleNotification"}}],["predictiveAutoscalePolicy",{"type":"PredictiveAutoscalePolicy"}],["profiles",{"array":{"type":"AutoscaleProfile"}}],["targetResourceLocation","string"],["targetResourceUriReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"AutoscaleSettingOperatorSpec"}],["originalVersion","string"]]},
-        "Autoscalesetting_STATUS": t50,
-        "EmailNotification": t51,
-        "EmailNotification_STATUS": t51,
+        "Autoscalesetting_STATUS": t81,
+        "EmailNotification": t82,
+        "EmailNotification_STATUS": t82,
         "MetricTrigger": {"properties":[["dimensions",{"array":{"type":"ScaleRuleMetricDimension"}}],["dividePerInstance","boolean"],["metricName","string"],["metricNamespace","string"],["metricResourceLocation","string"],["metricResourceUriReference",{"type":"genruntime_ResourceReference"}],["operator","string"],["statistic","string"],["threshold","number"],["timeAggregation","string"],["timeGrain","string"],["timeWindow","string"]]},
         "MetricTrigger_STATUS": {"properties":[["dimensions",{"array":{"type":"ScaleRuleMetricDimension_STATUS"}}],["dividePerInstance","boolean"],["metricName","string"],["metricNamespace","string"],["metricResourceLocation","string"],["metricResourceUri","string"],["operator","string"],["statistic","string"],["threshold","number"],["timeAggregation","string"],["timeGrain","string"],["timeWindow","string"]]},
-        "PredictiveAutoscalePolicy": t68,
-        "PredictiveAutoscalePolicy_STATUS": t68,
+        "PredictiveAutoscalePolicy": t99,
+        "PredictiveAutoscalePolicy_STATUS": t99,
         "Recurrence": {"properties":[["frequency","string"],["schedule",{"type":"RecurrentSchedule"}]]},
         "Recurrence_STATUS": {"properties":[["frequency","string"],["schedule",{"type":"RecurrentSchedule_STATUS"}]]},
-        "RecurrentSchedule": t57,
-        "RecurrentSchedule_STATUS": t57,
-        "ScaleAction": t69,
-        "ScaleAction_STATUS": t69,
-        "ScaleCapacity": t60,
-        "ScaleCapacity_STATUS": t60,
-        "ScaleRule": t61,
-        "ScaleRuleMetricDimension": t70,
-        "ScaleRuleMetricDimension_STATUS": t70,
-        "ScaleRule_STATUS": t63,
-        "SystemData_STATUS": t33,
-        "TimeWindow": t64,
-        "TimeWindow_STATUS": t64,
-        "WebhookNotification": t65,
-        "WebhookNotification_STATUS": t66,
+        "RecurrentSchedule": t88,
+        "RecurrentSchedule_STATUS": t88,
+        "ScaleAction": t100,
+        "ScaleAction_STATUS": t100,
+        "ScaleCapacity": t91,
+        "ScaleCapacity_STATUS": t91,
+        "ScaleRule": t92,
+        "ScaleRuleMetricDimension": t101,
+        "ScaleRuleMetricDimension_STATUS": t101,
+        "ScaleRule_STATUS": t94,
+        "SystemData_STATUS": t64,
+        "TimeWindow": t95,
+        "TimeWindow_STATUS": t95,
+        "WebhookNotification": t96,
+        "WebhookNotification_STATUS": t97,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
-        "genruntime_SecretReference": t67,
+        "genruntime_ResourceReference": t23,
+        "genruntime_SecretReference": t98,
       },
     },
     "v1api20230101": {
       resources: {"ActionGroup":["ActionGroup_Spec","ActionGroupResource_STATUS"]},
       types: {
         "ActionGroupOperatorSpec": t0,
-        "ActionGroupResource_STATUS": t71,
+        "ActionGroupResource_STATUS": t102,
         "ActionGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver"}}],["emailReceivers",{"array":{"type":"EmailReceiver"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver"}}],["smsReceivers",{"array":{"type":"SmsReceiver"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver"}}],["operatorSpec",{"type":"ActionGroupOperatorSpec"}]]},
-        "ArmRoleReceiver": t72,
-        "ArmRoleReceiver_STATUS": t72,
-        "AutomationRunbookReceiver": t73,
-        "AutomationRunbookReceiver_STATUS": t74,
-        "AzureAppPushReceiver": t75,
-        "AzureAppPushReceiver_STATUS": t75,
-        "AzureFunctionReceiver": t76,
-        "AzureFunctionReceiver_STATUS": t77,
-        "EmailReceiver": t78,
+        "ArmRoleReceiver": t103,
+        "ArmRoleReceiver_STATUS": t103,
+        "AutomationRunbookReceiver": t104,
+        "AutomationRunbookReceiver_STATUS": t105,
+        "AzureAppPushReceiver": t106,
+        "AzureAppPushReceiver_STATUS": t106,
+        "AzureFunctionReceiver": t107,
+        "AzureFunctionReceiver_STATUS": t108,
+        "EmailReceiver": t109,
         "EmailReceiver_STATUS": {"properties":[["emailAddress","string"],["name","string"],["status",{"type":"EmailReceiver_Status_STATUS"}],["useCommonAlertSchema","boolean"]]},
-        "EmailReceiver_Status_STATUS": t79,
-        "EventHubReceiver": t80,
-        "EventHubReceiver_STATUS": t80,
-        "ItsmReceiver": t81,
-        "ItsmReceiver_STATUS": t81,
-        "LogicAppReceiver": t82,
-        "LogicAppReceiver_STATUS": t83,
-        "SmsReceiver": t84,
+        "EmailReceiver_Status_STATUS": t110,
+        "EventHubReceiver": t111,
+        "EventHubReceiver_STATUS": t111,
+        "ItsmReceiver": t112,
+        "ItsmReceiver_STATUS": t112,
+        "LogicAppReceiver": t113,
+        "LogicAppReceiver_STATUS": t114,
+        "SmsReceiver": t115,
         "SmsReceiver_STATUS": {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"],["status",{"type":"SmsReceiver_Status_STATUS"}]]},
-        "SmsReceiver_Status_STATUS": t79,
-        "VoiceReceiver": t84,
-        "VoiceReceiver_STATUS": t84,
-        "WebhookReceiver": t85,
-        "WebhookReceiver_STATUS": t86,
+        "SmsReceiver_Status_STATUS": t110,
+        "VoiceReceiver": t115,
+        "VoiceReceiver_STATUS": t115,
+        "WebhookReceiver": t116,
+        "WebhookReceiver_STATUS": t117,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
-        "genruntime_SecretReference": t67,
+        "genruntime_ResourceReference": t23,
+        "genruntime_SecretReference": t98,
       },
     },
     "v1api20230101storage": {
       resources: {"ActionGroup":["ActionGroup_Spec","ActionGroupResource_STATUS"]},
       types: {
         "ActionGroupOperatorSpec": t0,
-        "ActionGroupResource_STATUS": t71,
+        "ActionGroupResource_STATUS": t102,
         "ActionGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["armRoleReceivers",{"array":{"type":"ArmRoleReceiver"}}],["automationRunbookReceivers",{"array":{"type":"AutomationRunbookReceiver"}}],["azureAppPushReceivers",{"array":{"type":"AzureAppPushReceiver"}}],["azureFunctionReceivers",{"array":{"type":"AzureFunctionReceiver"}}],["emailReceivers",{"array":{"type":"EmailReceiver"}}],["enabled","boolean"],["eventHubReceivers",{"array":{"type":"EventHubReceiver"}}],["groupShortName","string"],["itsmReceivers",{"array":{"type":"ItsmReceiver"}}],["logicAppReceivers",{"array":{"type":"LogicAppReceiver"}}],["smsReceivers",{"array":{"type":"SmsReceiver"}}],["voiceReceivers",{"array":{"type":"VoiceReceiver"}}],["webhookReceivers",{"array":{"type":"WebhookReceiver"}}],["operatorSpec",{"type":"ActionGroupOperatorSpec"}],["originalVersion","string"]]},
-        "ArmRoleReceiver": t72,
-        "ArmRoleReceiver_STATUS": t72,
-        "AutomationRunbookReceiver": t73,
-        "AutomationRunbookReceiver_STATUS": t74,
-        "AzureAppPushReceiver": t75,
-        "AzureAppPushReceiver_STATUS": t75,
-        "AzureFunctionReceiver": t76,
-        "AzureFunctionReceiver_STATUS": t77,
-        "EmailReceiver": t78,
+        "ArmRoleReceiver": t103,
+        "ArmRoleReceiver_STATUS": t103,
+        "AutomationRunbookReceiver": t104,
+        "AutomationRunbookReceiver_STATUS": t105,
+        "AzureAppPushReceiver": t106,
+        "AzureAppPushReceiver_STATUS": t106,
+        "AzureFunctionReceiver": t107,
+        "AzureFunctionReceiver_STATUS": t108,
+        "EmailReceiver": t109,
         "EmailReceiver_STATUS": {"properties":[["emailAddress","string"],["name","string"],["status","string"],["useCommonAlertSchema","boolean"]]},
-        "EventHubReceiver": t80,
-        "EventHubReceiver_STATUS": t80,
-        "ItsmReceiver": t81,
-        "ItsmReceiver_STATUS": t81,
-        "LogicAppReceiver": t82,
-        "LogicAppReceiver_STATUS": t83,
-        "SmsReceiver": t84,
+        "EventHubReceiver": t111,
+        "EventHubReceiver_STATUS": t111,
+        "ItsmReceiver": t112,
+        "ItsmReceiver_STATUS": t112,
+        "LogicAppReceiver": t113,
+        "LogicAppReceiver_STATUS": t114,
+        "SmsReceiver": t115,
         "SmsReceiver_STATUS": {"properties":[["countryCode","string"],["name","string"],["phoneNumber","string"],["status","string"]]},
-        "VoiceReceiver": t84,
-        "VoiceReceiver_STATUS": t84,
-        "WebhookReceiver": t85,
-        "WebhookReceiver_STATUS": t86,
+        "VoiceReceiver": t115,
+        "VoiceReceiver_STATUS": t115,
+        "WebhookReceiver": t116,
+        "WebhookReceiver_STATUS": t117,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
-        "genruntime_SecretReference": t67,
+        "genruntime_ResourceReference": t23,
+        "genruntime_SecretReference": t98,
       },
     },
     "v1api20230311": {
       resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpointResource_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRuleResource_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociationProxyOnlyResource_STATUS"]},
       types: {
-        "AdxDestination": t87,
-        "AdxDestination_STATUS": t88,
-        "AgentSetting": t89,
-        "AgentSetting_Name": t90,
-        "AgentSetting_Name_STATUS": t90,
-        "AgentSetting_STATUS": t91,
-        "AgentSettingsSpec": t92,
-        "AgentSettingsSpec_STATUS": t93,
-        "AzureMonitorMetricsDestination": t94,
-        "AzureMonitorMetricsDestination_STATUS": t94,
-        "ColumnDefinition": t95,
-        "ColumnDefinition_STATUS": t96,
-        "ColumnDefinition_Type": t97,
-        "ColumnDefinition_Type_STATUS": t97,
-        "ConfigurationAccessEndpointSpec_STATUS": t98,
+        "AdxDestination": t118,
+        "AdxDestination_STATUS": t119,
+        "AgentSetting": t120,
+        "AgentSetting_Name": t121,
+        "AgentSetting_Name_STATUS": t121,
+        "AgentSetting_STATUS": t122,
+        "AgentSettingsSpec": t123,
+        "AgentSettingsSpec_STATUS": t124,
+        "AzureMonitorMetricsDestination": t125,
+        "AzureMonitorMetricsDestination_STATUS": t125,
+        "ColumnDefinition": t126,
+        "ColumnDefinition_STATUS": t127,
+        "ColumnDefinition_Type": t128,
+        "ColumnDefinition_Type_STATUS": t128,
+        "ConfigurationAccessEndpointSpec_STATUS": t129,
         "DataCollectionEndpointOperatorSpec": t0,
         "DataCollectionEndpointResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionEndpoint_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"DataCollectionEndpoint_ProvisioningState_STATUS"}]]},
-        "DataCollectionEndpoint_Kind": t99,
-        "DataCollectionEndpoint_Kind_STATUS": t99,
-        "DataCollectionEndpoint_ProvisioningState_STATUS": t100,
+        "DataCollectionEndpoint_Kind": t130,
+        "DataCollectionEndpoint_Kind_STATUS": t130,
+        "DataCollectionEndpoint_ProvisioningState_STATUS": t131,
         "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionEndpoint_Kind"}],["location","string"],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}]]},
         "DataCollectionRuleAssociationOperatorSpec": t0,
-        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t101,
-        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t100,
-        "DataCollectionRuleAssociation_Spec": t102,
+        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t132,
+        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t131,
+        "DataCollectionRuleAssociation_Spec": t133,
         "DataCollectionRuleOperatorSpec": t0,
         "DataCollectionRuleResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRule_ProvisioningState_STATUS"}],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
-        "DataCollectionRule_Kind": t99,
-        "DataCollectionRule_Kind_STATUS": t99,
-        "DataCollectionRule_ProvisioningState_STATUS": t100,
+        "DataCollectionRule_Kind": t130,
+        "DataCollectionRule_Kind_STATUS": t130,
+        "DataCollectionRule_ProvisioningState_STATUS": t131,
         "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionRule_Kind"}],["location","string"],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}]]},
-        "DataFlow": t103,
-        "DataFlow_STATUS": t103,
-        "DataImportSources": t104,
-        "DataImportSources_STATUS": t105,
-        "DataSourcesSpec": t106,
-        "DataSourcesSpec_STATUS": t107,
-        "DestinationsSpec": t108,
-        "DestinationsSpec_STATUS": t109,
-        "EndpointsSpec_STATUS": t110,
-        "EnrichmentData": t111,
-        "EnrichmentData_STATUS": t112,
-        "EventHubDataSource": t113,
-        "EventHubDataSource_STATUS": t113,
-        "EventHubDestination": t114,
-        "EventHubDestination_STATUS": t115,
-        "EventHubDirectDestination": t114,
-        "EventHubDirectDestination_STATUS": t115,
-        "ExtensionDataSource": t116,
-        "ExtensionDataSource_STATUS": t116,
-        "FailoverConfigurationSpec_STATUS": t117,
-        "IisLogsDataSource": t118,
-        "IisLogsDataSource_STATUS": t118,
-        "LocationSpec_ProvisioningStatus_STATUS": t100,
-        "LocationSpec_STATUS": t119,
-        "LogAnalyticsDestination": t120,
-        "LogAnalyticsDestination_STATUS": t121,
-        "LogFileSettings": t122,
-        "LogFileSettings_STATUS": t123,
-        "LogFileTextSettings": t124,
-        "LogFileTextSettings_RecordStartTimestampFormat": t125,
-        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t125,
-        "LogFileTextSettings_STATUS": t126,
-        "LogFilesDataSource": t127,
-        "LogFilesDataSource_Format": t128,
-        "LogFilesDataSource_Format_STATUS": t128,
-        "LogFilesDataSource_STATUS": t129,
-        "LogsIngestionEndpointSpec_STATUS": t98,
-        "ManagedServiceIdentity": t130,
-        "ManagedServiceIdentity_STATUS": t131,
-        "ManagedServiceIdentity_Type": t132,
-        "ManagedServiceIdentity_Type_STATUS": t132,
-        "Metadata_STATUS": t133,
-        "MetricsIngestionEndpointSpec_STATUS": t98,
-        "MicrosoftFabricDestination": t134,
-        "MicrosoftFabricDestination_STATUS": t134,
-        "MonitoringAccountDestination": t135,
-        "MonitoringAccountDestination_STATUS": t136,
-        "NetworkRuleSet": t137,
-        "NetworkRuleSet_PublicNetworkAccess": t138,
-        "NetworkRuleSet_PublicNetworkAccess_STATUS": t138,
-        "NetworkRuleSet_STATUS": t139,
-        "PerfCounterDataSource": t140,
-        "PerfCounterDataSource_STATUS": t140,
-        "PlatformTelemetryDataSource": t141,
-        "PlatformTelemetryDataSource_STATUS": t141,
-        "PrivateLinkScopedResource_STATUS": t142,
-        "PrometheusForwarderDataSource": t143,
-        "PrometheusForwarderDataSource_STATUS": t143,
-        "ReferencesSpec": t144,
-        "ReferencesSpec_STATUS": t145,
-        "StorageBlob": t146,
-        "StorageBlobDestination": t147,
-        "StorageBlobDestination_STATUS": t148,
-        "StorageBlob_LookupType": t149,
-        "StorageBlob_LookupType_STATUS": t149,
-        "StorageBlob_STATUS": t150,
-        "StorageTableDestination": t151,
-        "StorageTableDestination_STATUS": t152,
-        "StreamDeclaration": t153,
-        "StreamDeclaration_STATUS": t154,
-        "SyslogDataSource": t155,
-        "SyslogDataSource_FacilityNames": t156,
-        "SyslogDataSource_FacilityNames_STATUS": t156,
-        "SyslogDataSource_LogLevels": t157,
-        "SyslogDataSource_LogLevels_STATUS": t157,
-        "SyslogDataSource_STATUS": t158,
-        "SystemData_CreatedByType_STATUS": t31,
-        "SystemData_LastModifiedByType_STATUS": t31,
-        "SystemData_STATUS": t32,
-        "UserAssignedIdentity": t159,
-        "UserAssignedIdentityDetails": t160,
-        "UserAssignedIdentity_STATUS": t161,
-        "WindowsEventLogDataSource": t162,
-        "WindowsEventLogDataSource_STATUS": t162,
-        "WindowsFirewallLogsDataSource": t163,
-        "WindowsFirewallLogsDataSource_ProfileFilter": t164,
-        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t164,
-        "WindowsFirewallLogsDataSource_STATUS": t165,
+        "DataFlow": t134,
+        "DataFlow_STATUS": t134,
+        "DataImportSources": t135,
+        "DataImportSources_STATUS": t136,
+        "DataSourcesSpec": t137,
+        "DataSourcesSpec_STATUS": t138,
+        "DestinationsSpec": t139,
+        "DestinationsSpec_STATUS": t140,
+        "EndpointsSpec_STATUS": t141,
+        "EnrichmentData": t142,
+        "EnrichmentData_STATUS": t143,
+        "EventHubDataSource": t144,
+        "EventHubDataSource_STATUS": t144,
+        "EventHubDestination": t145,
+        "EventHubDestination_STATUS": t146,
+        "EventHubDirectDestination": t145,
+        "EventHubDirectDestination_STATUS": t146,
+        "ExtensionDataSource": t147,
+        "ExtensionDataSource_STATUS": t147,
+        "FailoverConfigurationSpec_STATUS": t148,
+        "IisLogsDataSource": t149,
+        "IisLogsDataSource_STATUS": t149,
+        "LocationSpec_ProvisioningStatus_STATUS": t131,
+        "LocationSpec_STATUS": t150,
+        "LogAnalyticsDestination": t151,
+        "LogAnalyticsDestination_STATUS": t152,
+        "LogFileSettings": t153,
+        "LogFileSettings_STATUS": t154,
+        "LogFileTextSettings": t155,
+        "LogFileTextSettings_RecordStartTimestampFormat": t156,
+        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t156,
+        "LogFileTextSettings_STATUS": t157,
+        "LogFilesDataSource": t158,
+        "LogFilesDataSource_Format": t159,
+        "LogFilesDataSource_Format_STATUS": t159,
+        "LogFilesDataSource_STATUS": t160,
+        "LogsIngestionEndpointSpec_STATUS": t129,
+        "ManagedServiceIdentity": t161,
+        "ManagedServiceIdentity_STATUS": t162,
+        "ManagedServiceIdentity_Type": t163,
+        "ManagedServiceIdentity_Type_STATUS": t163,
+        "Metadata_STATUS": t164,
+        "MetricsIngestionEndpointSpec_STATUS": t129,
+        "MicrosoftFabricDestination": t165,
+        "MicrosoftFabricDestination_STATUS": t165,
+        "MonitoringAccountDestination": t166,
+        "MonitoringAccountDestination_STATUS": t167,
+        "NetworkRuleSet": t168,
+        "NetworkRuleSet_PublicNetworkAccess": t169,
+        "NetworkRuleSet_PublicNetworkAccess_STATUS": t169,
+        "NetworkRuleSet_STATUS": t170,
+        "PerfCounterDataSource": t171,
+        "PerfCounterDataSource_STATUS": t171,
+        "PlatformTelemetryDataSource": t172,
+        "PlatformTelemetryDataSource_STATUS": t172,
+        "PrivateLinkScopedResource_STATUS": t173,
+        "PrometheusForwarderDataSource": t174,
+        "PrometheusForwarderDataSource_STATUS": t174,
+        "ReferencesSpec": t175,
+        "ReferencesSpec_STATUS": t176,
+        "StorageBlob": t177,
+        "StorageBlobDestination": t178,
+        "StorageBlobDestination_STATUS": t179,
+        "StorageBlob_LookupType": t180,
+        "StorageBlob_LookupType_STATUS": t180,
+        "StorageBlob_STATUS": t181,
+        "StorageTableDestination": t182,
+        "StorageTableDestination_STATUS": t183,
+        "StreamDeclaration": t184,
+        "StreamDeclaration_STATUS": t185,
+        "SyslogDataSource": t186,
+        "SyslogDataSource_FacilityNames": t187,
+        "SyslogDataSource_FacilityNames_STATUS": t187,
+        "SyslogDataSource_LogLevels": t188,
+        "SyslogDataSource_LogLevels_STATUS": t188,
+        "SyslogDataSource_STATUS": t189,
+        "SystemData_CreatedByType_STATUS": t62,
+        "SystemData_LastModifiedByType_STATUS": t62,
+        "SystemData_STATUS": t63,
+        "UserAssignedIdentity": t190,
+        "UserAssignedIdentityDetails": t191,
+        "UserAssignedIdentity_STATUS": t192,
+        "WindowsEventLogDataSource": t193,
+        "WindowsEventLogDataSource_STATUS": t193,
+        "WindowsFirewallLogsDataSource": t194,
+        "WindowsFirewallLogsDataSource_ProfileFilter": t195,
+        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t195,
+        "WindowsFirewallLogsDataSource_STATUS": t196,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
-        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_ArbitraryOwnerReference": t23,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20230311storage": {
       resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpointResource_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRuleResource_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociationProxyOnlyResource_STATUS"]},
       types: {
-        "AdxDestination": t87,
-        "AdxDestination_STATUS": t88,
-        "AgentSetting": t166,
-        "AgentSetting_STATUS": t166,
-        "AgentSettingsSpec": t92,
-        "AgentSettingsSpec_STATUS": t93,
-        "AzureMonitorMetricsDestination": t94,
-        "AzureMonitorMetricsDestination_STATUS": t94,
-        "ColumnDefinition": t167,
-        "ColumnDefinition_STATUS": t167,
-        "ConfigurationAccessEndpointSpec_STATUS": t98,
+        "AdxDestination": t118,
+        "AdxDestination_STATUS": t119,
+        "AgentSetting": t197,
+        "AgentSetting_STATUS": t197,
+        "AgentSettingsSpec": t123,
+        "AgentSettingsSpec_STATUS": t124,
+        "AzureMonitorMetricsDestination": t125,
+        "AzureMonitorMetricsDestination_STATUS": t125,
+        "ColumnDefinition": t198,
+        "ColumnDefinition_STATUS": t198,
+        "ConfigurationAccessEndpointSpec_STATUS": t129,
         "DataCollectionEndpointOperatorSpec": t0,
         "DataCollectionEndpointResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"]]},
         "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}],["originalVersion","string"]]},
         "DataCollectionRuleAssociationOperatorSpec": t0,
-        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t168,
-        "DataCollectionRuleAssociation_Spec": t169,
+        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t199,
+        "DataCollectionRuleAssociation_Spec": t200,
         "DataCollectionRuleOperatorSpec": t0,
         "DataCollectionRuleResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
         "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}],["originalVersion","string"]]},
-        "DataFlow": t103,
-        "DataFlow_STATUS": t103,
-        "DataImportSources": t104,
-        "DataImportSources_STATUS": t105,
-        "DataSourcesSpec": t106,
-        "DataSourcesSpec_STATUS": t107,
-        "DestinationsSpec": t108,
-        "DestinationsSpec_STATUS": t109,
-        "EndpointsSpec_STATUS": t110,
-        "EnrichmentData": t111,
-        "EnrichmentData_STATUS": t112,
-        "EventHubDataSource": t113,
-        "EventHubDataSource_STATUS": t113,
-        "EventHubDestination": t114,
-        "EventHubDestination_STATUS": t115,
-        "EventHubDirectDestination": t114,
-        "EventHubDirectDestination_STATUS": t115,
-        "ExtensionDataSource": t116,
-        "ExtensionDataSource_STATUS": t116,
-        "FailoverConfigurationSpec_STATUS": t117,
-        "IisLogsDataSource": t118,
-        "IisLogsDataSource_STATUS": t118,
-        "LocationSpec_STATUS": t170,
-        "LogAnalyticsDestination": t120,
-        "LogAnalyticsDestination_STATUS": t121,
-        "LogFileSettings": t122,
-        "LogFileSettings_STATUS": t123,
-        "LogFileTextSettings": t171,
-        "LogFileTextSettings_STATUS": t171,
-        "LogFilesDataSource": t172,
-        "LogFilesDataSource_STATUS": t173,
-        "LogsIngestionEndpointSpec_STATUS": t98,
-        "ManagedServiceIdentity": t174,
-        "ManagedServiceIdentity_STATUS": t175,
-        "Metadata_STATUS": t133,
-        "MetricsIngestionEndpointSpec_STATUS": t98,
-        "MicrosoftFabricDestination": t134,
-        "MicrosoftFabricDestination_STATUS": t134,
-        "MonitoringAccountDestination": t135,
-        "MonitoringAccountDestination_STATUS": t136,
-        "NetworkRuleSet": t176,
-        "NetworkRuleSet_STATUS": t176,
-        "PerfCounterDataSource": t140,
-        "PerfCounterDataSource_STATUS": t140,
-        "PlatformTelemetryDataSource": t141,
-        "PlatformTelemetryDataSource_STATUS": t141,
-        "PrivateLinkScopedResource_STATUS": t142,
-        "PrometheusForwarderDataSource": t143,
-        "PrometheusForwarderDataSource_STATUS": t143,
-        "ReferencesSpec": t144,
-        "ReferencesSpec_STATUS": t145,
-        "StorageBlob": t177,
-        "StorageBlobDestination": t147,
-        "StorageBlobDestination_STATUS": t148,
-        "StorageBlob_STATUS": t178,
-        "StorageTableDestination": t151,
-        "StorageTableDestination_STATUS": t152,
-        "StreamDeclaration": t153,
-        "StreamDeclaration_STATUS": t154,
-        "SyslogDataSource": t179,
-        "SyslogDataSource_STATUS": t179,
-        "SystemData_STATUS": t33,
-        "UserAssignedIdentity": t159,
-        "UserAssignedIdentityDetails": t160,
-        "UserAssignedIdentity_STATUS": t161,
-        "WindowsEventLogDataSource": t162,
-        "WindowsEventLogDataSource_STATUS": t162,
-        "WindowsFirewallLogsDataSource": t180,
-        "WindowsFirewallLogsDataSource_STATUS": t180,
+        "DataFlow": t134,
+        "DataFlow_STATUS": t134,
+        "DataImportSources": t135,
+        "DataImportSources_STATUS": t136,
+        "DataSourcesSpec": t137,
+        "DataSourcesSpec_STATUS": t138,
+        "DestinationsSpec": t139,
+        "DestinationsSpec_STATUS": t140,
+        "EndpointsSpec_STATUS": t141,
+        "EnrichmentData": t142,
+        "EnrichmentData_STATUS": t143,
+        "EventHubDataSource": t144,
+        "EventHubDataSource_STATUS": t144,
+        "EventHubDestination": t145,
+        "EventHubDestination_STATUS": t146,
+        "EventHubDirectDestination": t145,
+        "EventHubDirectDestination_STATUS": t146,
+        "ExtensionDataSource": t147,
+        "ExtensionDataSource_STATUS": t147,
+        "FailoverConfigurationSpec_STATUS": t148,
+        "IisLogsDataSource": t149,
+        "IisLogsDataSource_STATUS": t149,
+        "LocationSpec_STATUS": t201,
+        "LogAnalyticsDestination": t151,
+        "LogAnalyticsDestination_STATUS": t152,
+        "LogFileSettings": t153,
+        "LogFileSettings_STATUS": t154,
+        "LogFileTextSettings": t202,
+        "LogFileTextSettings_STATUS": t202,
+        "LogFilesDataSource": t203,
+        "LogFilesDataSource_STATUS": t204,
+        "LogsIngestionEndpointSpec_STATUS": t129,
+        "ManagedServiceIdentity": t205,
+        "ManagedServiceIdentity_STATUS": t206,
+        "Metadata_STATUS": t164,
+        "MetricsIngestionEndpointSpec_STATUS": t129,
+        "MicrosoftFabricDestination": t165,
+        "MicrosoftFabricDestination_STATUS": t165,
+        "MonitoringAccountDestination": t166,
+        "MonitoringAccountDestination_STATUS": t167,
+        "NetworkRuleSet": t207,
+        "NetworkRuleSet_STATUS": t207,
+        "PerfCounterDataSource": t171,
+        "PerfCounterDataSource_STATUS": t171,
+        "PlatformTelemetryDataSource": t172,
+        "PlatformTelemetryDataSource_STATUS": t172,
+        "PrivateLinkScopedResource_STATUS": t173,
+        "PrometheusForwarderDataSource": t174,
+        "PrometheusForwarderDataSource_STATUS": t174,
+        "ReferencesSpec": t175,
+        "ReferencesSpec_STATUS": t176,
+        "StorageBlob": t208,
+        "StorageBlobDestination": t178,
+        "StorageBlobDestination_STATUS": t179,
+        "StorageBlob_STATUS": t209,
+        "StorageTableDestination": t182,
+        "StorageTableDestination_STATUS": t183,
+        "StreamDeclaration": t184,
+        "StreamDeclaration_STATUS": t185,
+        "SyslogDataSource": t210,
+        "SyslogDataSource_STATUS": t210,
+        "SystemData_STATUS": t64,
+        "UserAssignedIdentity": t190,
+        "UserAssignedIdentityDetails": t191,
+        "UserAssignedIdentity_STATUS": t192,
+        "WindowsEventLogDataSource": t193,
+        "WindowsEventLogDataSource_STATUS": t193,
+        "WindowsFirewallLogsDataSource": t211,
+        "WindowsFirewallLogsDataSource_STATUS": t211,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
-        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_ArbitraryOwnerReference": t23,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20230601": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
-        "ManagedServiceIdentity": t130,
-        "ManagedServiceIdentity_STATUS": t131,
-        "ManagedServiceIdentity_Type": t132,
-        "ManagedServiceIdentity_Type_STATUS": t132,
-        "SystemData_CreatedByType_STATUS": t31,
-        "SystemData_LastModifiedByType_STATUS": t31,
-        "SystemData_STATUS": t32,
-        "UserAssignedIdentity": t159,
-        "UserAssignedIdentityDetails": t160,
-        "UserAssignedIdentity_STATUS": t161,
+        "ManagedServiceIdentity": t161,
+        "ManagedServiceIdentity_STATUS": t162,
+        "ManagedServiceIdentity_Type": t163,
+        "ManagedServiceIdentity_Type_STATUS": t163,
+        "SystemData_CreatedByType_STATUS": t62,
+        "SystemData_LastModifiedByType_STATUS": t62,
+        "SystemData_STATUS": t63,
+        "UserAssignedIdentity": t190,
+        "UserAssignedIdentityDetails": t191,
+        "UserAssignedIdentity_STATUS": t192,
         "WorkbookOperatorSpec": t0,
-        "Workbook_Kind": t181,
-        "Workbook_Kind_STATUS": t181,
+        "Workbook_Kind": t212,
+        "Workbook_Kind_STATUS": t212,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"Workbook_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"Workbook_Kind"}],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}]]},
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20230601storage": {
       resources: {"Workbook":["Workbook_Spec","Workbook_STATUS"]},
       types: {
-        "ManagedServiceIdentity": t174,
-        "ManagedServiceIdentity_STATUS": t175,
-        "SystemData_STATUS": t33,
-        "UserAssignedIdentity": t159,
-        "UserAssignedIdentityDetails": t160,
-        "UserAssignedIdentity_STATUS": t161,
+        "ManagedServiceIdentity": t205,
+        "ManagedServiceIdentity_STATUS": t206,
+        "SystemData_STATUS": t64,
+        "UserAssignedIdentity": t190,
+        "UserAssignedIdentityDetails": t191,
+        "UserAssignedIdentity_STATUS": t192,
         "WorkbookOperatorSpec": t0,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"genruntime_ResourceReference"}],["storageUriReference",{"type":"genruntime_ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}],["originalVersion","string"]]},
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20240311": {
       resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpointResource_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRuleResource_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociationProxyOnlyResource_STATUS"]},
       types: {
-        "AdxDestination": t87,
-        "AdxDestination_STATUS": t88,
-        "AgentSetting": t89,
-        "AgentSetting_Name": t182,
-        "AgentSetting_Name_STATUS": t182,
-        "AgentSetting_STATUS": t91,
-        "AgentSettingsSpec": t92,
-        "AgentSettingsSpec_STATUS": t93,
-        "ApplicationInsights": t183,
-        "ApplicationInsights_STATUS": t184,
-        "AzureMonitorMetricsDestination": t94,
-        "AzureMonitorMetricsDestination_STATUS": t94,
-        "ColumnDefinition": t95,
-        "ColumnDefinition_STATUS": t96,
-        "ColumnDefinition_Type": t97,
-        "ColumnDefinition_Type_STATUS": t97,
-        "ConfigurationAccessEndpointSpec_STATUS": t98,
+        "AdxDestination": t118,
+        "AdxDestination_STATUS": t119,
+        "AgentSetting": t120,
+        "AgentSetting_Name": t213,
+        "AgentSetting_Name_STATUS": t213,
+        "AgentSetting_STATUS": t122,
+        "AgentSettingsSpec": t123,
+        "AgentSettingsSpec_STATUS": t124,
+        "ApplicationInsights": t214,
+        "ApplicationInsights_STATUS": t215,
+        "AzureMonitorMetricsDestination": t125,
+        "AzureMonitorMetricsDestination_STATUS": t125,
+        "ColumnDefinition": t126,
+        "ColumnDefinition_STATUS": t127,
+        "ColumnDefinition_Type": t128,
+        "ColumnDefinition_Type_STATUS": t128,
+        "ConfigurationAccessEndpointSpec_STATUS": t129,
         "DataCollectionEndpointOperatorSpec": t0,
         "DataCollectionEndpointResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionEndpoint_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState",{"type":"DataCollectionEndpoint_ProvisioningState_STATUS"}]]},
-        "DataCollectionEndpoint_Kind": t99,
-        "DataCollectionEndpoint_Kind_STATUS": t99,
-        "DataCollectionEndpoint_ProvisioningState_STATUS": t100,
+        "DataCollectionEndpoint_Kind": t130,
+        "DataCollectionEndpoint_Kind_STATUS": t130,
+        "DataCollectionEndpoint_ProvisioningState_STATUS": t131,
         "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionEndpoint_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}]]},
         "DataCollectionRuleAssociationOperatorSpec": t0,
-        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t101,
-        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t100,
-        "DataCollectionRuleAssociation_Spec": t102,
+        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t132,
+        "DataCollectionRuleAssociation_ProvisioningState_STATUS": t131,
+        "DataCollectionRuleAssociation_Spec": t133,
         "DataCollectionRuleOperatorSpec": t0,
         "DataCollectionRuleResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"DataCollectionRule_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["directDataSources",{"type":"DirectDataSourcesSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["ingestionQuotas",{"type":"IngestionQuotas_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["provisioningState",{"type":"DataCollectionRule_ProvisioningState_STATUS"}],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
-        "DataCollectionRule_Kind": t99,
-        "DataCollectionRule_Kind_STATUS": t99,
-        "DataCollectionRule_ProvisioningState_STATUS": t100,
+        "DataCollectionRule_Kind": t130,
+        "DataCollectionRule_Kind_STATUS": t130,
+        "DataCollectionRule_ProvisioningState_STATUS": t131,
         "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"DataCollectionRule_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["directDataSources",{"type":"DirectDataSourcesSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}]]},
-        "DataFlow": t103,
-        "DataFlow_STATUS": t103,
-        "DataImportSources": t104,
-        "DataImportSources_STATUS": t105,
-        "DataSourcesSpec": t185,
-        "DataSourcesSpec_STATUS": t186,
-        "DestinationsSpec": t108,
-        "DestinationsSpec_STATUS": t109,
-        "DirectDataSourcesSpec": t187,
-        "DirectDataSourcesSpec_STATUS": t188,
-        "EndpointsSpec_STATUS": t110,
-        "EnrichmentData": t111,
-        "EnrichmentData_STATUS": t112,
+        "DataFlow": t134,
+        "DataFlow_STATUS": t134,
+        "DataImportSources": t135,
+        "DataImportSources_STATUS": t136,
+        "DataSourcesSpec": t216,
+        "DataSourcesSpec_STATUS": t217,
+        "DestinationsSpec": t139,
+        "DestinationsSpec_STATUS": t140,
+        "DirectDataSourcesSpec": t218,
+        "DirectDataSourcesSpec_STATUS": t219,
+        "EndpointsSpec_STATUS": t141,
+        "EnrichmentData": t142,
+        "EnrichmentData_STATUS": t143,
         "EtwProviderDataSource": {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel",{"type":"EtwProviderDataSource_LogLevel"}],["name","string"],["provider","string"],["providerType",{"type":"EtwProviderDataSource_ProviderType"}],["streams",{"array":"string"}]]},
-        "EtwProviderDataSource_LogLevel": t189,
-        "EtwProviderDataSource_LogLevel_STATUS": t189,
-        "EtwProviderDataSource_ProviderType": t190,
-        "EtwProviderDataSource_ProviderType_STATUS": t190,
+        "EtwProviderDataSource_LogLevel": t220,
+        "EtwProviderDataSource_LogLevel_STATUS": t220,
+        "EtwProviderDataSource_ProviderType": t221,
+        "EtwProviderDataSource_ProviderType_STATUS": t221,
         "EtwProviderDataSource_STATUS": {"properties":[["eventIds",{"array":"string"}],["keyword","string"],["logLevel",{"type":"EtwProviderDataSource_LogLevel_STATUS"}],["name","string"],["provider","string"],["providerType",{"type":"EtwProviderDataSource_ProviderType_STATUS"}],["streams",{"array":"string"}]]},
-        "EventHubDataSource": t113,
-        "EventHubDataSource_STATUS": t113,
-        "EventHubDestination": t114,
-        "EventHubDestination_STATUS": t115,
-        "EventHubDirectDestination": t114,
-        "EventHubDirectDestination_STATUS": t115,
-        "ExtensionDataSource": t116,
-        "ExtensionDataSource_STATUS": t116,
-        "FailoverConfigurationSpec_STATUS": t117,
-        "IisLogsDataSource": t118,
-        "IisLogsDataSource_STATUS": t118,
-        "IngestionQuotas_STATUS": t191,
-        "LocationSpec_ProvisioningStatus_STATUS": t100,
-        "LocationSpec_STATUS": t119,
-        "LogAnalyticsDestination": t120,
-        "LogAnalyticsDestination_STATUS": t121,
-        "LogFileSettings": t122,
-        "LogFileSettings_STATUS": t123,
-        "LogFileTextSettings": t124,
-        "LogFileTextSettings_RecordStartTimestampFormat": t125,
-        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t125,
-        "LogFileTextSettings_STATUS": t126,
-        "LogFilesDataSource": t127,
-        "LogFilesDataSource_Format": t128,
-        "LogFilesDataSource_Format_STATUS": t128,
-        "LogFilesDataSource_STATUS": t129,
-        "LogsIngestionEndpointSpec_STATUS": t98,
-        "LogsQuotaSpec_STATUS": t192,
-        "ManagedServiceIdentity": t130,
-        "ManagedServiceIdentity_STATUS": t131,
-        "ManagedServiceIdentity_Type": t132,
-        "ManagedServiceIdentity_Type_STATUS": t132,
-        "Metadata_STATUS": t133,
-        "MetricsIngestionEndpointSpec_STATUS": t98,
-        "MicrosoftFabricDestination": t134,
-        "MicrosoftFabricDestination_STATUS": t134,
-        "MonitoringAccountDestination": t135,
-        "MonitoringAccountDestination_STATUS": t136,
-        "NetworkRuleSet": t137,
-        "NetworkRuleSet_PublicNetworkAccess": t138,
-        "NetworkRuleSet_PublicNetworkAccess_STATUS": t138,
-        "NetworkRuleSet_STATUS": t139,
-        "OtelDataSourceResourceAttributeRouting": t193,
-        "OtelDataSourceResourceAttributeRouting_STATUS": t193,
+        "EventHubDataSource": t144,
+        "EventHubDataSource_STATUS": t144,
+        "EventHubDestination": t145,
+        "EventHubDestination_STATUS": t146,
+        "EventHubDirectDestination": t145,
+        "EventHubDirectDestination_STATUS": t146,
+        "ExtensionDataSource": t147,
+        "ExtensionDataSource_STATUS": t147,
+        "FailoverConfigurationSpec_STATUS": t148,
+        "IisLogsDataSource": t149,
+        "IisLogsDataSource_STATUS": t149,
+        "IngestionQuotas_STATUS": t222,
+        "LocationSpec_ProvisioningStatus_STATUS": t131,
+        "LocationSpec_STATUS": t150,
+        "LogAnalyticsDestination": t151,
+        "LogAnalyticsDestination_STATUS": t152,
+        "LogFileSettings": t153,
+        "LogFileSettings_STATUS": t154,
+        "LogFileTextSettings": t155,
+        "LogFileTextSettings_RecordStartTimestampFormat": t156,
+        "LogFileTextSettings_RecordStartTimestampFormat_STATUS": t156,
+        "LogFileTextSettings_STATUS": t157,
+        "LogFilesDataSource": t158,
+        "LogFilesDataSource_Format": t159,
+        "LogFilesDataSource_Format_STATUS": t159,
+        "LogFilesDataSource_STATUS": t160,
+        "LogsIngestionEndpointSpec_STATUS": t129,
+        "LogsQuotaSpec_STATUS": t223,
+        "ManagedServiceIdentity": t161,
+        "ManagedServiceIdentity_STATUS": t162,
+        "ManagedServiceIdentity_Type": t163,
+        "ManagedServiceIdentity_Type_STATUS": t163,
+        "Metadata_STATUS": t164,
+        "MetricsIngestionEndpointSpec_STATUS": t129,
+        "MicrosoftFabricDestination": t165,
+        "MicrosoftFabricDestination_STATUS": t165,
+        "MonitoringAccountDestination": t166,
+        "MonitoringAccountDestination_STATUS": t167,
+        "NetworkRuleSet": t168,
+        "NetworkRuleSet_PublicNetworkAccess": t169,
+        "NetworkRuleSet_PublicNetworkAccess_STATUS": t169,
+        "NetworkRuleSet_STATUS": t170,
+        "OtelDataSourceResourceAttributeRouting": t224,
+        "OtelDataSourceResourceAttributeRouting_STATUS": t224,
         "OtelLogsDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":{"type":"OtelLogsDataSource_Streams"}}]]},
         "OtelLogsDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":{"type":"OtelLogsDataSource_Streams_STATUS"}}]]},
-        "OtelLogsDataSource_Streams": t194,
-        "OtelLogsDataSource_Streams_STATUS": t194,
+        "OtelLogsDataSource_Streams": t225,
+        "OtelLogsDataSource_Streams_STATUS": t225,
         "OtelLogsDirectDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelLogsDirectDataSource_Streams"}}]]},
         "OtelLogsDirectDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelLogsDirectDataSource_Streams_STATUS"}}]]},
-        "OtelLogsDirectDataSource_Streams": t194,
-        "OtelLogsDirectDataSource_Streams_STATUS": t194,
-        "OtelMetricsDataSource": t195,
-        "OtelMetricsDataSource_STATUS": t196,
-        "OtelMetricsDirectDataSource": t197,
-        "OtelMetricsDirectDataSource_STATUS": t197,
+        "OtelLogsDirectDataSource_Streams": t225,
+        "OtelLogsDirectDataSource_Streams_STATUS": t225,
+        "OtelMetricsDataSource": t226,
+        "OtelMetricsDataSource_STATUS": t227,
+        "OtelMetricsDirectDataSource": t228,
+        "OtelMetricsDirectDataSource_STATUS": t228,
         "OtelTracesDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting"}],["streams",{"array":{"type":"OtelTracesDataSource_Streams"}}]]},
         "OtelTracesDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["resourceAttributeRouting",{"type":"OtelDataSourceResourceAttributeRouting_STATUS"}],["streams",{"array":{"type":"OtelTracesDataSource_Streams_STATUS"}}]]},
-        "OtelTracesDataSource_Streams": t198,
-        "OtelTracesDataSource_Streams_STATUS": t198,
+        "OtelTracesDataSource_Streams": t229,
+        "OtelTracesDataSource_Streams_STATUS": t229,
         "OtelTracesDirectDataSource": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelTracesDirectDataSource_Streams"}}]]},
         "OtelTracesDirectDataSource_STATUS": {"properties":[["enrichWithReference","string"],["enrichWithResourceAttributes",{"array":"string"}],["name","string"],["replaceResourceIdWithReference","boolean"],["streams",{"array":{"type":"OtelTracesDirectDataSource_Streams_STATUS"}}]]},
-        "OtelTracesDirectDataSource_Streams": t198,
-        "OtelTracesDirectDataSource_Streams_STATUS": t198,
-        "PerfCounterDataSource": t140,
-        "PerfCounterDataSource_STATUS": t140,
+        "OtelTracesDirectDataSource_Streams": t229,
+        "OtelTracesDirectDataSource_Streams_STATUS": t229,
+        "PerfCounterDataSource": t171,
+        "PerfCounterDataSource_STATUS": t171,
         "PerformanceCountersOTelDataSource": {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":{"type":"PerformanceCountersOTelDataSource_Streams"}}]]},
         "PerformanceCountersOTelDataSource_STATUS": {"properties":[["counterSpecifiers",{"array":"string"}],["name","string"],["samplingFrequencyInSeconds","integer"],["streams",{"array":{"type":"PerformanceCountersOTelDataSource_Streams_STATUS"}}]]},
-        "PerformanceCountersOTelDataSource_Streams": t199,
-        "PerformanceCountersOTelDataSource_Streams_STATUS": t199,
-        "PlatformTelemetryDataSource": t141,
-        "PlatformTelemetryDataSource_STATUS": t141,
-        "PrivateLinkScopedResource_STATUS": t142,
-        "PrometheusForwarderDataSource": t200,
-        "PrometheusForwarderDataSource_STATUS": t200,
-        "ReferencesSpec": t201,
-        "ReferencesSpec_STATUS": t202,
+        "PerformanceCountersOTelDataSource_Streams": t230,
+        "PerformanceCountersOTelDataSource_Streams_STATUS": t230,
+        "PlatformTelemetryDataSource": t172,
+        "PlatformTelemetryDataSource_STATUS": t172,
+        "PrivateLinkScopedResource_STATUS": t173,
+        "PrometheusForwarderDataSource": t231,
+        "PrometheusForwarderDataSource_STATUS": t231,
+        "ReferencesSpec": t232,
+        "ReferencesSpec_STATUS": t233,
         "Sku": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier"}]]},
         "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier_STATUS"}]]},
-        "Sku_Tier": t203,
-        "Sku_Tier_STATUS": t203,
-        "StorageBlob": t146,
-        "StorageBlobDestination": t147,
-        "StorageBlobDestination_STATUS": t148,
-        "StorageBlob_LookupType": t149,
-        "StorageBlob_LookupType_STATUS": t149,
-        "StorageBlob_STATUS": t150,
-        "StorageTableDestination": t151,
-        "StorageTableDestination_STATUS": t152,
-        "StreamDeclaration": t153,
-        "StreamDeclaration_STATUS": t154,
-        "SyslogDataSource": t155,
-        "SyslogDataSource_FacilityNames": t156,
-        "SyslogDataSource_FacilityNames_STATUS": t156,
-        "SyslogDataSource_LogLevels": t157,
-        "SyslogDataSource_LogLevels_STATUS": t157,
-        "SyslogDataSource_STATUS": t158,
-        "SystemData_CreatedByType_STATUS": t31,
-        "SystemData_LastModifiedByType_STATUS": t31,
-        "SystemData_STATUS": t32,
-        "UserAssignedIdentity": t159,
-        "UserAssignedIdentityDetails": t160,
-        "UserAssignedIdentity_STATUS": t161,
-        "WindowsEventLogDataSource": t162,
-        "WindowsEventLogDataSource_STATUS": t162,
-        "WindowsFirewallLogsDataSource": t163,
-        "WindowsFirewallLogsDataSource_ProfileFilter": t164,
-        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t164,
-        "WindowsFirewallLogsDataSource_STATUS": t165,
+        "Sku_Tier": t234,
+        "Sku_Tier_STATUS": t234,
+        "StorageBlob": t177,
+        "StorageBlobDestination": t178,
+        "StorageBlobDestination_STATUS": t179,
+        "StorageBlob_LookupType": t180,
+        "StorageBlob_LookupType_STATUS": t180,
+        "StorageBlob_STATUS": t181,
+        "StorageTableDestination": t182,
+        "StorageTableDestination_STATUS": t183,
+        "StreamDeclaration": t184,
+        "StreamDeclaration_STATUS": t185,
+        "SyslogDataSource": t186,
+        "SyslogDataSource_FacilityNames": t187,
+        "SyslogDataSource_FacilityNames_STATUS": t187,
+        "SyslogDataSource_LogLevels": t188,
+        "SyslogDataSource_LogLevels_STATUS": t188,
+        "SyslogDataSource_STATUS": t189,
+        "SystemData_CreatedByType_STATUS": t62,
+        "SystemData_LastModifiedByType_STATUS": t62,
+        "SystemData_STATUS": t63,
+        "UserAssignedIdentity": t190,
+        "UserAssignedIdentityDetails": t191,
+        "UserAssignedIdentity_STATUS": t192,
+        "WindowsEventLogDataSource": t193,
+        "WindowsEventLogDataSource_STATUS": t193,
+        "WindowsFirewallLogsDataSource": t194,
+        "WindowsFirewallLogsDataSource_ProfileFilter": t195,
+        "WindowsFirewallLogsDataSource_ProfileFilter_STATUS": t195,
+        "WindowsFirewallLogsDataSource_STATUS": t196,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
-        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_ArbitraryOwnerReference": t23,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20240311storage": {
       resources: {"DataCollectionEndpoint":["DataCollectionEndpoint_Spec","DataCollectionEndpointResource_STATUS"],"DataCollectionRule":["DataCollectionRule_Spec","DataCollectionRuleResource_STATUS"],"DataCollectionRuleAssociation":["DataCollectionRuleAssociation_Spec","DataCollectionRuleAssociationProxyOnlyResource_STATUS"]},
       types: {
-        "AdxDestination": t87,
-        "AdxDestination_STATUS": t88,
-        "AgentSetting": t166,
-        "AgentSetting_STATUS": t166,
-        "AgentSettingsSpec": t92,
-        "AgentSettingsSpec_STATUS": t93,
-        "ApplicationInsights": t183,
-        "ApplicationInsights_STATUS": t184,
-        "AzureMonitorMetricsDestination": t94,
-        "AzureMonitorMetricsDestination_STATUS": t94,
-        "ColumnDefinition": t167,
-        "ColumnDefinition_STATUS": t167,
-        "ConfigurationAccessEndpointSpec_STATUS": t98,
+        "AdxDestination": t118,
+        "AdxDestination_STATUS": t119,
+        "AgentSetting": t197,
+        "AgentSetting_STATUS": t197,
+        "AgentSettingsSpec": t123,
+        "AgentSettingsSpec_STATUS": t124,
+        "ApplicationInsights": t214,
+        "ApplicationInsights_STATUS": t215,
+        "AzureMonitorMetricsDestination": t125,
+        "AzureMonitorMetricsDestination_STATUS": t125,
+        "ColumnDefinition": t198,
+        "ColumnDefinition_STATUS": t198,
+        "ConfigurationAccessEndpointSpec_STATUS": t129,
         "DataCollectionEndpointOperatorSpec": t0,
         "DataCollectionEndpointResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["configurationAccess",{"type":"ConfigurationAccessEndpointSpec_STATUS"}],["description","string"],["failoverConfiguration",{"type":"FailoverConfigurationSpec_STATUS"}],["immutableId","string"],["logsIngestion",{"type":"LogsIngestionEndpointSpec_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["metricsIngestion",{"type":"MetricsIngestionEndpointSpec_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["privateLinkScopedResources",{"array":{"type":"PrivateLinkScopedResource_STATUS"}}],["provisioningState","string"]]},
         "DataCollectionEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["description","string"],["networkAcls",{"type":"NetworkRuleSet"}],["operatorSpec",{"type":"DataCollectionEndpointOperatorSpec"}],["originalVersion","string"]]},
         "DataCollectionRuleAssociationOperatorSpec": t0,
-        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t168,
-        "DataCollectionRuleAssociation_Spec": t169,
+        "DataCollectionRuleAssociationProxyOnlyResource_STATUS": t199,
+        "DataCollectionRuleAssociation_Spec": t200,
         "DataCollectionRuleOperatorSpec": t0,
         "DataCollectionRuleResource_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec_STATUS"}],["dataCollectionEndpointId","string"],["dataFlows",{"array":{"type":"DataFlow_STATUS"}}],["dataSources",{"type":"DataSourcesSpec_STATUS"}],["description","string"],["destinations",{"type":"DestinationsSpec_STATUS"}],["directDataSources",{"type":"DirectDataSourcesSpec_STATUS"}],["endpoints",{"type":"EndpointsSpec_STATUS"}],["immutableId","string"],["ingestionQuotas",{"type":"IngestionQuotas_STATUS"}],["metadata",{"type":"Metadata_STATUS"}],["provisioningState","string"],["references",{"type":"ReferencesSpec_STATUS"}],["streamDeclarations",{"map":{"type":"StreamDeclaration_STATUS"}}]]},
         "DataCollectionRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["agentSettings",{"type":"AgentSettingsSpec"}],["dataCollectionEndpointReference",{"type":"genruntime_ResourceReference"}],["dataFlows",{"array":{"type":"DataFlow"}}],["dataSources",{"type":"DataSourcesSpec"}],["description","string"],["destinations",{"type":"DestinationsSpec"}],["directDataSources",{"type":"DirectDataSourcesSpec"}],["references",{"type":"ReferencesSpec"}],["streamDeclarations",{"map":{"type":"StreamDeclaration"}}],["operatorSpec",{"type":"DataCollectionRuleOperatorSpec"}],["originalVersion","string"]]},
-        "DataFlow": t103,
-        "DataFlow_STATUS": t103,
-        "DataImportSources": t104,
-        "DataImportSources_STATUS": t105,
-        "DataSourcesSpec": t185,
-        "DataSourcesSpec_STATUS": t186,
-        "DestinationsSpec": t108,
-        "DestinationsSpec_STATUS": t109,
-        "DirectDataSourcesSpec": t187,
-        "DirectDataSourcesSpec_STATUS": t188,
-        "EndpointsSpec_STATUS": t110,
-        "EnrichmentData": t111,
-        "EnrichmentData_STATUS": t112,
-        "EtwProviderDataSource": t204,
-        "EtwProviderDataSource_STATUS": t204,
-        "EventHubDataSource": t113,
-        "EventHubDataSource_STATUS": t113,
-        "EventHubDestination": t114,
-        "EventHubDestination_STATUS": t115,
-        "EventHubDirectDestination": t114,
-        "EventHubDirectDestination_STATUS": t115,
-        "ExtensionDataSource": t116,
-        "ExtensionDataSource_STATUS": t116,
-        "FailoverConfigurationSpec_STATUS": t117,
-        "IisLogsDataSource": t118,
-        "IisLogsDataSource_STATUS": t118,
-        "IngestionQuotas_STATUS": t191,
-        "LocationSpec_STATUS": t170,
-        "LogAnalyticsDestination": t120,
-        "LogAnalyticsDestination_STATUS": t121,
-        "LogFileSettings": t122,
-        "LogFileSettings_STATUS": t123,
-        "LogFileTextSettings": t171,
-        "LogFileTextSettings_STATUS": t171,
-        "LogFilesDataSource": t172,
-        "LogFilesDataSource_STATUS": t173,
-        "LogsIngestionEndpointSpec_STATUS": t98,
-        "LogsQuotaSpec_STATUS": t192,
-        "ManagedServiceIdentity": t174,
-        "ManagedServiceIdentity_STATUS": t175,
-        "Metadata_STATUS": t133,
-        "MetricsIngestionEndpointSpec_STATUS": t98,
-        "MicrosoftFabricDestination": t134,
-        "MicrosoftFabricDestination_STATUS": t134,
-        "MonitoringAccountDestination": t135,
-        "MonitoringAccountDestination_STATUS": t136,
-        "NetworkRuleSet": t176,
-        "NetworkRuleSet_STATUS": t176,
-        "OtelDataSourceResourceAttributeRouting": t193,
-        "OtelDataSourceResourceAttributeRouting_STATUS": t193,
-        "OtelLogsDataSource": t205,
-        "OtelLogsDataSource_STATUS": t206,
-        "OtelLogsDirectDataSource": t207,
-        "OtelLogsDirectDataSource_STATUS": t207,
-        "OtelMetricsDataSource": t195,
-        "OtelMetricsDataSource_STATUS": t196,
-        "OtelMetricsDirectDataSource": t197,
-        "OtelMetricsDirectDataSource_STATUS": t197,
-        "OtelTracesDataSource": t205,
-        "OtelTracesDataSource_STATUS": t206,
-        "OtelTracesDirectDataSource": t207,
-        "OtelTracesDirectDataSource_STATUS": t207,
-        "PerfCounterDataSource": t140,
-        "PerfCounterDataSource_STATUS": t140,
-        "PerformanceCountersOTelDataSource": t208,
-        "PerformanceCountersOTelDataSource_STATUS": t208,
-        "PlatformTelemetryDataSource": t141,
-        "PlatformTelemetryDataSource_STATUS": t141,
-        "PrivateLinkScopedResource_STATUS": t142,
-        "PrometheusForwarderDataSource": t200,
-        "PrometheusForwarderDataSource_STATUS": t200,
-        "ReferencesSpec": t201,
-        "ReferencesSpec_STATUS": t202,
-        "Sku": t209,
-        "Sku_STATUS": t209,
-        "StorageBlob": t177,
-        "StorageBlobDestination": t147,
-        "StorageBlobDestination_STATUS": t148,
-        "StorageBlob_STATUS": t178,
-        "StorageTableDestination": t151,
-        "StorageTableDestination_STATUS": t152,
-        "StreamDeclaration": t153,
-        "StreamDeclaration_STATUS": t154,
-        "SyslogDataSource": t179,
-        "SyslogDataSource_STATUS": t179,
-        "SystemData_STATUS": t33,
-        "UserAssignedIdentity": t159,
-        "UserAssignedIdentityDetails": t160,
-        "UserAssignedIdentity_STATUS": t161,
-        "WindowsEventLogDataSource": t162,
-        "WindowsEventLogDataSource_STATUS": t162,
-        "WindowsFirewallLogsDataSource": t180,
-        "WindowsFirewallLogsDataSource_STATUS": t180,
+        "DataFlow": t134,
+        "DataFlow_STATUS": t134,
+        "DataImportSources": t135,
+        "DataImportSources_STATUS": t136,
+        "DataSourcesSpec": t216,
+        "DataSourcesSpec_STATUS": t217,
+        "DestinationsSpec": t139,
+        "DestinationsSpec_STATUS": t140,
+        "DirectDataSourcesSpec": t218,
+        "DirectDataSourcesSpec_STATUS": t219,
+        "EndpointsSpec_STATUS": t141,
+        "EnrichmentData": t142,
+        "EnrichmentData_STATUS": t143,
+        "EtwProviderDataSource": t235,
+        "EtwProviderDataSource_STATUS": t235,
+        "EventHubDataSource": t144,
+        "EventHubDataSource_STATUS": t144,
+        "EventHubDestination": t145,
+        "EventHubDestination_STATUS": t146,
+        "EventHubDirectDestination": t145,
+        "EventHubDirectDestination_STATUS": t146,
+        "ExtensionDataSource": t147,
+        "ExtensionDataSource_STATUS": t147,
+        "FailoverConfigurationSpec_STATUS": t148,
+        "IisLogsDataSource": t149,
+        "IisLogsDataSource_STATUS": t149,
+        "IngestionQuotas_STATUS": t222,
+        "LocationSpec_STATUS": t201,
+        "LogAnalyticsDestination": t151,
+        "LogAnalyticsDestination_STATUS": t152,
+        "LogFileSettings": t153,
+        "LogFileSettings_STATUS": t154,
+        "LogFileTextSettings": t202,
+        "LogFileTextSettings_STATUS": t202,
+        "LogFilesDataSource": t203,
+        "LogFilesDataSource_STATUS": t204,
+        "LogsIngestionEndpointSpec_STATUS": t129,
+        "LogsQuotaSpec_STATUS": t223,
+        "ManagedServiceIdentity": t205,
+        "ManagedServiceIdentity_STATUS": t206,
+        "Metadata_STATUS": t164,
+        "MetricsIngestionEndpointSpec_STATUS": t129,
+        "MicrosoftFabricDestination": t165,
+        "MicrosoftFabricDestination_STATUS": t165,
+        "MonitoringAccountDestination": t166,
+        "MonitoringAccountDestination_STATUS": t167,
+        "NetworkRuleSet": t207,
+        "NetworkRuleSet_STATUS": t207,
+        "OtelDataSourceResourceAttributeRouting": t224,
+        "OtelDataSourceResourceAttributeRouting_STATUS": t224,
+        "OtelLogsDataSource": t236,
+        "OtelLogsDataSource_STATUS": t237,
+        "OtelLogsDirectDataSource": t238,
+        "OtelLogsDirectDataSource_STATUS": t238,
+        "OtelMetricsDataSource": t226,
+        "OtelMetricsDataSource_STATUS": t227,
+        "OtelMetricsDirectDataSource": t228,
+        "OtelMetricsDirectDataSource_STATUS": t228,
+        "OtelTracesDataSource": t236,
+        "OtelTracesDataSource_STATUS": t237,
+        "OtelTracesDirectDataSource": t238,
+        "OtelTracesDirectDataSource_STATUS": t238,
+        "PerfCounterDataSource": t171,
+        "PerfCounterDataSource_STATUS": t171,
+        "PerformanceCountersOTelDataSource": t239,
+        "PerformanceCountersOTelDataSource_STATUS": t239,
+        "PlatformTelemetryDataSource": t172,
+        "PlatformTelemetryDataSource_STATUS": t172,
+        "PrivateLinkScopedResource_STATUS": t173,
+        "PrometheusForwarderDataSource": t231,
+        "PrometheusForwarderDataSource_STATUS": t231,
+        "ReferencesSpec": t232,
+        "ReferencesSpec_STATUS": t233,
+        "Sku": t240,
+        "Sku_STATUS": t240,
+        "StorageBlob": t208,
+        "StorageBlobDestination": t178,
+        "StorageBlobDestination_STATUS": t179,
+        "StorageBlob_STATUS": t209,
+        "StorageTableDestination": t182,
+        "StorageTableDestination_STATUS": t183,
+        "StreamDeclaration": t184,
+        "StreamDeclaration_STATUS": t185,
+        "SyslogDataSource": t210,
+        "SyslogDataSource_STATUS": t210,
+        "SystemData_STATUS": t64,
+        "UserAssignedIdentity": t190,
+        "UserAssignedIdentityDetails": t191,
+        "UserAssignedIdentity_STATUS": t192,
+        "WindowsEventLogDataSource": t193,
+        "WindowsEventLogDataSource_STATUS": t193,
+        "WindowsFirewallLogsDataSource": t211,
+        "WindowsFirewallLogsDataSource_STATUS": t211,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
-        "genruntime_ArbitraryOwnerReference": t14,
+        "genruntime_ArbitraryOwnerReference": t23,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20250101preview": {
       resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
       types: {
-        "Actions": t210,
-        "Actions_STATUS": t211,
+        "Actions": t241,
+        "Actions_STATUS": t242,
         "Condition": {"properties":[["alertSensitivity","string"],["criterionType",{"type":"Condition_CriterionType"}],["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator",{"type":"Condition_Operator"}],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation"}]]},
-        "Condition_CriterionType": t212,
-        "Condition_CriterionType_STATUS": t212,
-        "Condition_FailingPeriods": t36,
-        "Condition_FailingPeriods_STATUS": t36,
-        "Condition_Operator": t213,
-        "Condition_Operator_STATUS": t213,
+        "Condition_CriterionType": t243,
+        "Condition_CriterionType_STATUS": t243,
+        "Condition_FailingPeriods": t67,
+        "Condition_FailingPeriods_STATUS": t67,
+        "Condition_Operator": t244,
+        "Condition_Operator_STATUS": t244,
         "Condition_STATUS": {"properties":[["alertSensitivity","string"],["criterionType",{"type":"Condition_CriterionType_STATUS"}],["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator",{"type":"Condition_Operator_STATUS"}],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation",{"type":"Condition_TimeAggregation_STATUS"}]]},
-        "Condition_TimeAggregation": t38,
-        "Condition_TimeAggregation_STATUS": t38,
-        "Dimension": t39,
-        "Dimension_Operator": t40,
-        "Dimension_Operator_STATUS": t40,
-        "Dimension_STATUS": t41,
+        "Condition_TimeAggregation": t8,
+        "Condition_TimeAggregation_STATUS": t8,
+        "Dimension": t68,
+        "Dimension_Operator": t69,
+        "Dimension_Operator_STATUS": t69,
+        "Dimension_STATUS": t70,
         "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserIdentityProperties_STATUS"}}]]},
-        "Identity_Type": t214,
-        "Identity_Type_STATUS": t214,
-        "RuleResolveConfiguration": t215,
-        "RuleResolveConfiguration_STATUS": t215,
-        "ScheduledQueryRuleCriteria": t42,
-        "ScheduledQueryRuleCriteria_STATUS": t43,
+        "Identity_Type": t245,
+        "Identity_Type_STATUS": t245,
+        "RuleResolveConfiguration": t246,
+        "RuleResolveConfiguration_STATUS": t246,
+        "ScheduledQueryRuleCriteria": t71,
+        "ScheduledQueryRuleCriteria_STATUS": t72,
         "ScheduledQueryRuleOperatorSpec": t0,
-        "ScheduledQueryRule_Kind": t216,
-        "ScheduledQueryRule_Kind_STATUS": t216,
+        "ScheduledQueryRule_Kind": t247,
+        "ScheduledQueryRule_Kind_STATUS": t247,
         "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind",{"type":"ScheduledQueryRule_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration_STATUS"}],["scopes",{"array":"string"}],["severity",{"type":"ScheduledQueryRule_Severity_STATUS"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
-        "ScheduledQueryRule_Severity": t45,
-        "ScheduledQueryRule_Severity_STATUS": t45,
+        "ScheduledQueryRule_Severity": t74,
+        "ScheduledQueryRule_Severity_STATUS": t74,
         "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind",{"type":"ScheduledQueryRule_Kind"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration"}],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity",{"type":"ScheduledQueryRule_Severity"}],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}]]},
-        "SystemData_CreatedByType_STATUS": t31,
-        "SystemData_LastModifiedByType_STATUS": t31,
-        "SystemData_STATUS": t32,
-        "UserAssignedIdentityDetails": t160,
-        "UserIdentityProperties": t159,
-        "UserIdentityProperties_STATUS": t161,
+        "SystemData_CreatedByType_STATUS": t62,
+        "SystemData_LastModifiedByType_STATUS": t62,
+        "SystemData_STATUS": t63,
+        "UserAssignedIdentityDetails": t191,
+        "UserIdentityProperties": t190,
+        "UserIdentityProperties_STATUS": t192,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
     "v1api20250101previewstorage": {
       resources: {"ScheduledQueryRule":["ScheduledQueryRule_Spec","ScheduledQueryRule_STATUS"]},
       types: {
-        "Actions": t210,
-        "Actions_STATUS": t211,
+        "Actions": t241,
+        "Actions_STATUS": t242,
         "Condition": {"properties":[["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"Dimension"}}],["failingPeriods",{"type":"Condition_FailingPeriods"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator","string"],["query","string"],["resourceIdColumnReference",{"type":"genruntime_ResourceReference"}],["threshold","number"],["timeAggregation","string"]]},
-        "Condition_FailingPeriods": t36,
-        "Condition_FailingPeriods_STATUS": t36,
+        "Condition_FailingPeriods": t67,
+        "Condition_FailingPeriods_STATUS": t67,
         "Condition_STATUS": {"properties":[["alertSensitivity","string"],["criterionType","string"],["dimensions",{"array":{"type":"Dimension_STATUS"}}],["failingPeriods",{"type":"Condition_FailingPeriods_STATUS"}],["ignoreDataBefore","string"],["metricMeasureColumn","string"],["metricName","string"],["minRecurrenceCount","integer"],["operator","string"],["query","string"],["resourceIdColumn","string"],["threshold","number"],["timeAggregation","string"]]},
-        "Dimension": t46,
-        "Dimension_STATUS": t46,
-        "Identity": t174,
+        "Dimension": t19,
+        "Dimension_STATUS": t19,
+        "Identity": t205,
         "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserIdentityProperties_STATUS"}}]]},
-        "RuleResolveConfiguration": t215,
-        "RuleResolveConfiguration_STATUS": t215,
-        "ScheduledQueryRuleCriteria": t42,
-        "ScheduledQueryRuleCriteria_STATUS": t43,
+        "RuleResolveConfiguration": t246,
+        "RuleResolveConfiguration_STATUS": t246,
+        "ScheduledQueryRuleCriteria": t71,
+        "ScheduledQueryRuleCriteria_STATUS": t72,
         "ScheduledQueryRuleOperatorSpec": t0,
         "ScheduledQueryRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["actions",{"type":"Actions_STATUS"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["createdWithApiVersion","string"],["criteria",{"type":"ScheduledQueryRuleCriteria_STATUS"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["isLegacyLogAnalyticsRule","boolean"],["isWorkspaceAlertsStorageConfigured","boolean"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration_STATUS"}],["scopes",{"array":"string"}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"]]},
         "ScheduledQueryRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"Actions"}],["autoMitigate","boolean"],["checkWorkspaceAlertsStorageConfigured","boolean"],["criteria",{"type":"ScheduledQueryRuleCriteria"}],["description","string"],["displayName","string"],["enabled","boolean"],["evaluationFrequency","string"],["muteActionsDuration","string"],["overrideQueryTimeRange","string"],["resolveConfiguration",{"type":"RuleResolveConfiguration"}],["scopesReferences",{"array":{"type":"genruntime_ResourceReference"}}],["severity","integer"],["skipQueryValidation","boolean"],["targetResourceTypes",{"array":"string"}],["windowSize","string"],["operatorSpec",{"type":"ScheduledQueryRuleOperatorSpec"}],["originalVersion","string"]]},
-        "SystemData_STATUS": t33,
-        "UserAssignedIdentityDetails": t160,
-        "UserIdentityProperties": t159,
-        "UserIdentityProperties_STATUS": t161,
+        "SystemData_STATUS": t64,
+        "UserAssignedIdentityDetails": t191,
+        "UserIdentityProperties": t190,
+        "UserIdentityProperties_STATUS": t192,
         "conditions_Condition": t2,
         "core_DestinationExpression": t3,
         "genruntime_KnownResourceReference": t4,
-        "genruntime_ResourceReference": t14,
+        "genruntime_ResourceReference": t23,
       },
     },
   },

@@ -6,6 +6,32 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2023-12-30';
 
+/** Where FlexibleServer's properties sit in ARM (Microsoft.DBforMySQL/flexibleServers). */
+export const FlexibleServer_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","sku","tags"],"properties":["administratorLogin","administratorLoginPassword","availabilityZone","backup","createMode","dataEncryption","highAvailability","importSourceProperties","maintenanceWindow","network","replicationRole","restorePointInTime","sourceServerResourceReference","storage","version"],"values":{"identity":{"object":"MySQLServerIdentity"},"location":0,"sku":{"object":"MySQLServerSku"},"tags":{"map":0},"administratorLogin":0,"administratorLoginPassword":{"secret":"administratorLoginPassword"},"availabilityZone":0,"backup":{"object":"Backup"},"createMode":0,"dataEncryption":{"object":"DataEncryption"},"highAvailability":{"object":"HighAvailability"},"importSourceProperties":{"object":"ImportSourceProperties"},"maintenanceWindow":{"object":"MaintenanceWindow"},"network":{"object":"Network"},"replicationRole":0,"restorePointInTime":0,"sourceServerResourceReference":{"reference":"sourceServerResourceId"},"storage":{"object":"Storage"},"version":0}},"status":{"root":["id","name","type","identity","location","sku","systemData","tags"],"properties":["administratorLogin","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","importSourceProperties","maintenanceWindow","network","privateEndpointConnections","replicaCapacity","replicationRole","restorePointInTime","sourceServerResourceId","state","storage","version"]},"objects":{"Backup":{"backupIntervalHours":0,"backupRetentionDays":0,"geoRedundantBackup":0},"DataEncryption":{"geoBackupKeyURI":0,"geoBackupUserAssignedIdentityReference":{"reference":"geoBackupUserAssignedIdentityId"},"primaryKeyURI":0,"primaryUserAssignedIdentityReference":{"reference":"primaryUserAssignedIdentityId"},"type":0},"HighAvailability":{"mode":0,"standbyAvailabilityZone":0},"ImportSourceProperties":{"dataDirPath":0,"sasToken":{"secret":"sasToken"},"storageType":0,"storageUrl":0},"MaintenanceWindow":{"customWindow":0,"dayOfWeek":0,"startHour":0,"startMinute":0},"MySQLServerIdentity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"MySQLServerSku":{"name":0,"tier":0},"Network":{"delegatedSubnetResourceReference":{"reference":"delegatedSubnetResourceId"},"privateDnsZoneResourceReference":{"reference":"privateDnsZoneResourceId"},"publicNetworkAccess":0},"Storage":{"autoGrow":0,"autoIoScaling":0,"iops":0,"logOnDisk":0,"storageSizeGB":0}}};
+
+/** The ARM PUT body of a FlexibleServer: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServer_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServer_armLayout, resolvers);
+}
+
+/** The FlexibleServer status an ARM GET response describes. */
+export function FlexibleServer_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServer_armLayout);
+}
+
+/** Where FlexibleServersAdministrator's properties sit in ARM (Microsoft.DBforMySQL/flexibleServers/administrators). */
+export const FlexibleServersAdministrator_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["administratorType","identityResourceReference","login","sid","sidFromConfig","tenantId","tenantIdFromConfig"],"values":{"administratorType":0,"identityResourceReference":{"reference":"identityResourceId"},"login":0,"sid":0,"sidFromConfig":{"fromConfig":"sid"},"tenantId":0,"tenantIdFromConfig":{"fromConfig":"tenantId"}}},"status":{"root":["id","name","type","systemData"],"properties":["administratorType","identityResourceId","login","sid","tenantId"]},"objects":{},"fixedName":"ActiveDirectory"};
+
+/** The ARM PUT body of a FlexibleServersAdministrator: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServersAdministrator_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersAdministrator_armLayout, resolvers);
+}
+
+/** The FlexibleServersAdministrator status an ARM GET response describes. */
+export function FlexibleServersAdministrator_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersAdministrator_armLayout);
+}
+
 /** Where FlexibleServersConfiguration's properties sit in ARM (Microsoft.DBforMySQL/flexibleServers/configurations). */
 export const FlexibleServersConfiguration_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["currentValue","source","value"],"values":{"currentValue":0,"source":0,"value":0}},"status":{"root":["id","name","type","systemData"],"properties":["allowedValues","currentValue","dataType","defaultValue","description","documentationLink","isConfigPendingRestart","isDynamicConfig","isReadOnly","source","value"]},"objects":{}};
 

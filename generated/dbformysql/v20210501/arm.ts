@@ -6,6 +6,19 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2021-05-01';
 
+/** Where FlexibleServer's properties sit in ARM (Microsoft.DBforMySQL/flexibleServers). */
+export const FlexibleServer_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","sku","tags"],"properties":["administratorLogin","administratorLoginPassword","availabilityZone","backup","createMode","dataEncryption","highAvailability","maintenanceWindow","network","replicationRole","restorePointInTime","sourceServerResourceId","storage","version"],"values":{"identity":{"object":"Identity"},"location":0,"sku":{"object":"Sku"},"tags":{"map":0},"administratorLogin":0,"administratorLoginPassword":{"secret":"administratorLoginPassword"},"availabilityZone":0,"backup":{"object":"Backup"},"createMode":0,"dataEncryption":{"object":"DataEncryption"},"highAvailability":{"object":"HighAvailability"},"maintenanceWindow":{"object":"MaintenanceWindow"},"network":{"object":"Network"},"replicationRole":0,"restorePointInTime":0,"sourceServerResourceId":0,"storage":{"object":"Storage"},"version":0}},"status":{"root":["id","name","type","identity","location","sku","systemData","tags"],"properties":["administratorLogin","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","network","replicaCapacity","replicationRole","restorePointInTime","sourceServerResourceId","state","storage","version"]},"objects":{"Backup":{"backupRetentionDays":0,"geoRedundantBackup":0},"DataEncryption":{"geoBackupKeyURI":0,"geoBackupUserAssignedIdentityReference":{"reference":"geoBackupUserAssignedIdentityId"},"primaryKeyURI":0,"primaryUserAssignedIdentityReference":{"reference":"primaryUserAssignedIdentityId"},"type":0},"HighAvailability":{"mode":0,"standbyAvailabilityZone":0},"Identity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"MaintenanceWindow":{"customWindow":0,"dayOfWeek":0,"startHour":0,"startMinute":0},"Network":{"delegatedSubnetResourceReference":{"reference":"delegatedSubnetResourceId"},"privateDnsZoneResourceReference":{"reference":"privateDnsZoneResourceId"}},"Sku":{"name":0,"tier":0},"Storage":{"autoGrow":0,"iops":0,"storageSizeGB":0}}};
+
+/** The ARM PUT body of a FlexibleServer: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServer_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServer_armLayout, resolvers);
+}
+
+/** The FlexibleServer status an ARM GET response describes. */
+export function FlexibleServer_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServer_armLayout);
+}
+
 /** Where FlexibleServersDatabase's properties sit in ARM (Microsoft.DBforMySQL/flexibleServers/databases). */
 export const FlexibleServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["charset","collation"],"values":{"charset":0,"collation":0}},"status":{"root":["id","name","type","systemData"],"properties":["charset","collation"]},"objects":{}};
 

@@ -6,6 +6,19 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2022-01-01';
 
+/** Where FlexibleServersAdministrator's properties sit in ARM (Microsoft.DBforMySQL/flexibleServers/administrators). */
+export const FlexibleServersAdministrator_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["administratorType","identityResourceReference","login","sid","sidFromConfig","tenantId","tenantIdFromConfig"],"values":{"administratorType":0,"identityResourceReference":{"reference":"identityResourceId"},"login":0,"sid":0,"sidFromConfig":{"fromConfig":"sid"},"tenantId":0,"tenantIdFromConfig":{"fromConfig":"tenantId"}}},"status":{"root":["id","name","type","systemData"],"properties":["administratorType","identityResourceId","login","sid","tenantId"]},"objects":{},"fixedName":"ActiveDirectory"};
+
+/** The ARM PUT body of a FlexibleServersAdministrator: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServersAdministrator_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersAdministrator_armLayout, resolvers);
+}
+
+/** The FlexibleServersAdministrator status an ARM GET response describes. */
+export function FlexibleServersAdministrator_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersAdministrator_armLayout);
+}
+
 /** Where FlexibleServersConfiguration's properties sit in ARM (Microsoft.DBforMySQL/flexibleServers/configurations). */
 export const FlexibleServersConfiguration_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["currentValue","source","value"],"values":{"currentValue":0,"source":0,"value":0}},"status":{"root":["id","name","type","systemData"],"properties":["allowedValues","currentValue","dataType","defaultValue","description","documentationLink","isConfigPendingRestart","isDynamicConfig","isReadOnly","source","value"]},"objects":{}};
 

@@ -19,6 +19,19 @@ export function FlexibleServer_statusFromArm(response: Record<string, unknown>):
   return statusFromArm(response, FlexibleServer_armLayout);
 }
 
+/** Where FlexibleServersAdministrator's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/administrators). */
+export const FlexibleServersAdministrator_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["principalName","principalNameFromConfig","principalType","tenantId","tenantIdFromConfig"],"values":{"principalName":0,"principalNameFromConfig":{"fromConfig":"principalName"},"principalType":0,"tenantId":0,"tenantIdFromConfig":{"fromConfig":"tenantId"}}},"status":{"root":["id","name","type","systemData"],"properties":["objectId","principalName","principalType","tenantId"]},"objects":{}};
+
+/** The ARM PUT body of a FlexibleServersAdministrator: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServersAdministrator_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersAdministrator_armLayout, resolvers);
+}
+
+/** The FlexibleServersAdministrator status an ARM GET response describes. */
+export function FlexibleServersAdministrator_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersAdministrator_armLayout);
+}
+
 /** Where FlexibleServersAdvancedThreatProtectionSettings's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/advancedThreatProtectionSettings). */
 export const FlexibleServersAdvancedThreatProtectionSettings_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["state"],"values":{"state":0}},"status":{"root":["id","name","type","systemData"],"properties":["creationTime","state"]},"objects":{},"fixedName":"Default"};
 

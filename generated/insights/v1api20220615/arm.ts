@@ -18,3 +18,16 @@ export function ScheduledQueryRule_toArm(object: KubeObject, resolvers: ArmResol
 export function ScheduledQueryRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, ScheduledQueryRule_armLayout);
 }
+
+/** Where Webtest's properties sit in ARM (Microsoft.Insights/webtests). */
+export const Webtest_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags"],"properties":["Configuration","Description","Enabled","Frequency","Kind","Locations","Name","Request","RetryEnabled","SyntheticMonitorId","Timeout","ValidationRules"],"values":{"location":0,"tags":{"map":0},"Configuration":{"object":"WebTestProperties_Configuration"},"Description":0,"Enabled":0,"Frequency":0,"Kind":0,"Locations":{"array":{"object":"WebTestGeolocation"}},"Name":0,"Request":{"object":"WebTestProperties_Request"},"RetryEnabled":0,"SyntheticMonitorId":0,"Timeout":0,"ValidationRules":{"object":"WebTestProperties_ValidationRules"}}},"status":{"root":["id","name","type","location","tags"],"properties":["Configuration","Description","Enabled","Frequency","Kind","Locations","Request","RetryEnabled","SyntheticMonitorId","Timeout","ValidationRules","properties_name","provisioningState"]},"objects":{"HeaderField":{"key":0,"value":0},"WebTestGeolocation":{"Id":0},"WebTestProperties_Configuration":{"WebTest":0},"WebTestProperties_Request":{"FollowRedirects":0,"Headers":{"array":{"object":"HeaderField"}},"HttpVerb":0,"ParseDependentRequests":0,"RequestBody":0,"RequestUrl":0},"WebTestProperties_ValidationRules":{"ContentValidation":{"object":"WebTestProperties_ValidationRules_ContentValidation"},"ExpectedHttpStatusCode":0,"IgnoreHttpStatusCode":0,"SSLCertRemainingLifetimeCheck":0,"SSLCheck":0},"WebTestProperties_ValidationRules_ContentValidation":{"ContentMatch":0,"IgnoreCase":0,"PassIfTextFound":0}}};
+
+/** The ARM PUT body of a Webtest: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Webtest_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Webtest_armLayout, resolvers);
+}
+
+/** The Webtest status an ARM GET response describes. */
+export function Webtest_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Webtest_armLayout);
+}

@@ -19,6 +19,19 @@ export function Server_statusFromArm(response: Record<string, unknown>): Record<
   return statusFromArm(response, Server_armLayout);
 }
 
+/** Where ServersAdministrator's properties sit in ARM (Microsoft.Sql/servers/administrators). */
+export const ServersAdministrator_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["administratorType","login","sid","sidFromConfig","tenantId","tenantIdFromConfig"],"values":{"administratorType":0,"login":0,"sid":0,"sidFromConfig":{"fromConfig":"sid"},"tenantId":0,"tenantIdFromConfig":{"fromConfig":"tenantId"}}},"status":{"root":["id","name","type"],"properties":["administratorType","azureADOnlyAuthentication","login","sid","tenantId"]},"objects":{},"fixedName":"ActiveDirectory"};
+
+/** The ARM PUT body of a ServersAdministrator: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersAdministrator_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersAdministrator_armLayout, resolvers);
+}
+
+/** The ServersAdministrator status an ARM GET response describes. */
+export function ServersAdministrator_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersAdministrator_armLayout);
+}
+
 /** Where ServersAdvancedThreatProtectionSetting's properties sit in ARM (Microsoft.Sql/servers/advancedThreatProtectionSettings). */
 export const ServersAdvancedThreatProtectionSetting_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["state"],"values":{"state":0}},"status":{"root":["id","name","type","systemData"],"properties":["creationTime","state"]},"objects":{},"fixedName":"Default"};
 
