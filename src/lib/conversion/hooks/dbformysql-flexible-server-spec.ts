@@ -1,5 +1,5 @@
-import type { genruntime_ResourceReference } from '../../../../generated/dbformysql/v1api20230630storage/types.ts';
 import type { FlexibleServer_Spec_ConversionHooks } from '../../../../generated/dbformysql/v20210501storage/hooks.ts';
+import { referenceToArmId } from './reference-to-arm-id.ts';
 
 /**
  * The operator's own step for MySQL flexible servers between the 2021-05-01 and 2023-06-30 storage versions
@@ -15,7 +15,7 @@ export const flexibleServerSpecHooks: FlexibleServer_Spec_ConversionHooks = {
   assignTo(source, destination, bag) {
     const id = source.sourceServerResourceId;
     if (typeof id !== 'string') return;
-    destination.sourceServerResourceReference = referenceTo(id);
+    destination.sourceServerResourceReference = referenceToArmId(id);
     bag.remove('SourceServerResourceId');
   },
 
@@ -26,8 +26,3 @@ export const flexibleServerSpecHooks: FlexibleServer_Spec_ConversionHooks = {
     bag.remove('SourceServerResourceReference');
   },
 };
-
-/** A reference to an ARM ID, as Go serialises `genruntime.ResourceReference{ARMID: id}` (`omitempty`). */
-function referenceTo(id: string): genruntime_ResourceReference {
-  return id === '' ? {} : { armId: id };
-}

@@ -1,5 +1,5 @@
 import type { DatabaseAccount_Spec_ConversionHooks } from '../../../../generated/documentdb/v1api20210515storage/hooks.ts';
-import type { genruntime_ResourceReference } from '../../../../generated/documentdb/v1api20231115storage/types.ts';
+import { referenceToArmId } from './reference-to-arm-id.ts';
 
 /**
  * The operator's own step for Cosmos DB accounts between the 2021-05-15 and 2023-11-15 storage versions
@@ -17,7 +17,7 @@ import type { genruntime_ResourceReference } from '../../../../generated/documen
 export const databaseAccountSpecHooks: DatabaseAccount_Spec_ConversionHooks = {
   assignTo(source, destination) {
     const ids = source.networkAclBypassResourceIds;
-    if (Array.isArray(ids)) destination.networkAclBypassResourceReferences = ids.map(referenceTo);
+    if (Array.isArray(ids)) destination.networkAclBypassResourceReferences = ids.map(referenceToArmId);
     else delete destination.networkAclBypassResourceReferences;
   },
 
@@ -29,8 +29,3 @@ export const databaseAccountSpecHooks: DatabaseAccount_Spec_ConversionHooks = {
     } else delete destination.networkAclBypassResourceIds;
   },
 };
-
-/** A reference to an ARM ID, as Go serialises `genruntime.ResourceReference{ARMID: id}`. */
-function referenceTo(id: string): genruntime_ResourceReference {
-  return id === '' ? {} : { armId: id };
-}
