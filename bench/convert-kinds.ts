@@ -22,7 +22,7 @@ export async function measureEveryKind(): Promise<boolean> {
   );
   let worst = Number.POSITIVE_INFINITY;
   for (const [group, kinds] of Object.entries(registry.groups)) {
-    const short = group.split('.')[0] as string;
+    const short = group.replace(/\.azure\.com$/, '');
     for (const [kind, entry] of Object.entries(kinds)) {
       const api = Object.keys(entry.versions).filter((v) => entry.versions[v]?.storage === false);
       for (const version of [...new Set([api[0], api[api.length - 1]])]) {

@@ -116,6 +116,7 @@ export const armModules: Readonly<Record<string, () => Promise<Record<string, un
   'managedidentity/v1api20220131preview': () => import('./managedidentity/v1api20220131preview/arm.ts'),
   'managedidentity/v1api20230131': () => import('./managedidentity/v1api20230131/arm.ts'),
   'monitor/v1api20230403': () => import('./monitor/v1api20230403/arm.ts'),
+  'network.frontdoor/v1api20220501': () => import('./network.frontdoor/v1api20220501/arm.ts'),
   'network/v1api20180501': () => import('./network/v1api20180501/arm.ts'),
   'network/v1api20180901': () => import('./network/v1api20180901/arm.ts'),
   'network/v1api20200601': () => import('./network/v1api20200601/arm.ts'),

@@ -7801,6 +7801,37 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "network.frontdoor.azure.com",
+    "kind": "WebApplicationFirewallPolicy",
+    "plural": "webapplicationfirewallpolicies",
+    "armType": "Microsoft.Network/FrontDoorWebApplicationFirewallPolicies",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220501",
+        "armApiVersion": "2022-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220501storage"
+    ],
+    "hub": "v1api20220501storage",
+    "immutable": {
+      "v1api20220501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "network.azure.com",
     "kind": "ApplicationGateway",
     "plural": "applicationgateways",

@@ -33,6 +33,7 @@ import { plans as machinelearningservices_plans } from './machinelearningservice
 import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
 import { plans as monitor_plans } from './monitor/conversion-plans.ts';
 import { plans as network_plans } from './network/conversion-plans.ts';
+import { plans as network_frontdoor_plans } from './network.frontdoor/conversion-plans.ts';
 import { plans as notificationhubs_plans } from './notificationhubs/conversion-plans.ts';
 import { plans as operationalinsights_plans } from './operationalinsights/conversion-plans.ts';
 import { plans as quota_plans } from './quota/conversion-plans.ts';
@@ -78,6 +79,7 @@ const machinelearningservices_conversions = groupConverters('machinelearningserv
 const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
 const monitor_conversions = groupConverters('monitor.azure.com', monitor_plans);
 const network_conversions = groupConverters('network.azure.com', network_plans);
+const network_frontdoor_conversions = groupConverters('network.frontdoor.azure.com', network_frontdoor_plans);
 const notificationhubs_conversions = groupConverters('notificationhubs.azure.com', notificationhubs_plans);
 const operationalinsights_conversions = groupConverters('operationalinsights.azure.com', operationalinsights_plans);
 const quota_conversions = groupConverters('quota.azure.com', quota_plans);
@@ -2272,6 +2274,15 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: network_conversions.resource('v1api20240101', 'WebApplicationFirewallPolicy_toStorage') }, down: { from: 'v1api20240101storage', convert: network_conversions.resource('v1api20240101', 'WebApplicationFirewallPolicy_fromStorage') } },
           v1api20240101storage: { storage: true },
+        },
+      },
+    },
+    'network.frontdoor.azure.com': {
+      WebApplicationFirewallPolicy: {
+        hub: 'v1api20220501storage',
+        versions: {
+          v1api20220501: { storage: false, up: { to: 'v1api20220501storage', convert: network_frontdoor_conversions.resource('v1api20220501', 'WebApplicationFirewallPolicy_toStorage') }, down: { from: 'v1api20220501storage', convert: network_frontdoor_conversions.resource('v1api20220501', 'WebApplicationFirewallPolicy_fromStorage') } },
+          v1api20220501storage: { storage: true },
         },
       },
     },

@@ -64,7 +64,7 @@ function underGroup(crd: KubeObject, group: string): CrdDocument {
 /** The spec of the operator's sample of `kind` at the API version `storage` is the storage variant of, if any. */
 function sampleSpec(realGroup: string, kind: string, storage: string): Record<string, unknown> | undefined {
   const version = storage.replace(/storage$/, '');
-  const groupDir = join(samples.path, realGroup.split('.')[0] as string);
+  const groupDir = join(samples.path, realGroup.replace(/\.azure\.com$/, ''));
   if (!existsSync(groupDir)) return undefined;
   // Samples sit under a folder per version (`v1api20230101/`) or per prefix (`v1api/`), depending on the group.
   const name = `${version}_${kind.toLowerCase()}.yaml`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlannedConversion } from '../../src/codegen/conversions/planner.ts';
 import { type GeneratorConfig, validateConfig } from '../../src/codegen/model/config.ts';
 import { oneOfOptions } from '../../src/codegen/model/types.ts';
-import { modelStages } from '../../src/codegen/pipeline.ts';
+import { emitStages, modelStages } from '../../src/codegen/pipeline.ts';
 import { stage } from '../../src/codegen/stage.ts';
 import { loadConfig } from '../../src/codegen/stages/load-config.ts';
 import { fileText } from '../../src/codegen/state.ts';
@@ -148,7 +148,7 @@ describe('the generator stages on the repository schemas', () => {
 });
 
 describe('the review checks of the generator', () => {
-  const withConfig = (edit: (config: GeneratorConfig) => GeneratorConfig) => {
+  const withConfig = (edit: (config: GeneratorConfig) => GeneratorConfig, emit = false) => {
     const loaded = generate([loadConfig]).state.config!;
     const edited = stage({
       id: 'loadConfig',
@@ -158,7 +158,7 @@ describe('the review checks of the generator', () => {
         s.config = edit(loaded);
       },
     });
-    return generate([edited, ...modelStages.slice(1)]);
+    return generate([edited, ...modelStages.slice(1), ...(emit ? emitStages : [])]);
   };
 
   it('fails naming the stage and the property when a removal is not acknowledged', () => {
@@ -542,6 +542,39 @@ describe('the review checks of the generator', () => {
     expect(() =>
       withConfig((c) => ({ ...c, kinds: { ...c.kinds, 'Microsoft.Kusto/clusters/tables': 'Table' } })),
     ).toThrow(/buildApiPackages.*kinds: no schema describes Microsoft\.Kusto\/clusters\/tables/s);
+  });
+
+  it('rejects a groups entry that is not an ARM type and group name, and builds a type it names in that group', () => {
+    const base = { prefixes: { ga: 'a', plain: 'p', beta: 'b', alpha: 'c' }, groupSuffix: 'x' };
+    expect(() => validateConfig({ ...base, groups: { 'clusters/databases': 'kusto.data' } })).toThrow(
+      'groups: "clusters/databases" is not an ARM resource type',
+    );
+    expect(() => validateConfig({ ...base, groups: { 'Microsoft.Kusto/clusters': 'Kusto.Data' } })).toThrow(
+      'groups.Microsoft.Kusto/clusters: "Kusto.Data" is not a group name',
+    );
+    const moved = withConfig(
+      (c) => ({
+        ...c,
+        groups: { 'Microsoft.Kusto/clusters': 'kusto.moved' },
+      }),
+      true,
+    ).state;
+    const holding = (armType: string) => [
+      ...new Set(
+        moved.packages.filter((p) => p.resources.some((r) => r.armType === armType)).map((p) => p.group),
+      ),
+    ];
+    expect(holding('Microsoft.Kusto/clusters')).toEqual(['kusto.moved']);
+    expect(holding('Microsoft.Kusto/clusters/databases')).toEqual(['kusto']);
+    // A child's owner is its parent's kind in the parent's group.
+    const database = moved.packages
+      .flatMap((p) => p.resources)
+      .find((r) => r.armType === 'Microsoft.Kusto/clusters/databases');
+    expect(database?.owner).toEqual({ group: 'kusto.moved', kind: 'Cluster' });
+    expect(fileText(moved, 'kusto.moved/conversion-plans.ts')).toContain('Cluster');
+    expect(fileText(moved, 'registry.ts')).toContain(
+      "import { plans as kusto_moved_plans } from './kusto.moved/conversion-plans.ts';",
+    );
   });
 
   it('rejects unknown config keys, naming where', () => {

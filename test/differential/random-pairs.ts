@@ -112,7 +112,7 @@ async function arbitraryOf(
   version: string,
   kind: string,
 ): Promise<fc.Arbitrary<Record<string, unknown>>> {
-  const folder = group.split('.')[0] as string;
+  const folder = group.replace(/\.azure\.com$/, '');
   const { shapes } = (await import(`../../generated/${folder}/shapes.ts`)) as { shapes: GroupShapes };
   return shapeArbitrary(shapes, version, kind);
 }

@@ -68,7 +68,8 @@ export function emitCrd(
       },
       group: groupName,
       names: {
-        categories: ['azure', graph.group],
+        // The operator's category drops the dots a group may have (`network.frontdoor` -> `networkfrontdoor`).
+        categories: ['azure', graph.group.replaceAll('.', '')],
         kind: graph.kind,
         listKind: `${graph.kind}List`,
         plural,

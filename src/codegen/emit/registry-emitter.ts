@@ -14,11 +14,11 @@ export function emitRegistry(graph: ConversionGraph, suffix: string): string {
   out.push(`import type { ConversionRegistry } from '../src/lib/conversion/registry-types.ts';\n`);
   const groups = [...new Set(graph.kinds.map((k) => k.group))].sort();
   for (const group of groups)
-    out.push(`import { plans as ${group}_plans } from './${group}/conversion-plans.ts';\n`);
+    out.push(`import { plans as ${identifierOf(group)}_plans } from './${group}/conversion-plans.ts';\n`);
   out.push('\n');
   for (const group of groups)
     out.push(
-      `const ${group}_conversions = groupConverters('${fullGroup(group, suffix)}', ${group}_plans);\n`,
+      `const ${identifierOf(group)}_conversions = groupConverters('${fullGroup(group, suffix)}', ${identifierOf(group)}_plans);\n`,
     );
   out.push(
     '\n/** Group -> kind -> version -> up and down steps. */\nexport const registry: ConversionRegistry = {\n  groups: {\n',
@@ -28,14 +28,14 @@ export function emitRegistry(graph: ConversionGraph, suffix: string): string {
     for (const kind of graph.kinds.filter((k) => k.group === group)) {
       out.push(`      ${kind.kind}: {\n        hub: '${kind.hub}',\n        versions: {\n`);
       for (const v of kind.apiVersions) {
-        const at = (fn: string) => `${group}_conversions.resource('${v}', '${fn}')`;
+        const at = (fn: string) => `${identifierOf(group)}_conversions.resource('${v}', '${fn}')`;
         out.push(
           `          ${v}: { storage: false, up: { to: '${v}storage', convert: ${at(`${kind.kind}_toStorage`)} }, down: { from: '${v}storage', convert: ${at(`${kind.kind}_fromStorage`)} } },\n`,
         );
       }
       for (const v of kind.storageVersions) {
         const next = kind.next.get(v);
-        const at = (fn: string) => `${group}_conversions.resource('${v}', '${fn}')`;
+        const at = (fn: string) => `${identifierOf(group)}_conversions.resource('${v}', '${fn}')`;
         if (!next) out.push(`          ${v}: { storage: true },\n`);
         else
           out.push(
@@ -48,4 +48,9 @@ export function emitRegistry(graph: ConversionGraph, suffix: string): string {
   }
   out.push('  },\n};\n');
   return out.join('');
+}
+
+/** A group as a TypeScript identifier: `network.frontdoor` -> `network_frontdoor`. */
+function identifierOf(group: string): string {
+  return group.replaceAll('.', '_');
 }

@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { isPlaceholder } from '../../lib/adoption/arm-uri.ts';
 import { type GeneratorConfig, type Published, type TypeRename, validateConfig } from '../model/config.ts';
-import { groupOf, kindOf, pluralOf } from '../model/names.ts';
+import { groupOfType, kindOf, pluralOf } from '../model/names.ts';
 import { servedPrefixes } from '../model/served-prefixes.ts';
 import { versionName } from '../model/versions.ts';
 import { configFile, derivedConfigFile } from '../stages/load-config.ts';
@@ -63,8 +63,10 @@ export function importSchemas(options: ImportOptions): {
   const identities = new Map<string, CrdIdentity | undefined>();
   const identityOf = (armType: string) => {
     if (!identities.has(armType)) {
-      const group = groupOf(armType.split('/')[0] ?? '');
-      identities.set(armType, crds.ofArmType(`${group}.${config.groupSuffix}`, armType));
+      const group = groupOfType(config.groups, armType);
+      const identity = crds.ofArmType(`${group}.${config.groupSuffix}`, armType);
+      if (!identity) throw new ImportedTypeWithoutCrd(armType, `${group}.${config.groupSuffix}`);
+      identities.set(armType, identity);
     }
     return identities.get(armType);
   };
@@ -83,7 +85,7 @@ export function importSchemas(options: ImportOptions): {
   const names = new Map<string, DefinitionNames>();
   // Names defined by the package's hand-written schemas are taken: an imported type must not reuse them.
   for (const file of files.filter((f) => !types.has(armTypeOf(f)))) {
-    const registry = namesFor(names, packageOf(file));
+    const registry = namesFor(names, packageOf(config, file));
     const doc = JSON.parse(readFileSync(join(options.schemasDir, file), 'utf8')) as {
       definitions?: Record<string, unknown>;
     };
@@ -100,7 +102,7 @@ export function importSchemas(options: ImportOptions): {
         ?.replace(/\.json$/, '')
         .replaceAll('.', '/') ?? '';
     const armType = `${provider}/${typePath}`;
-    const group = groupOf(provider);
+    const group = groupOfType(config.groups, armType);
     const identity = identityOf(armType);
     const kind = identity?.kind ?? config.kinds[armType] ?? kindOf(typePath);
     const crdFile = identity?.file ?? `${group}.${config.groupSuffix}_${pluralOf(kind)}.yaml`;
@@ -150,7 +152,7 @@ export function importSchemas(options: ImportOptions): {
           leaves: reversed,
           nameRules: crd.spec.properties?.azureName,
         },
-        namesFor(names, packageOf(file)),
+        namesFor(names, packageOf(config, file)),
       );
       for (const leaf of reversed)
         addReversals(derived, group, apiVersion, leaf.name, leaf.reversals, definitionAt.get(leaf.name));
@@ -178,7 +180,7 @@ export function importSchemas(options: ImportOptions): {
         ...(statusEnums ? { statusEnums } : {}),
         statusType: crd.statusTypeName,
       },
-      namesFor(names, packageOf(file)),
+      namesFor(names, packageOf(config, file)),
     );
     addReversals(derived, group, apiVersion, `${kind}_Spec`, reversals, definitionAt);
     written.push({ file, text: stableJson(document), crd: crdFile, version });
@@ -192,8 +194,8 @@ export function importSchemas(options: ImportOptions): {
   // the last import wrote are kept, as the status enums are.
   const apiVersions = new Map<string, string[]>();
   for (const file of files) {
-    const [provider = '', apiVersion = ''] = file.split('/');
-    const group = groupOf(provider);
+    const [, apiVersion = ''] = file.split('/');
+    const group = groupOfType(config.groups, armTypeOf(file));
     apiVersions.set(group, [...new Set([...(apiVersions.get(group) ?? []), apiVersion])]);
   }
   derived.renamedTypes(
@@ -275,7 +277,7 @@ function publishedPrefixes(
   for (const armType of [...types].sort()) {
     const identity = identityOf(armType);
     if (!identity) continue;
-    const group = groupOf(armType.split('/')[0] ?? '');
+    const group = groupOfType(config.groups, armType);
     const byDate = new Map<string, Set<'ga' | 'plain'>>();
     for (const version of identity.versions) {
       const apiVersion = apiVersionOfServed(config.prefixes, version);
@@ -388,8 +390,23 @@ function armTypeOf(file: string): string {
   return `${provider}/${name.replace(/\.json$/, '').replaceAll('.', '/')}`;
 }
 
-function packageOf(file: string): string {
-  return file.split('/').slice(0, 2).join('/');
+/** The operator's package a schema file's types land in: its group's, at its API version. */
+function packageOf(config: GeneratorConfig, file: string): string {
+  return `${groupOfType(config.groups, armTypeOf(file))}/${file.split('/')[1] ?? ''}`;
+}
+
+/**
+ * Raised when no CRD of an imported type's group carries its ARM URI: the operator may give the type a group
+ * of its own (`network.frontdoor`), which `groups` in the hand-written config must then name.
+ */
+export class ImportedTypeWithoutCrd extends Error {
+  readonly armType: string;
+  constructor(armType: string, group: string) {
+    super(
+      `${armType}: no CRD of ${group} carries its ARM URI; if the operator serves it under another group, name that group under groups: in schemas/generator-config.yaml`,
+    );
+    this.armType = armType;
+  }
 }
 
 function namesFor(names: Map<string, DefinitionNames>, pkg: string): DefinitionNames {

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { importSchemas } from './import-schemas.ts';
+import { ImportedTypeWithoutCrd, importSchemas } from './import-schemas.ts';
 import { CrdMakerGoMissing, CrdMakingFailed } from './made-crds.ts';
 import { type CrdFolder, moduleCrdFolder } from './module-crds.ts';
 import { defaultOperatorGoDir, OperatorGoSourceMissing } from './operator-go.ts';
@@ -39,6 +39,7 @@ try {
 } catch (error) {
   if (
     error instanceof RealCrdMissing ||
+    error instanceof ImportedTypeWithoutCrd ||
     error instanceof RealCrdVersionMissing ||
     error instanceof UnsupportedCrdShape ||
     error instanceof OperatorGoSourceMissing ||

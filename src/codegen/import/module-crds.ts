@@ -1,9 +1,15 @@
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { groupOf } from '../model/names.ts';
+import { parse } from 'yaml';
+import { validateConfig } from '../model/config.ts';
+import { groupOfType } from '../model/names.ts';
+import { configFile } from '../stages/load-config.ts';
 import { importedTypes } from './imported-types.ts';
 import { madeCrdsDir } from './made-crds.ts';
+
+/** The shipped schemas, whose hand-written config names the groups the operator gives some types. */
+const schemasDir = new URL('../../../schemas', import.meta.url).pathname;
 
 /** A folder of CRDs assembled for one import, removed by `dispose` once the import is done. */
 export interface CrdFolder {
@@ -21,7 +27,8 @@ export async function moduleCrdFolder(
   types: readonly string[] = importedTypes,
   progress?: (line: string) => void,
 ): Promise<CrdFolder> {
-  const groups = [...new Set(types.map((t) => groupOf(t.split('/')[0] ?? '')))].sort();
+  const { groups: named } = validateConfig(parse(readFileSync(join(schemasDir, configFile), 'utf8')));
+  const groups = [...new Set(types.map((t) => groupOfType(named, t)))].sort();
   const path = mkdtempSync(join(tmpdir(), 'aso-module-crds-'));
   try {
     for (const group of groups) {

@@ -156,6 +156,12 @@ export type StatusIdentity = (typeof statusIdentity)[number];
 export interface GeneratorConfig {
   readonly prefixes: Prefixes;
   readonly groupSuffix: string;
+  /**
+   * The operator's group of an ARM type, where it is not the provider's (`Microsoft.Network/
+   * FrontDoorWebApplicationFirewallPolicies` is `network.frontdoor`: the operator's generator gives the Front
+   * Door specs a group suffix of their own).
+   */
+  readonly groups: Readonly<Record<string, string>>;
   readonly scopes: Readonly<Record<string, ResourceScope>>;
   readonly compatibility: readonly Compatibility[];
   readonly published: readonly Published[];
@@ -187,6 +193,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
   keys(root, 'config', [
     'prefixes',
     'groupSuffix',
+    'groups',
     'scopes',
     'compatibility',
     'published',
@@ -217,6 +224,13 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     if (!/^[A-Z][A-Za-z0-9]*$/.test(text(kind, `kinds.${type}`)))
       throw new ConfigError(`kinds.${type}: "${String(kind)}" is not a kind name (PascalCase)`);
   }
+  const groups = record(root.groups ?? {}, 'groups');
+  for (const [type, group] of Object.entries(groups)) {
+    if (!/^[A-Za-z]+(\.[A-Za-z]+)+(\/[A-Za-z][A-Za-z0-9]*)+$/.test(type))
+      throw new ConfigError(`groups: "${type}" is not an ARM resource type (Provider.Namespace/type)`);
+    if (!/^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/.test(text(group, `groups.${type}`)))
+      throw new ConfigError(`groups.${type}: "${String(group)}" is not a group name (lower case, dotted)`);
+  }
   const plurals = record(root.plurals ?? {}, 'plurals');
   for (const [type, plural] of Object.entries(plurals))
     if (!/^[a-z][a-z0-9]*$/.test(text(plural, `plurals.${type}`)))
@@ -243,6 +257,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
       alpha: text(prefixes.alpha, 'prefixes.alpha'),
     },
     groupSuffix: text(root.groupSuffix, 'groupSuffix'),
+    groups: groups as Record<string, string>,
     scopes: scopes as Record<string, ResourceScope>,
     compatibility: list(root.compatibility, 'compatibility').map((entry, i) => {
       const at = `compatibility[${i}]`;

@@ -8,6 +8,14 @@ export function groupOf(provider: string): string {
 }
 
 /**
+ * The operator's group of an ARM resource type: its provider's, unless the config names another
+ * (`Microsoft.Network/FrontDoorWebApplicationFirewallPolicies` is `network.frontdoor`).
+ */
+export function groupOfType(groups: Readonly<Record<string, string>>, armType: string): string {
+  return groups[armType] ?? groupOf(armType.split('/')[0] ?? '');
+}
+
+/**
  * The kind of an ARM resource type: each segment PascalCased, the last singularised:
  * `flexibleServers/databases` -> `FlexibleServersDatabase`, `resourceGroups` -> `ResourceGroup`.
  */

@@ -1,6 +1,6 @@
 import { flattenedStatusName } from '../../lib/conversion/arm.ts';
 import type { GeneratorConfig } from '../model/config.ts';
-import { groupOf, kindOf, pluralOf, statusName } from '../model/names.ts';
+import { groupOfType, kindOf, pluralOf, statusName } from '../model/names.ts';
 import { servedPrefixes, unionOfPrefixes } from '../model/served-prefixes.ts';
 import { arbitraryOwnerReference, condition, knownResourceReference } from '../model/shared-types.ts';
 import { type Side, TypeBuilder } from '../model/type-builder.ts';
@@ -36,14 +36,14 @@ export const buildApiPackages = stage({
       { group: string; apiVersion: string; builder: TypeBuilder; resources: ResourceDef[] }
     >();
     for (const schema of need(state.schemas, 'schemas')) {
-      const group = groupOf(schema.provider);
+      const group = groupOfType(config.groups, `${schema.provider}/${schema.typePath}`);
       const key = `${group}/${schema.apiVersion}`;
       let entry = byPackage.get(key);
       if (!entry) {
         entry = { group, apiVersion: schema.apiVersion, builder: new TypeBuilder(), resources: [] };
         byPackage.set(key, entry);
       }
-      entry.resources.push(buildResource(config, schema, group, entry.builder));
+      entry.resources.push(buildResource(config, schema, entry.builder));
     }
     for (const entry of [...byPackage.values()].sort((a, b) =>
       `${a.group}/${a.apiVersion}` < `${b.group}/${b.apiVersion}` ? -1 : 1,
@@ -69,17 +69,12 @@ export const buildApiPackages = stage({
 
 const skippedAtRoot = new Set(['name', 'type', 'apiVersion', 'id', 'properties']);
 
-function buildResource(
-  config: GeneratorConfig,
-  schema: RawSchema,
-  group: string,
-  builder: TypeBuilder,
-): ResourceDef {
+function buildResource(config: GeneratorConfig, schema: RawSchema, builder: TypeBuilder): ResourceDef {
   const armType = `${schema.provider}/${schema.typePath}`;
   const kind = config.kinds[armType] ?? kindOf(schema.typePath);
   const plural = config.plurals[armType] ?? pluralOf(kind);
   const scope: ResourceScope = config.scopes[armType] ?? 'resourceGroup';
-  const owner = ownerOf(config, schema, group, scope);
+  const owner = ownerOf(config, schema, scope);
   builder.add(condition, 'shared types');
   const ownerProp = ownerProperty(builder, owner);
   const specType = `${kind}_Spec`;
@@ -304,17 +299,17 @@ function leafProperty(name: string, type: string): PropertyDef {
   return { name, type: { kind: 'object', name: type }, required: false, arm: 'none' };
 }
 
-function ownerOf(
-  config: GeneratorConfig,
-  schema: RawSchema,
-  group: string,
-  scope: ResourceScope,
-): ResourceDef['owner'] {
+function ownerOf(config: GeneratorConfig, schema: RawSchema, scope: ResourceScope): ResourceDef['owner'] {
   if (scope === 'extension') return 'any';
   if (scope === 'subscription' || scope === 'tenant') return undefined;
   const parent = schema.typePath.split('/').slice(0, -1).join('/');
   // The parent's kind as the operator names it (`Microsoft.Cache/redis` is `Redis`, not the rule's `Redi`).
-  if (parent) return { group, kind: config.kinds[`${schema.provider}/${parent}`] ?? kindOf(parent) };
+  const parentType = `${schema.provider}/${parent}`;
+  if (parent)
+    return {
+      group: groupOfType(config.groups, parentType),
+      kind: config.kinds[parentType] ?? kindOf(parent),
+    };
   return { group: 'resources', kind: 'ResourceGroup' };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { importSchemas } from '../../../src/codegen/import/import-schemas.ts';
+import { ImportedTypeWithoutCrd, importSchemas } from '../../../src/codegen/import/import-schemas.ts';
 import { moduleCrdFolder } from '../../../src/codegen/import/module-crds.ts';
 import { OperatorGoSourceMissing } from '../../../src/codegen/import/operator-go.ts';
 import { RealCrdMissing, RealCrds } from '../../../src/codegen/import/real-crds.ts';
@@ -204,6 +204,37 @@ describe('npm run schemas:import', () => {
         expect(run).toThrow(OperatorGoSourceMissing);
         expect(run).toThrow(`${missing} (needed for the status enums of ${schema}`);
       }
+    },
+  );
+
+  it.runIf(real.present)(
+    "refuses a type no CRD of its group carries, naming it, instead of skipping it (Front Door's group is the operator's own)",
+    () => {
+      const copy = join(scratch, 'without-groups');
+      cpSync(schemasDir, copy, { recursive: true });
+      const configPath = join(copy, 'generator-config.yaml');
+      const config = readFileSync(configPath, 'utf8');
+      expect(config).toContain(
+        '  Microsoft.Network/FrontDoorWebApplicationFirewallPolicies: network.frontdoor\n',
+      );
+      writeFileSync(
+        configPath,
+        config.replace(
+          '  Microsoft.Network/FrontDoorWebApplicationFirewallPolicies: network.frontdoor\n',
+          '',
+        ),
+      );
+      const run = () =>
+        importSchemas({
+          crdDir: real.path,
+          schemasDir: copy,
+          outDir: join(scratch, 'never'),
+          types: ['Microsoft.Network/FrontDoorWebApplicationFirewallPolicies'],
+        });
+      expect(run).toThrow(ImportedTypeWithoutCrd);
+      expect(run).toThrow(
+        'Microsoft.Network/FrontDoorWebApplicationFirewallPolicies: no CRD of network.azure.com carries its ARM URI',
+      );
     },
   );
 
