@@ -1079,6 +1079,12 @@ export const registry: ConversionRegistry = {
       },
     },
     'dbformysql.azure.com': {
+      User: {
+        hub: 'v1',
+        versions: {
+          v1: { storage: true },
+        },
+      },
       FlexibleServer: {
         hub: 'v20241230storage',
         versions: {
@@ -1186,6 +1192,12 @@ export const registry: ConversionRegistry = {
       },
     },
     'dbforpostgresql.azure.com': {
+      User: {
+        hub: 'v1',
+        versions: {
+          v1: { storage: true },
+        },
+      },
       FlexibleServer: {
         hub: 'v20250801storage',
         versions: {
@@ -1498,6 +1510,14 @@ export const registry: ConversionRegistry = {
           v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlRoleAssignment_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlRoleAssignment_from_v1api20231115storage') } },
           v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlRoleAssignment_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlRoleAssignment_from_v1api20240815storage') } },
           v1api20240815storage: { storage: true },
+        },
+      },
+    },
+    'entra.azure.com': {
+      SecurityGroup: {
+        hub: 'v1',
+        versions: {
+          v1: { storage: true },
         },
       },
     },
@@ -2489,6 +2509,12 @@ export const registry: ConversionRegistry = {
       },
     },
     'sql.azure.com': {
+      User: {
+        hub: 'v1',
+        versions: {
+          v1: { storage: true },
+        },
+      },
       Server: {
         hub: 'v1api20211101storage',
         versions: {

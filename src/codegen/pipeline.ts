@@ -17,6 +17,7 @@ import { emitResourceCatalog } from './stages/emit-resource-catalog.ts';
 import { emitTests } from './stages/emit-tests.ts';
 import { emitTypes } from './stages/emit-types.ts';
 import { loadConfig } from './stages/load-config.ts';
+import { loadKubernetesKinds } from './stages/load-kubernetes-kinds.ts';
 import { loadSchemas } from './stages/load-schemas.ts';
 import { planConversions } from './stages/plan-conversions.ts';
 import { writeOutput } from './stages/write-output.ts';
@@ -29,6 +30,7 @@ import { writeOutput } from './stages/write-output.ts';
 export const modelStages: readonly Stage[] = [
   loadConfig,
   loadSchemas,
+  loadKubernetesKinds,
   buildApiPackages,
   // The operator's type transformations (issue 8, item 3), before the clones so that they carry them too.
   addArmReferences,

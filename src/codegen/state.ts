@@ -2,6 +2,7 @@ import { crdArchiveSuffix, decompressCrdYaml } from '../lib/crds/crd-archive.ts'
 import type { ConversionGraph } from './conversions/graph.ts';
 import type { ConversionPlan } from './conversions/plan-types.ts';
 import type { GeneratorConfig } from './model/config.ts';
+import type { KubernetesKindSchema } from './model/kubernetes-kinds.ts';
 import type { PackageDef } from './model/types.ts';
 import type { RawSchema } from './stages/load-schemas.ts';
 
@@ -20,6 +21,8 @@ export interface GenerationState {
   readonly schemasDir: string;
   config?: GeneratorConfig;
   schemas?: RawSchema[];
+  /** The kinds the operator manages without ARM (`schemas/kubernetes/`), sorted by group and kind. */
+  kubernetesKinds?: KubernetesKindSchema[];
   /** API packages first, then compatibility clones and storage variants as stages add them. */
   packages: PackageDef[];
   graph?: ConversionGraph;

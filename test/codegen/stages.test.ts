@@ -17,7 +17,7 @@ describe('the generator stages on the repository schemas', () => {
   it('runs every stage in order, reporting each', () => {
     expect(log[0]).toBe(`stage 1/${log.length}: Load the generator config`);
     expect(log).toContain(
-      `stage 9/${log.length}: Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)`,
+      `stage 10/${log.length}: Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)`,
     );
   });
 

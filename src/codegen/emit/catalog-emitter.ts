@@ -1,4 +1,5 @@
 import type { ConversionGraph } from '../conversions/graph.ts';
+import type { KubernetesKindSchema } from '../model/kubernetes-kinds.ts';
 import { fullGroup, type PackageDef, type TypeRef } from '../model/types.ts';
 import { tsHeader } from './code.ts';
 
@@ -6,7 +7,12 @@ import { tsHeader } from './code.ts';
  * `generated/catalog.ts`: per kind, its ARM resource type, scope, owner kinds, versions (with their ARM API
  * versions), hub, and the spec paths that cannot change after creation, per version.
  */
-export function emitCatalog(graph: ConversionGraph, packages: readonly PackageDef[], suffix: string): string {
+export function emitCatalog(
+  graph: ConversionGraph,
+  packages: readonly PackageDef[],
+  suffix: string,
+  kubernetesKinds: readonly KubernetesKindSchema[] = [],
+): string {
   const entries = graph.kinds.map((k) => {
     const pkgs = k.apiVersions.map(
       (v) => packages.find((p) => p.group === k.group && p.version === v) as PackageDef,
@@ -42,9 +48,18 @@ export function emitCatalog(graph: ConversionGraph, packages: readonly PackageDe
   });
   const out: string[] = [tsHeader()];
   out.push('/** The resource catalog: what kubectl-aso knows about each generated kind. */\n');
-  out.push(`import type { CatalogEntry } from '../src/lib/conversion/catalog-types.ts';\n`);
+  out.push(`import type { CatalogEntry, KindWithoutArm } from '../src/lib/conversion/catalog-types.ts';\n`);
   out.push(
     `\n/** Every generated kind, sorted by group and kind. */\nexport const catalog: readonly CatalogEntry[] = ${JSON.stringify(entries, null, 2)};\n`,
+  );
+  const withoutArm = kubernetesKinds.map((k) => ({
+    group: k.group,
+    kind: k.names.kind,
+    plural: k.names.plural,
+    versions: k.versions.map((v) => v.name),
+  }));
+  out.push(
+    `\n/** The kinds the operator manages without ARM, sorted by group and kind. */\nexport const kindsWithoutArm: readonly KindWithoutArm[] = ${JSON.stringify(withoutArm, null, 2)};\n`,
   );
   return out.join('');
 }

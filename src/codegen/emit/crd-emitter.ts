@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import type { KindGraph } from '../conversions/graph.ts';
+import type { KubernetesKindSchema } from '../model/kubernetes-kinds.ts';
 import { isCurrentPrefix, type PackageDef } from '../model/types.ts';
 import { compareVersions } from '../model/versions.ts';
 import { hashHeader } from './code.ts';
@@ -77,6 +78,35 @@ export function emitCrd(
       },
       scope: 'Namespaced',
       versions,
+    },
+  };
+  return `${hashHeader()}---\n${stringify(crd, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+}
+
+/**
+ * The CRD of a kind the operator manages without ARM: its schemas as imported, with the printer columns,
+ * label and status subresource every ASO CRD has. One version, stored as served, so no conversion stanza.
+ */
+export function emitKubernetesKindCrd(schema: KubernetesKindSchema): string {
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: {
+      labels: { 'app.kubernetes.io/name': 'azure-service-operator' },
+      name: `${schema.names.plural}.${schema.group}`,
+    },
+    spec: {
+      group: schema.group,
+      names: schema.names,
+      scope: schema.scope,
+      versions: schema.versions.map((version) => ({
+        additionalPrinterColumns: printerColumns,
+        name: version.name,
+        schema: { openAPIV3Schema: version.openAPIV3Schema },
+        served: version.served,
+        storage: version.storage,
+        subresources: { status: {} },
+      })),
     },
   };
   return `${hashHeader()}---\n${stringify(crd, { lineWidth: 0, aliasDuplicateObjects: false })}`;

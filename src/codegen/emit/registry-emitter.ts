@@ -1,4 +1,5 @@
 import type { ConversionGraph } from '../conversions/graph.ts';
+import type { KubernetesKindSchema } from '../model/kubernetes-kinds.ts';
 import { fullGroup } from '../model/types.ts';
 import { tsHeader } from './code.ts';
 
@@ -7,7 +8,11 @@ import { tsHeader } from './code.ts';
  * and down from the version above, compiled from the group's plans on first use. The single entry point
  * walks this table.
  */
-export function emitRegistry(graph: ConversionGraph, suffix: string): string {
+export function emitRegistry(
+  graph: ConversionGraph,
+  suffix: string,
+  kubernetesKinds: readonly KubernetesKindSchema[] = [],
+): string {
   const out: string[] = [tsHeader()];
   out.push('/** The conversion table of every generated kind: what the single entry point walks. */\n');
   out.push(`import { groupConverters } from '../src/lib/conversion/plan-converters.ts';\n`);
@@ -23,8 +28,19 @@ export function emitRegistry(graph: ConversionGraph, suffix: string): string {
   out.push(
     '\n/** Group -> kind -> version -> up and down steps. */\nexport const registry: ConversionRegistry = {\n  groups: {\n',
   );
-  for (const group of groups) {
+  const withoutArm = (group: string) => kubernetesKinds.filter((k) => k.group === fullGroup(group, suffix));
+  const allGroups = [
+    ...new Set([...groups, ...kubernetesKinds.map((k) => k.group.slice(0, -(suffix.length + 1)))]),
+  ].sort();
+  for (const group of allGroups) {
     out.push(`    '${fullGroup(group, suffix)}': {\n`);
+    // A kind managed without ARM has its versions and nothing to convert: each is the storage version.
+    for (const kind of withoutArm(group)) {
+      const hub = kind.versions.find((v) => v.storage)?.name ?? '';
+      out.push(`      ${kind.names.kind}: {\n        hub: '${hub}',\n        versions: {\n`);
+      for (const v of kind.versions) out.push(`          ${v.name}: { storage: true },\n`);
+      out.push('        },\n      },\n');
+    }
     for (const kind of graph.kinds.filter((k) => k.group === group)) {
       out.push(`      ${kind.kind}: {\n        hub: '${kind.hub}',\n        versions: {\n`);
       for (const v of kind.apiVersions) {

@@ -10,7 +10,8 @@ import { configFile, derivedConfigFile } from '../stages/load-config.ts';
 import { armSchema, DefinitionNames, oneOfArmSchema, stableJson } from './arm-schema.ts';
 import { DerivedConfig } from './derived-config.ts';
 import { type Hints, readHints } from './hints.ts';
-import { importedTypes } from './imported-types.ts';
+import { importedKubernetesKinds, importedTypes } from './imported-types.ts';
+import { importKubernetesKinds } from './kubernetes-kinds.ts';
 import { operatorTypeRenames } from './next-version-names.ts';
 import { OperatorGoSource, OperatorGoSourceMissing } from './operator-go.ts';
 import { type CrdIdentity, type CrdVersion, RealCrds } from './real-crds.ts';
@@ -28,6 +29,8 @@ export interface ImportOptions {
   readonly outDir: string;
   /** The ARM types to import (default: `importedTypes`). */
   readonly types?: readonly string[];
+  /** The kinds managed without ARM to import (default: `importedKubernetesKinds` unless `types` is given). */
+  readonly kubernetesKinds?: readonly string[];
   /**
    * The operator's Go module (`.../azure-service-operator/v2@v2.20.0`), for status enum values. When the
    * folder is absent, a schema already shipped keeps its status enums and a new one is refused.
@@ -203,8 +206,13 @@ export function importSchemas(options: ImportOptions): {
   );
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, derivedConfigFile), derived.text());
+  const kubernetesKinds = importKubernetesKinds(
+    options.crdDir,
+    options.outDir,
+    options.kubernetesKinds ?? (options.types === undefined ? importedKubernetesKinds : []),
+  );
   return {
-    written: written.map(({ file, crd, version }) => ({ file, crd, version })),
+    written: [...written.map(({ file, crd, version }) => ({ file, crd, version })), ...kubernetesKinds],
     skipped,
     goSource: go !== undefined,
   };

@@ -280,3 +280,15 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Web/sites/sourcecontrols',
   'Microsoft.insights/components/pricingPlans',
 ];
+
+/**
+ * The kinds the operator manages without ARM, named by group and kind since their CRDs carry no ARM URI: the
+ * MySQL, PostgreSQL and SQL database users (over a SQL connection) and Entra's security groups (over
+ * Microsoft Graph). The import writes each one's CRD schemas as they are (kubernetes-kinds.ts).
+ */
+export const importedKubernetesKinds: readonly string[] = [
+  'dbformysql.azure.com/User',
+  'dbforpostgresql.azure.com/User',
+  'entra.azure.com/SecurityGroup',
+  'sql.azure.com/User',
+];

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { ImportedTypeWithoutCrd, importSchemas } from './import-schemas.ts';
+import { KubernetesKindNotFound } from './kubernetes-kinds.ts';
 import { CrdMakerGoMissing, CrdMakingFailed } from './made-crds.ts';
 import { type CrdFolder, moduleCrdFolder } from './module-crds.ts';
 import { defaultOperatorGoDir, OperatorGoSourceMissing } from './operator-go.ts';
@@ -40,6 +41,7 @@ try {
   if (
     error instanceof RealCrdMissing ||
     error instanceof ImportedTypeWithoutCrd ||
+    error instanceof KubernetesKindNotFound ||
     error instanceof RealCrdVersionMissing ||
     error instanceof UnsupportedCrdShape ||
     error instanceof OperatorGoSourceMissing ||

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { validateConfig } from '../model/config.ts';
 import { groupOfType } from '../model/names.ts';
 import { configFile } from '../stages/load-config.ts';
-import { importedTypes } from './imported-types.ts';
+import { importedKubernetesKinds, importedTypes } from './imported-types.ts';
 import { madeCrdsDir } from './made-crds.ts';
 
 /** The shipped schemas, whose hand-written config names the groups the operator gives some types. */
@@ -28,7 +28,12 @@ export async function moduleCrdFolder(
   progress?: (line: string) => void,
 ): Promise<CrdFolder> {
   const { groups: named } = validateConfig(parse(readFileSync(join(schemasDir, configFile), 'utf8')));
-  const groups = [...new Set(types.map((t) => groupOfType(named, t)))].sort();
+  const groups = [
+    ...new Set([
+      ...types.map((t) => groupOfType(named, t)),
+      ...(types === importedTypes ? importedKubernetesKinds.map((k) => k.split('.')[0] ?? '') : []),
+    ]),
+  ].sort();
   const path = mkdtempSync(join(tmpdir(), 'aso-module-crds-'));
   try {
     for (const group of groups) {

@@ -1,6 +1,6 @@
 import { compressCrdYaml, crdArchiveName } from '../../lib/crds/crd-archive.ts';
 import { hashHeader } from '../emit/code.ts';
-import { emitCrd } from '../emit/crd-emitter.ts';
+import { emitCrd, emitKubernetesKindCrd } from '../emit/crd-emitter.ts';
 import { fullGroup } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
@@ -12,7 +12,7 @@ import { addFile, need } from '../state.ts';
 export const emitCrds = stage({
   id: 'emitCrds',
   description: 'Emit CustomResourceDefinitions',
-  needs: ['buildConversionGraph', 'addStorageVariants'],
+  needs: ['buildConversionGraph', 'addStorageVariants', 'loadKubernetesKinds'],
   run: (state) => {
     const suffix = need(state.config, 'config').groupSuffix;
     const byGroup = new Map<string, Array<{ fileName: string; yaml: string }>>();
@@ -34,6 +34,15 @@ export const emitCrds = stage({
         yaml: yaml.slice(hashHeader().length),
       });
       byGroup.set(group, documents);
+    }
+    for (const schema of need(state.kubernetesKinds, 'kubernetesKinds')) {
+      const yaml = emitKubernetesKindCrd(schema);
+      const documents = byGroup.get(schema.group) ?? [];
+      documents.push({
+        fileName: `${schema.group}_${schema.names.plural}.yaml`,
+        yaml: yaml.slice(hashHeader().length),
+      });
+      byGroup.set(schema.group, documents);
     }
     for (const [group, documents] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       documents.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));

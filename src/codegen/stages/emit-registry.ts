@@ -6,12 +6,16 @@ import { addFile, need } from '../state.ts';
 export const emitRegistry = stage({
   id: 'emitRegistry',
   description: 'Emit the conversion registry',
-  needs: ['emitConversionPlans', 'buildConversionGraph'],
+  needs: ['emitConversionPlans', 'buildConversionGraph', 'loadKubernetesKinds'],
   run: (state) => {
     addFile(
       state,
       'registry.ts',
-      emitTable(need(state.graph, 'graph'), need(state.config, 'config').groupSuffix),
+      emitTable(
+        need(state.graph, 'graph'),
+        need(state.config, 'config').groupSuffix,
+        need(state.kubernetesKinds, 'kubernetesKinds'),
+      ),
     );
   },
 });

@@ -6,12 +6,17 @@ import { addFile, need } from '../state.ts';
 export const emitResourceCatalog = stage({
   id: 'emitResourceCatalog',
   description: 'Emit the resource catalog',
-  needs: ['buildConversionGraph'],
+  needs: ['buildConversionGraph', 'loadKubernetesKinds'],
   run: (state) => {
     addFile(
       state,
       'catalog.ts',
-      emitCatalog(need(state.graph, 'graph'), state.packages, need(state.config, 'config').groupSuffix),
+      emitCatalog(
+        need(state.graph, 'graph'),
+        state.packages,
+        need(state.config, 'config').groupSuffix,
+        need(state.kubernetesKinds, 'kubernetesKinds'),
+      ),
     );
   },
 });

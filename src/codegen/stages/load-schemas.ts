@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { kubernetesKindsDir } from '../model/kubernetes-kinds.ts';
 import type { Bounds } from '../model/types.ts';
 import { stage } from '../stage.ts';
 
@@ -64,7 +65,11 @@ export const loadSchemas = stage({
   needs: [],
   run: (state) => {
     const dir = join(state.root, state.schemasDir);
-    state.schemas = listJson(dir).map((file) => readSchema(state.root, file));
+    // The kinds managed without ARM have no ARM schema: loadKubernetesKinds reads their folder.
+    const kubernetes = join(dir, kubernetesKindsDir);
+    state.schemas = listJson(dir)
+      .filter((file) => !file.startsWith(`${kubernetes}/`))
+      .map((file) => readSchema(state.root, file));
     if (state.schemas.length === 0) throw new Error(`no schemas under ${dir}`);
   },
 });

@@ -22,3 +22,14 @@ export interface CatalogEntry {
   /** Per version: spec paths that cannot change after creation (ARM `x-ms-mutability` without update). */
   readonly immutable: Readonly<Record<string, readonly string[]>>;
 }
+
+/**
+ * A kind the operator manages without ARM (a database user over SQL, an Entra group over Microsoft Graph):
+ * it has no ARM identity to check or predict, and its versions need no conversion.
+ */
+export interface KindWithoutArm {
+  readonly group: string;
+  readonly kind: string;
+  readonly plural: string;
+  readonly versions: readonly string[];
+}

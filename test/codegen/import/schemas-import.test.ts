@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ImportedTypeWithoutCrd, importSchemas } from '../../../src/codegen/import/import-schemas.ts';
+import {
+  importKubernetesKinds,
+  KubernetesKindNotFound,
+} from '../../../src/codegen/import/kubernetes-kinds.ts';
 import { moduleCrdFolder } from '../../../src/codegen/import/module-crds.ts';
 import { OperatorGoSourceMissing } from '../../../src/codegen/import/operator-go.ts';
 import { RealCrdMissing, RealCrds } from '../../../src/codegen/import/real-crds.ts';
@@ -234,6 +238,26 @@ describe('npm run schemas:import', () => {
       expect(run).toThrow(ImportedTypeWithoutCrd);
       expect(run).toThrow(
         'Microsoft.Network/FrontDoorWebApplicationFirewallPolicies: no CRD of network.azure.com carries its ARM URI',
+      );
+    },
+  );
+
+  it.runIf(real.present)(
+    'imports a kind managed without ARM as its CRD has it, and refuses one that is an ARM resource or absent',
+    () => {
+      const out = join(scratch, 'without-arm');
+      const written = importKubernetesKinds(real.path, out, ['sql.azure.com/User']);
+      expect(written).toEqual([
+        { file: 'kubernetes/sql.azure.com/users.json', crd: 'sql.azure.com_users.yaml', version: 'v1' },
+      ]);
+      const schema = JSON.parse(readFileSync(join(out, written[0]?.file ?? ''), 'utf8'));
+      const crd = parse(readFileSync(join(real.path, 'sql.azure.com_users.yaml'), 'utf8'));
+      expect(schema.versions[0].openAPIV3Schema).toEqual(crd.spec.versions[0].schema.openAPIV3Schema);
+      expect(() => importKubernetesKinds(real.path, out, ['sql.azure.com/Server'])).toThrow(
+        'sql.azure.com/Server: sql.azure.com_servers.yaml carries an ARM URI: import its ARM type instead',
+      );
+      expect(() => importKubernetesKinds(real.path, out, ['sql.azure.com/Nobody'])).toThrow(
+        KubernetesKindNotFound,
       );
     },
   );

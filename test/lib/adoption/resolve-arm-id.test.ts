@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { kindsWithoutArm } from '../../../generated/catalog.ts';
 import { armIdPattern } from '../../../src/lib/adoption/arm-uri.ts';
 import { OwnerCycle } from '../../../src/lib/adoption/errors.ts';
 import { type CrdLike, crdArmIndexOf, kindArmOf, nonArmKinds } from '../../../src/lib/adoption/kind-arm.ts';
@@ -263,6 +264,8 @@ spec: {owner: {armId: /subscriptions/${sub}/resourceGroups/rg}}
         .map((crd) => `${crd.spec.group}/${crd.spec.names.kind}`)
         .sort();
       expect(nonArmKinds.map((k) => `${k.group}/${k.kind}`).sort()).toEqual(withoutUri);
+      // The conversion core knows the same kinds, imported as they are.
+      expect(kindsWithoutArm.map((k) => `${k.group}/${k.kind}`).sort()).toEqual(withoutUri);
     },
     180_000,
   );

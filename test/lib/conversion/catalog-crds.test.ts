@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { catalog } from '../../../generated/catalog.ts';
+import { catalog, kindsWithoutArm } from '../../../generated/catalog.ts';
 import { generatedCrdFileNames, generatedCrdYaml } from '../../fixtures/generated-crd-files.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
 
@@ -103,8 +103,15 @@ describe('the resource catalog', () => {
 
 describe('the generated CRDs', () => {
   it('has one CRD per catalog kind, the hub as the only storage version, every version served', () => {
-    expect(crds.map((c) => c.spec.names.kind).sort()).toEqual(catalog.map((e) => e.kind).sort());
-    for (const crd of crds) {
+    const withoutArm = (crd: (typeof crds)[number]) =>
+      kindsWithoutArm.find((k) => k.group === crd.spec.group && k.kind === crd.spec.names.kind);
+    expect(
+      crds
+        .filter((c) => !withoutArm(c))
+        .map((c) => c.spec.names.kind)
+        .sort(),
+    ).toEqual(catalog.map((e) => e.kind).sort());
+    for (const crd of crds.filter((c) => !withoutArm(c))) {
       const entry = catalog.find((e) => e.group === crd.spec.group && e.kind === crd.spec.names.kind)!;
       expect(crd.spec.versions.filter((v) => v.storage).map((v) => v.name)).toEqual([entry.hub]);
       expect(crd.spec.versions.every((v) => v.served && v.subresources !== undefined)).toBe(true);
@@ -121,6 +128,26 @@ describe('the generated CRDs', () => {
           'Message',
         ]);
       }
+    }
+  });
+
+  it('has one CRD per kind managed without ARM: its one version served and stored, with no conversion to call', () => {
+    const withoutArm = crds.filter((c) =>
+      kindsWithoutArm.some((k) => k.group === c.spec.group && k.kind === c.spec.names.kind),
+    );
+    expect(withoutArm.map((c) => `${c.spec.names.kind}.${c.spec.group}`).sort()).toEqual(
+      kindsWithoutArm.map((k) => `${k.kind}.${k.group}`).sort(),
+    );
+    expect(kindsWithoutArm.length).toBeGreaterThan(0);
+    for (const crd of withoutArm) {
+      expect(crd.spec.versions.map((v) => [v.name, v.served, v.storage])).toEqual([['v1', true, true]]);
+      expect(crd.spec.conversion).toBeUndefined();
+      expect(crd.spec.versions[0]?.additionalPrinterColumns.map((c) => c.name)).toEqual([
+        'Ready',
+        'Severity',
+        'Reason',
+        'Message',
+      ]);
     }
   });
 

@@ -277,6 +277,18 @@ spec:
     );
   });
 
+  it('leaves a kind the operator manages without ARM (a MySQL user, only ever v1) as it is at --to latest, with no cluster', async () => {
+    const user =
+      'apiVersion: dbformysql.azure.com/v1\nkind: User\nmetadata:\n  name: app\nspec:\n  owner:\n    name: db\n  privileges: [PROCESS]\n';
+    const file = put('user.yaml', user);
+    const outcome = await run({ filename: [file], to: 'latest' });
+    expect(outcome.report.objects).toEqual([
+      expect.objectContaining({ kind: 'User', from: 'v1', to: 'v1', how: 'unchanged' }),
+    ]);
+    expect(outcome.report.files).toEqual([expect.objectContaining({ changed: false })]);
+    expect(outcome.stdout).toBe(user);
+  });
+
   it('rejects flags that do not fit manifests before reading any file', () => {
     const base = {
       to: 'v1api',
