@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../generated/catalog.ts';
 import type { AdoptReport } from '../../src/lib/adoption/report.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { adminClient, freshNamespace, testPlane } from '../fixtures/cluster.ts';
@@ -211,15 +212,15 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
     annotations: Record<string, string> = {},
   ): Promise<void> {
     const client = await adminClient();
-    const { preferredVersion } = await client.request<{ preferredVersion: { version: string } }>({
-      path: `/apis/${group}`,
-      subject: { verb: 'get', resource: group },
-    });
+    // The kind's newest version, not the group's preferred one: SQL's group prefers v1, its users' only
+    // version, as Kubernetes ranks a plain v1 above any version named as the operator names its own.
+    const version = catalog.find((e) => e.group === group && e.kind === kind)?.versions.at(-1)?.version;
+    if (version === undefined) throw new Error(`the catalog has no ${group} ${kind}`);
     await client.request({
       method: 'POST',
-      path: `/apis/${group}/${preferredVersion.version}/namespaces/${ns}/${plural}`,
+      path: `/apis/${group}/${version}/namespaces/${ns}/${plural}`,
       body: {
-        apiVersion: `${group}/${preferredVersion.version}`,
+        apiVersion: `${group}/${version}`,
         kind,
         metadata: { name, annotations },
         spec,
