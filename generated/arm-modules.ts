@@ -111,6 +111,7 @@ export const armModules: Readonly<Record<string, () => Promise<Record<string, un
   'kubernetesconfiguration/v1api20241101': () => import('./kubernetesconfiguration/v1api20241101/arm.ts'),
   'kusto/v1api20230815': () => import('./kusto/v1api20230815/arm.ts'),
   'kusto/v1api20240413': () => import('./kusto/v1api20240413/arm.ts'),
+  'machinelearningservices/v1api20210701': () => import('./machinelearningservices/v1api20210701/arm.ts'),
   'machinelearningservices/v1api20240401': () => import('./machinelearningservices/v1api20240401/arm.ts'),
   'managedidentity/v1api20181130': () => import('./managedidentity/v1api20181130/arm.ts'),
   'managedidentity/v1api20220131preview': () => import('./managedidentity/v1api20220131preview/arm.ts'),

@@ -7686,6 +7686,132 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "machinelearningservices.azure.com",
+    "kind": "Workspace",
+    "plural": "workspaces",
+    "armType": "Microsoft.MachineLearningServices/workspaces",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210701",
+        "armApiVersion": "2021-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240401",
+        "armApiVersion": "2024-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210701storage",
+      "v1api20240401storage"
+    ],
+    "hub": "v1api20240401storage",
+    "immutable": {
+      "v1api20210701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "machinelearningservices.azure.com",
+    "kind": "WorkspacesCompute",
+    "plural": "workspacescomputes",
+    "armType": "Microsoft.MachineLearningServices/workspaces/computes",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "machinelearningservices.azure.com",
+        "kind": "Workspace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210701",
+        "armApiVersion": "2021-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240401",
+        "armApiVersion": "2024-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210701storage",
+      "v1api20240401storage"
+    ],
+    "hub": "v1api20240401storage",
+    "immutable": {
+      "v1api20210701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "machinelearningservices.azure.com",
+    "kind": "WorkspacesConnection",
+    "plural": "workspacesconnections",
+    "armType": "Microsoft.MachineLearningServices/workspaces/connections",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "machinelearningservices.azure.com",
+        "kind": "Workspace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210701",
+        "armApiVersion": "2021-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240401",
+        "armApiVersion": "2024-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210701storage",
+      "v1api20240401storage"
+    ],
+    "hub": "v1api20240401storage",
+    "immutable": {
+      "v1api20210701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "managedidentity.azure.com",
     "kind": "FederatedIdentityCredential",
     "plural": "federatedidentitycredentials",

@@ -1784,6 +1784,33 @@ export const registry: ConversionRegistry = {
           v1api20240401storage: { storage: true },
         },
       },
+      Workspace: {
+        hub: 'v1api20240401storage',
+        versions: {
+          v1api20210701: { storage: false, up: { to: 'v1api20210701storage', convert: machinelearningservices_conversions.resource('v1api20210701', 'Workspace_toStorage') }, down: { from: 'v1api20210701storage', convert: machinelearningservices_conversions.resource('v1api20210701', 'Workspace_fromStorage') } },
+          v1api20240401: { storage: false, up: { to: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20240401', 'Workspace_toStorage') }, down: { from: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20240401', 'Workspace_fromStorage') } },
+          v1api20210701storage: { storage: true, up: { to: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20210701storage', 'Workspace_to_v1api20240401storage') }, down: { from: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20210701storage', 'Workspace_from_v1api20240401storage') } },
+          v1api20240401storage: { storage: true },
+        },
+      },
+      WorkspacesCompute: {
+        hub: 'v1api20240401storage',
+        versions: {
+          v1api20210701: { storage: false, up: { to: 'v1api20210701storage', convert: machinelearningservices_conversions.resource('v1api20210701', 'WorkspacesCompute_toStorage') }, down: { from: 'v1api20210701storage', convert: machinelearningservices_conversions.resource('v1api20210701', 'WorkspacesCompute_fromStorage') } },
+          v1api20240401: { storage: false, up: { to: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20240401', 'WorkspacesCompute_toStorage') }, down: { from: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20240401', 'WorkspacesCompute_fromStorage') } },
+          v1api20210701storage: { storage: true, up: { to: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20210701storage', 'WorkspacesCompute_to_v1api20240401storage') }, down: { from: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20210701storage', 'WorkspacesCompute_from_v1api20240401storage') } },
+          v1api20240401storage: { storage: true },
+        },
+      },
+      WorkspacesConnection: {
+        hub: 'v1api20240401storage',
+        versions: {
+          v1api20210701: { storage: false, up: { to: 'v1api20210701storage', convert: machinelearningservices_conversions.resource('v1api20210701', 'WorkspacesConnection_toStorage') }, down: { from: 'v1api20210701storage', convert: machinelearningservices_conversions.resource('v1api20210701', 'WorkspacesConnection_fromStorage') } },
+          v1api20240401: { storage: false, up: { to: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20240401', 'WorkspacesConnection_toStorage') }, down: { from: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20240401', 'WorkspacesConnection_fromStorage') } },
+          v1api20210701storage: { storage: true, up: { to: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20210701storage', 'WorkspacesConnection_to_v1api20240401storage') }, down: { from: 'v1api20240401storage', convert: machinelearningservices_conversions.resource('v1api20210701storage', 'WorkspacesConnection_from_v1api20240401storage') } },
+          v1api20240401storage: { storage: true },
+        },
+      },
     },
     'managedidentity.azure.com': {
       FederatedIdentityCredential: {

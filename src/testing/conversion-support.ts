@@ -571,11 +571,50 @@ function* specShapes(layout: ArmLayout): Generator<[string, unknown]> {
   for (const fields of roots) yield* Object.entries(fields.values ?? {});
 }
 
-/** The spec property names the layout marks as secrets (at any depth): the one fact the naming rule lacks. */
-function secretNames(layout: ArmLayout): Set<string> {
-  const out = new Set<string>();
-  for (const [name, shape] of specShapes(layout)) if (isRecord(shape) && 'secret' in shape) out.add(name);
-  return out;
+/**
+ * The spec property names the layout marks as secrets (at any depth): the one fact the naming rule lacks. A
+ * name another property has for a value of its own (Machine Learning's `sas` connection beside the `sas`
+ * secret of its credentials) is a secret only below the properties that hold a type with that secret.
+ */
+type SecretNames = ReadonlyMap<string, 'anywhere' | ReadonlySet<string>>;
+
+function secretNames(layout: ArmLayout): SecretNames {
+  const secrets = new Set<string>();
+  const others = new Set<string>();
+  for (const [name, shape] of specShapes(layout))
+    (isRecord(shape) && 'secret' in shape ? secrets : others).add(name);
+  const holders = new Map<string, Set<string>>();
+  const objectOf = (shape: unknown): string | undefined => {
+    if (!isRecord(shape)) return undefined;
+    if (typeof shape.object === 'string') return shape.object;
+    return objectOf(shape.array ?? shape.map);
+  };
+  for (const [name, shape] of specShapes(layout)) {
+    const type = objectOf(shape);
+    const held = type === undefined ? undefined : layout.objects?.[type];
+    for (const [inner, innerShape] of Object.entries(held ?? {}))
+      if (isRecord(innerShape) && 'secret' in innerShape)
+        holders.set(inner, (holders.get(inner) ?? new Set()).add(name));
+  }
+  return new Map(
+    [...secrets].map((name) => [
+      name,
+      others.has(name) ? (holders.get(name) ?? new Set<string>()) : 'anywhere',
+    ]),
+  );
+}
+
+/** Whether the spec property `name` at `path` (its holder's path) is a secret reference. */
+function isSecret(secrets: SecretNames, name: string, path: string): boolean {
+  const where = secrets.get(name);
+  if (where === undefined) return false;
+  if (where === 'anywhere') return true;
+  const parent =
+    path
+      .replace(/(\[\d+\])+$/, '')
+      .split('.')
+      .at(-1) ?? '';
+  return where.has(parent);
 }
 
 /**
@@ -635,7 +674,7 @@ function armView(
   seen: {
     unresolved: string[];
     named: string[];
-    secrets: ReadonlySet<string>;
+    secrets: SecretNames;
     references: ReadonlyMap<string, string>;
     referenceNames: ReadonlySet<string>;
     referenceLists: ReadonlyMap<string, string>;
@@ -675,7 +714,7 @@ function armView(
           setKey(out, base, testResolvers.configMapValue?.({ name: v.name, key: v.key }, at));
         }
       } else if (value[base] === undefined) seen.unresolved.push(at);
-    } else if (seen.secrets.has(k) && isRecord(v)) {
+    } else if (isSecret(seen.secrets, k, path) && isRecord(v)) {
       // a secret reference: never sent
     } else if (k === 'userAssignedIdentities' && /identity$/i.test(path) && Array.isArray(v)) {
       // Only a managed identity's list is ARM's map (AKS's pod identities have a list of their own).

@@ -1,6 +1,6 @@
 import type { GeneratorConfig } from '../model/config.ts';
 import { declaresBag, type ObjectDef, type PackageDef } from '../model/types.ts';
-import { PairContext, sameType } from './context.ts';
+import { PairContext } from './context.ts';
 import { applyRename } from './handlers/apply-rename.ts';
 import { assignCollection } from './handlers/assign-collection.ts';
 import { assignEnum } from './handlers/assign-enum.ts';
@@ -86,7 +86,8 @@ export class ConversionPlanner {
     const olderType = ctx.direction === 'down' ? destType : sourceType;
     const hookConfig =
       ctx.source.storage && ctx.destination.storage
-        ? this.config.hooks.find((h) => ctx.spans(h.group, h.apiVersion) && sameType(h.type, olderType))
+        ? // A hook is the operator's step for one Go type: its `_STATUS` twin is another type, with steps of its own.
+          this.config.hooks.find((h) => ctx.spans(h.group, h.apiVersion) && h.type === olderType)
         : undefined;
     for (const sp of src.properties) {
       const special = originalVersionSource(sp, ctx);

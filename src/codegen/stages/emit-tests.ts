@@ -1,5 +1,5 @@
 import { emitGroupShapes, type HookDraws } from '../emit/shapes-emitter.ts';
-import { emitKindTests } from '../emit/tests-emitter.ts';
+import { emitKindTests, pathsTo } from '../emit/tests-emitter.ts';
 import { fullGroup, type PackageDef, type TypeDef, type TypeRef } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
@@ -82,16 +82,31 @@ export const emitTests = stage({
         if (!pkg) throw new Error(`package ${graph.group}/${version} is not defined`);
         return pkg;
       };
+      // A kind's hooks: those for its spec or status type, or for a type somewhere below them (a Machine
+      // Learning AKS compute's properties), as the kind's storage package below the hook has it.
       const hooks = config.hooks.filter((h) => {
         if (h.group !== graph.group) return false;
         const pkg = lookup(graph.apiVersions[0] ?? '');
         const r = pkg.resources.find((x) => x.kind === graph.kind);
-        return r !== undefined && (h.type === r.specType || h.type === r.statusType);
+        if (r === undefined) return false;
+        if (h.type === r.specType || h.type === r.statusType) return true;
+        const below = [...graph.storageVersions]
+          .map(lookup)
+          .filter((p) => p.armApiVersion < h.apiVersion)
+          .at(-1);
+        return below !== undefined && pathsTo(below, graph.kind, (name) => name === h.type).length > 0;
       });
       addFile(
         state,
         `${graph.group}/tests/${graph.kind}.conversion.test.ts`,
-        emitKindTests(graph, fullGroup(graph.group, config.groupSuffix), hooks, lookup, config.renames),
+        emitKindTests(
+          graph,
+          fullGroup(graph.group, config.groupSuffix),
+          hooks,
+          lookup,
+          config.renames,
+          config.removals,
+        ),
       );
     }
   },
