@@ -9,6 +9,7 @@ import { applyObject, waitForEstablished } from '../control-plane/apply.ts';
 import { generatedCrds } from '../control-plane/generated-crds.ts';
 import { alwaysGroups, groupsPickedBy } from '../differential/kinds-under-test.ts';
 import { adminClient, freshNamespace, uniqueSuffix } from '../fixtures/cluster.ts';
+import { operatorApiFolder } from '../fixtures/operator-conversion.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 
 /**
@@ -64,7 +65,7 @@ function underGroup(crd: KubeObject, group: string): CrdDocument {
 /** The spec of the operator's sample of `kind` at the API version `storage` is the storage variant of, if any. */
 function sampleSpec(realGroup: string, kind: string, storage: string): Record<string, unknown> | undefined {
   const version = storage.replace(/storage$/, '');
-  const groupDir = join(samples.path, realGroup.replace(/\.azure\.com$/, ''));
+  const groupDir = join(samples.path, operatorApiFolder(realGroup));
   if (!existsSync(groupDir)) return undefined;
   // Samples sit under a folder per version (`v1api20230101/`) or per prefix (`v1api/`), depending on the group.
   const name = `${version}_${kind.toLowerCase()}.yaml`;

@@ -1,6 +1,6 @@
 import type { ConversionGraph } from '../conversions/graph.ts';
 import type { KubernetesKindSchema } from '../model/kubernetes-kinds.ts';
-import { fullGroup } from '../model/types.ts';
+import { fullGroup, shortGroup } from '../model/types.ts';
 import { tsHeader } from './code.ts';
 
 /**
@@ -30,7 +30,7 @@ export function emitRegistry(
   );
   const withoutArm = (group: string) => kubernetesKinds.filter((k) => k.group === fullGroup(group, suffix));
   const allGroups = [
-    ...new Set([...groups, ...kubernetesKinds.map((k) => k.group.slice(0, -(suffix.length + 1)))]),
+    ...new Set([...groups, ...kubernetesKinds.map((k) => shortGroup(k.group, suffix))]),
   ].sort();
   for (const group of allGroups) {
     out.push(`    '${fullGroup(group, suffix)}': {\n`);

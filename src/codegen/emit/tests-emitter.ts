@@ -157,7 +157,7 @@ function emitRenameTests(
     if (!pair) continue;
     const pkg = lookup(pair.older);
     const example = resourceExemplar(pkg, graph.kind, groupName);
-    for (const path of pathsTo(pkg, graph.kind, (name) => sameType(r.type, name))) {
+    for (const { path } of pathsTo(pkg, graph.kind, (name) => sameType(r.type, name))) {
       const from = [...path, r.from];
       const to = [...path, r.to];
       lines.push(
@@ -184,10 +184,9 @@ function emitRenameTests(
         armDate(x.apiVersion) > armDate(pkg.armApiVersion) &&
         armDate(x.apiVersion) <= armDate(r.apiVersion),
     );
-    for (const path of pathsTo(pkg, graph.kind, (name) => sameType(r.from, name))) {
+    for (const { path, type: typeName } of pathsTo(pkg, graph.kind, (name) => sameType(r.from, name))) {
       const name = path.at(-1);
       if (typeof name !== 'string') continue;
-      const typeName = typeAt(pkg, graph.kind, path);
       lines.push(
         renameTest(
           `type ${r.from} -> ${r.to} (${r.apiVersion}) at ${path.join('.')}`,
@@ -196,7 +195,7 @@ function emitRenameTests(
           path,
           path,
           name,
-          typeName === undefined ? undefined : (value) => withoutRemoved(value, typeName, pkg, removed),
+          (value) => withoutRemoved(value, typeName, pkg, removed),
         ),
       );
     }
@@ -233,23 +232,23 @@ function renameTest(
 
 /**
  * Paths (from the resource root, arrays at index 0) to the objects of a type matching `match` in a kind's
- * spec and status, in one package.
+ * spec and status, in one package, each with the name of the type it reaches.
  */
 export function pathsTo(
   pkg: PackageDef,
   kind: string,
   match: (typeName: string) => boolean,
-): (string | number)[][] {
+): { path: (string | number)[]; type: string }[] {
   const r = pkg.resources.find((x) => x.kind === kind);
   if (!r) return [];
-  const out: (string | number)[][] = [];
+  const out: { path: (string | number)[]; type: string }[] = [];
   const walk = (ref: TypeRef, path: (string | number)[], seen: ReadonlySet<string>): void => {
     if (ref.kind === 'array') {
       walk(ref.element, [...path, 0], seen);
       return;
     }
     if (ref.kind !== 'object' || seen.has(ref.name)) return;
-    if (match(ref.name)) out.push(path);
+    if (match(ref.name)) out.push({ path, type: ref.name });
     const def = pkg.types.get(ref.name);
     if (def?.kind !== 'object') return;
     for (const p of def.properties) walk(p.type, [...path, p.name], new Set([...seen, ref.name]));
@@ -279,25 +278,6 @@ function valueAtPath(value: unknown, path: readonly (string | number)[]): unknow
     at = (at as Record<string | number, unknown>)[key];
   }
   return at;
-}
-
-/** The name of the object type at a path from a kind's root, in one package. */
-function typeAt(pkg: PackageDef, kind: string, path: readonly (string | number)[]): string | undefined {
-  const r = pkg.resources.find((x) => x.kind === kind);
-  if (!r) return undefined;
-  let ref: TypeRef | undefined;
-  for (const [i, key] of path.entries()) {
-    if (i === 0) {
-      ref = key === 'spec' ? { kind: 'object', name: r.specType } : { kind: 'object', name: r.statusType };
-      continue;
-    }
-    while (ref?.kind === 'array' || ref?.kind === 'map') ref = ref.kind === 'array' ? ref.element : ref.value;
-    if (typeof key === 'number') continue;
-    const def = ref?.kind === 'object' ? pkg.types.get(ref.name) : undefined;
-    ref = def?.kind === 'object' ? def.properties.find((p) => p.name === key)?.type : undefined;
-  }
-  while (ref?.kind === 'array' || ref?.kind === 'map') ref = ref.kind === 'array' ? ref.element : ref.value;
-  return ref?.kind === 'object' ? ref.name : undefined;
 }
 
 /** An exemplar value of `typeName` without the properties `removals` take out anywhere below it. */

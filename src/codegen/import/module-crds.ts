@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { validateConfig } from '../model/config.ts';
 import { groupOfType } from '../model/names.ts';
+import { shortGroup } from '../model/types.ts';
 import { configFile } from '../stages/load-config.ts';
 import { importedKubernetesKinds, importedTypes } from './imported-types.ts';
 import { madeCrdsDir } from './made-crds.ts';
@@ -27,11 +28,13 @@ export async function moduleCrdFolder(
   types: readonly string[] = importedTypes,
   progress?: (line: string) => void,
 ): Promise<CrdFolder> {
-  const { groups: named } = validateConfig(parse(readFileSync(join(schemasDir, configFile), 'utf8')));
+  const config = validateConfig(parse(readFileSync(join(schemasDir, configFile), 'utf8')));
   const groups = [
     ...new Set([
-      ...types.map((t) => groupOfType(named, t)),
-      ...(types === importedTypes ? importedKubernetesKinds.map((k) => k.split('.')[0] ?? '') : []),
+      ...types.map((t) => groupOfType(config.groups, t)),
+      ...(types === importedTypes
+        ? importedKubernetesKinds.map((k) => shortGroup(k.split('/')[0] ?? '', config.groupSuffix))
+        : []),
     ]),
   ].sort();
   const path = mkdtempSync(join(tmpdir(), 'aso-module-crds-'));

@@ -212,6 +212,11 @@ export function fullGroup(group: string, suffix: string): string {
   return `${group}.${suffix}`;
 }
 
+/** The group a full API group name is `fullGroup` of: `network.frontdoor.azure.com` -> `network.frontdoor`. */
+export function shortGroup(full: string, suffix: string): string {
+  return full.endsWith(`.${suffix}`) ? full.slice(0, -(suffix.length + 1)) : full;
+}
+
 /** A stable key for a package: `dbforpostgresql/v1api20210601`. */
 export function packageKey(pkg: Pick<PackageDef, 'group' | 'version'>): string {
   return `${pkg.group}/${pkg.version}`;
