@@ -582,6 +582,92 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "apimanagement.azure.com",
+    "kind": "Backend",
+    "plural": "backends",
+    "armType": "Microsoft.ApiManagement/service/backends",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "apimanagement.azure.com",
     "kind": "Certificate",
     "plural": "certificates",
     "armType": "Microsoft.ApiManagement/service/certificates",

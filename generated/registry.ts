@@ -217,6 +217,23 @@ export const registry: ConversionRegistry = {
           v20240501storage: { storage: true },
         },
       },
+      Backend: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Backend_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'Backend_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Backend_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'Backend_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Backend_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'Backend_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Backend_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'Backend_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Backend_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'Backend_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Backend_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'Backend_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Backend_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'Backend_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Backend_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'Backend_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Backend_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'Backend_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Backend_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'Backend_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Backend_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'Backend_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
       Certificate: {
         hub: 'v20240501storage',
         versions: {

@@ -299,7 +299,11 @@ export function extras(
           fc.constantFrom(...pool).chain(caseVariant),
           fc.constant('__proto__'),
         );
-  const key = anyKey(names).filter((k) => !taken.has(k));
+  // A key whose bag key is a property's (`Properties_type` beside `properties_type`) would land on that
+  // property's bag entry: to the operator, whose JSON names match case-insensitively, it is that property.
+  const takenBagKeys = new Set([...taken].map((k) => bagKey(k)));
+  const free = (k: string): boolean => !taken.has(k) && !takenBagKeys.has(bagKey(k));
+  const key = anyKey(names).filter(free);
   const nestedKey = anyKey(names).filter((k) => k !== '$propertyBag');
   const leaf = fc.oneof(
     fc.string({ maxLength: 6 }),
@@ -318,9 +322,9 @@ export function extras(
   }));
   // A `$propertyBag` as a previous conversion left it: entries under names no version types (`zz...`,
   // case variants, `__proto__`), so that copying an existing bag through every step is exercised.
-  const bagKey = anyKey([...new Set(names.map((n) => n.toUpperCase()))]).filter((k) => !taken.has(k));
+  const bagEntryKey = anyKey([...new Set(names.map((n) => n.toUpperCase()))]).filter(free);
   const bag = objectOf(
-    bagKey,
+    bagEntryKey,
     value.map((v) => JSON.stringify(v)),
     2,
   );

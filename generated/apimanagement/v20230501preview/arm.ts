@@ -71,6 +71,19 @@ export function AuthorizationProvidersAuthorizationsAccessPolicy_statusFromArm(r
   return statusFromArm(response, AuthorizationProvidersAuthorizationsAccessPolicy_armLayout);
 }
 
+/** Where Backend's properties sit in ARM (Microsoft.ApiManagement/service/backends). */
+export const Backend_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["circuitBreaker","credentials","description","pool","properties","protocol","proxy","resourceReference","title","tls","type","url"],"values":{"circuitBreaker":{"object":"BackendCircuitBreaker"},"credentials":{"object":"BackendCredentialsContract"},"description":0,"pool":{"object":"BackendPool"},"properties":{"object":"BackendProperties"},"protocol":0,"proxy":{"object":"BackendProxyContract"},"resourceReference":{"reference":"resourceId"},"title":0,"tls":{"object":"BackendTlsProperties"},"type":0,"url":0}},"status":{"root":["id","name","type"],"properties":["circuitBreaker","credentials","description","pool","properties","protocol","proxy","resourceId","title","tls","properties_type","url"]},"objects":{"BackendAuthorizationHeaderCredentials":{"parameter":0,"scheme":0},"BackendCircuitBreaker":{"rules":{"array":{"object":"CircuitBreakerRule"}}},"BackendCredentialsContract":{"authorization":{"object":"BackendAuthorizationHeaderCredentials"},"certificate":{"array":0},"certificateIds":{"array":0},"header":{"map":{"array":0}},"query":{"map":{"array":0}}},"BackendPool":{"services":{"array":{"object":"BackendPoolItem"}}},"BackendPoolItem":{"reference":{"reference":"id"}},"BackendProperties":{"serviceFabricCluster":{"object":"BackendServiceFabricClusterProperties"}},"BackendProxyContract":{"password":{"secret":"password"},"url":0,"username":0},"BackendServiceFabricClusterProperties":{"clientCertificateId":0,"clientCertificatethumbprint":0,"managementEndpoints":{"array":0},"maxPartitionResolutionRetries":0,"serverCertificateThumbprints":{"array":0},"serverX509Names":{"array":{"object":"X509CertificateName"}}},"BackendTlsProperties":{"validateCertificateChain":0,"validateCertificateName":0},"CircuitBreakerFailureCondition":{"count":0,"errorReasons":{"array":0},"interval":0,"percentage":0,"statusCodeRanges":{"array":{"object":"FailureStatusCodeRange"}}},"CircuitBreakerRule":{"failureCondition":{"object":"CircuitBreakerFailureCondition"},"name":0,"tripDuration":0},"FailureStatusCodeRange":{"max":0,"min":0},"X509CertificateName":{"issuerCertificateThumbprint":0,"name":0}}};
+
+/** The ARM PUT body of a Backend: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Backend_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Backend_armLayout, resolvers);
+}
+
+/** The Backend status an ARM GET response describes. */
+export function Backend_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Backend_armLayout);
+}
+
 /** Where NamedValue's properties sit in ARM (Microsoft.ApiManagement/service/namedValues). */
 export const NamedValue_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["displayName","keyVault","secret","value"],"values":{"tags":{"array":0},"displayName":0,"keyVault":{"object":"KeyVaultContractCreateProperties"},"secret":0,"value":0}},"status":{"root":["id","name","type","tags"],"properties":["displayName","keyVault","provisioningState","secret","value"]},"objects":{"KeyVaultContractCreateProperties":{"identityClientId":0,"identityClientIdFromConfig":{"fromConfig":"identityClientId"},"secretIdentifier":0}}};
 

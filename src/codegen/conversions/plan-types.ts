@@ -35,13 +35,22 @@ export type Step =
       readonly handler: string;
       readonly source: string;
       readonly typeChange: boolean;
+      /** Converts the value into the shape the bag keeps for it (a property that skips a version). */
+      readonly value?: ValueConversion | undefined;
+      /** The package whose conversions `value` calls, when not the owner's: see `skippedPropertyShape`. */
+      readonly valueVersion?: string | undefined;
     }
   | {
       readonly kind: 'recall';
       readonly handler: string;
       readonly destination: string;
-      /** Converts the recalled value onto the destination property's type (a `normalize` conversion). */
+      /**
+       * Converts the recalled value onto the destination property's type: a `normalize` conversion, or, for a
+       * property that skips a version, a conversion from the shape the bag keeps for it.
+       */
       readonly value: ValueConversion;
+      /** The package whose conversions `value` calls, when not the destination's. */
+      readonly valueVersion?: string | undefined;
     }
   | { readonly kind: 'setOriginalVersion'; readonly handler: string; readonly version: string }
   | { readonly kind: 'skip'; readonly handler: string; readonly source: string; readonly reason: string };

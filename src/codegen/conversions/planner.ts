@@ -1,5 +1,5 @@
 import type { GeneratorConfig } from '../model/config.ts';
-import { declaresBag, type ObjectDef, type PackageDef } from '../model/types.ts';
+import { declaresBag, type ObjectDef, type PackageDef, type PropertyDef } from '../model/types.ts';
 import { PairContext } from './context.ts';
 import { applyRename } from './handlers/apply-rename.ts';
 import { assignCollection } from './handlers/assign-collection.ts';
@@ -11,7 +11,8 @@ import { originalVersionDestination, originalVersionSource } from './handlers/or
 import { recallFromBag } from './handlers/recall-from-bag.ts';
 import { stashInBag } from './handlers/stash-in-bag.ts';
 import type { Direction, Step, TypeChange, TypeConversion } from './plan-types.ts';
-import { describeType } from './value.ts';
+import { type PackagesBelow, skippedPropertyShape } from './skipped-property-shape.ts';
+import { describeType, valueConversion } from './value.ts';
 
 /** The assignment handlers, tried in order on each matched property pair; the first to claim it wins. */
 const assignHandlers = [assignPrimitive, assignEnum, assignObject, assignCollection];
@@ -30,10 +31,13 @@ export interface PlannedConversion extends TypeConversion {
  */
 export class ConversionPlanner {
   private readonly config: GeneratorConfig;
+  private readonly below: PackagesBelow;
   private readonly planned = new Map<string, PlannedConversion | 'pending'>();
 
-  constructor(config: GeneratorConfig) {
+  /** `below` gives the storage packages that convert up into a package (none: no property skips a version). */
+  constructor(config: GeneratorConfig, below: PackagesBelow = () => []) {
     this.config = config;
+    this.below = below;
   }
 
   /** Every conversion planned so far. */
@@ -56,18 +60,62 @@ export class ConversionPlanner {
     const key = `${owner.group}/${owner.version}|${functionName}`;
     if (this.planned.has(key)) return functionName;
     this.planned.set(key, 'pending');
-    const ctx = new PairContext(this.config, source, destination, direction, (s, d) =>
-      this.plan(source, destination, direction, s, d),
-    );
+    const ctx = this.pairContext(source, destination, direction);
     this.planned.set(key, this.planPair(ctx, owner.version, functionName, sourceType, destType));
     return functionName;
   }
 
+  /** The context converting between two packages, with the planner planning the nested conversions. */
+  private pairContext(source: PackageDef, destination: PackageDef, direction: Direction): PairContext {
+    return new PairContext(this.config, source, destination, direction, (s, d) =>
+      this.plan(source, destination, direction, s, d),
+    );
+  }
+
+  /**
+   * The stash of a property the destination lacks. Down a storage link, a property that skips the
+   * destination goes into its bag converted into the shape it has below (see `skippedPropertyShape`).
+   */
+  private stashStep(ctx: PairContext, destType: string, sp: PropertyDef): Step {
+    const step = stashInBag(sp, false);
+    if (ctx.direction !== 'down' || !ctx.source.storage || !ctx.destination.storage) return step;
+    const shape = skippedPropertyShape(ctx.destination, destType, sp.name, ctx.source, sp.type, this.below);
+    if (!shape) return step;
+    const value = valueConversion(sp.type, shape.type, this.pairContext(ctx.source, shape.pkg, 'down'));
+    if (!value)
+      throw new Error(
+        `${ctx.source.group}: no conversion of ${destType}.${sp.name} into its shape at ${shape.pkg.version}`,
+      );
+    return { ...step, value, valueVersion: shape.pkg.version };
+  }
+
+  /**
+   * The recall of a property the source lacks. Up a storage link, a property that skipped the source comes
+   * out of its bag in the shape it has below, converted from there; otherwise in its own shape.
+   */
+  private recallStep(ctx: PairContext, sourceType: string, dp: PropertyDef): Step {
+    const shape =
+      ctx.direction === 'up' && ctx.source.storage && ctx.destination.storage
+        ? skippedPropertyShape(ctx.source, sourceType, dp.name, ctx.destination, dp.type, this.below)
+        : undefined;
+    if (!shape) return recallFromBag(dp, this.selfContext(ctx.destination));
+    const value = valueConversion(shape.type, dp.type, this.pairContext(shape.pkg, ctx.destination, 'up'));
+    if (!value)
+      throw new Error(
+        `${ctx.source.group}: no conversion of ${sourceType}.${dp.name} from its shape at ${shape.pkg.version}`,
+      );
+    return {
+      kind: 'recall',
+      handler: 'recallSkipped',
+      destination: dp.name,
+      value,
+      valueVersion: shape.pkg.version,
+    };
+  }
+
   /** The context converting a package's types onto themselves, for values recalled from the bag. */
   private selfContext(pkg: PackageDef): PairContext {
-    return new PairContext(this.config, pkg, pkg, 'normalize', (s, d) =>
-      this.plan(pkg, pkg, 'normalize', s, d),
-    );
+    return this.pairContext(pkg, pkg, 'normalize');
   }
 
   private planPair(
@@ -114,11 +162,11 @@ export class ConversionPlanner {
         );
         continue;
       }
-      steps.push(stashInBag(sp, false));
+      steps.push(this.stashStep(ctx, destType, sp));
     }
     for (const dp of dst.properties) {
       if (claimed.has(dp.name) || conflicted.has(dp.name)) continue;
-      steps.push(originalVersionDestination(dp, ctx) ?? recallFromBag(dp, this.selfContext(ctx.destination)));
+      steps.push(originalVersionDestination(dp, ctx) ?? this.recallStep(ctx, sourceType, dp));
     }
     return {
       group: ctx.source.group,

@@ -149,7 +149,9 @@ function hooksOf(plans: readonly ConversionPlan[]): HookRef[] {
 
 function typePlan(c: TypeConversion, here: string): TypeConversionPlan {
   const steps = c.steps.flatMap((s) => stepPlan(s));
-  const recallsObject = c.steps.some((s) => s.kind === 'recall' && convertsObject(s.value));
+  const recallsObject = c.steps.some(
+    (s) => s.kind === 'recall' && s.valueVersion === undefined && convertsObject(s.value),
+  );
   return {
     ...(recallsObject && c.destVersion !== here ? { dest: c.destVersion } : {}),
     known: c.sourceKnown,
@@ -173,9 +175,13 @@ function stepPlan(step: Step): StepPlan[] {
         ? [['=', step.source, valuePlan(step.value)]]
         : [['=>', step.source, step.destination, valuePlan(step.value)]];
     case 'stash':
-      return [['>', step.source]];
+      return step.value && step.valueVersion
+        ? [['>', step.source, valuePlan(step.value), step.valueVersion]]
+        : [['>', step.source]];
     case 'recall':
-      return [['<', step.destination, valuePlan(step.value)]];
+      return step.valueVersion
+        ? [['<', step.destination, valuePlan(step.value), step.valueVersion]]
+        : [['<', step.destination, valuePlan(step.value)]];
     case 'setOriginalVersion':
       return [['v', step.version]];
     case 'skip':

@@ -12,6 +12,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.ApiManagement/service/apis/diagnostics',
   'Microsoft.ApiManagement/service/apis/policies',
   'Microsoft.ApiManagement/service/authorizationProviders',
+  'Microsoft.ApiManagement/service/backends',
   'Microsoft.ApiManagement/service/authorizationProviders/authorizations',
   'Microsoft.ApiManagement/service/authorizationProviders/authorizations/accessPolicies',
   'Microsoft.ApiManagement/service/certificates',

@@ -330,10 +330,15 @@ function merge(file: string, path: string, spec: Side | undefined, status: Side 
     properties.set(name, spec && status ? field : { ...field, readOnly: false, writeOnly: false });
   }
   const statusNode = status?.node;
+  // Any validation the operator's CRD keeps below a status object marks it: API Management's circuit breaker
+  // status keeps its list and range bounds, as the operator's generator left them on that type.
   const validatedStatus =
     (statusNode?.required?.length ?? 0) > 0 ||
     [...(status?.properties?.values() ?? [])].some(
-      (child) => (child.element ?? child).node.enum !== undefined,
+      (child) =>
+        (child.element ?? child).node.enum !== undefined ||
+        validates(child.node) ||
+        (child.element !== undefined && validates(child.element.node)),
     );
   return {
     ...base,
@@ -373,4 +378,18 @@ export function oneOfLeaves(file: string, spec: CrdNode, status: CrdNode): CrdLe
       throw new UnsupportedCrdShape(file, `status.${statusName}`, `no status leaf for spec.${property}`);
     return { property, statusProperty: statusName, kindValue: value, spec: node, status: statusLeaf };
   });
+}
+
+/** Whether a CRD node states a bound or a pattern. */
+function validates(node: CrdNode): boolean {
+  return (
+    node.pattern !== undefined ||
+    node.maxItems !== undefined ||
+    node.minItems !== undefined ||
+    node.maxLength !== undefined ||
+    node.minLength !== undefined ||
+    node.maximum !== undefined ||
+    node.minimum !== undefined ||
+    node.multipleOf !== undefined
+  );
 }

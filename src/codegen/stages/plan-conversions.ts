@@ -13,13 +13,23 @@ export const planConversions = stage({
   description: 'Plan conversions spoke <-> storage and storage <-> next storage',
   needs: ['buildConversionGraph'],
   run: (state) => {
-    const planner = new ConversionPlanner(need(state.config, 'config'));
     const packages = new Map(state.packages.map((p) => [`${p.group}/${p.version}`, p]));
     const pkg = (group: string, version: string): PackageDef => {
       const found = packages.get(`${group}/${version}`);
       if (!found) throw new Error(`package ${group}/${version} is not defined`);
       return found;
     };
+    const graphs = need(state.graph, 'graph').kinds;
+    // Every kind's links at once: a type of one package may serve several kinds of its group.
+    const linksInto = new Map<string, Set<string>>();
+    for (const graph of graphs)
+      for (const [from, to] of graph.next) {
+        const key = `${graph.group}/${to}`;
+        linksInto.set(key, (linksInto.get(key) ?? new Set()).add(from));
+      }
+    const planner = new ConversionPlanner(need(state.config, 'config'), (p) =>
+      [...(linksInto.get(`${p.group}/${p.version}`) ?? [])].sort().map((v) => pkg(p.group, v)),
+    );
     const resources: Array<ResourceConversion & { group: string; owner: string }> = [];
     const link = (
       group: string,
@@ -44,7 +54,7 @@ export const planConversions = stage({
         statusFunction: planner.plan(source, destination, direction, s.statusType, d.statusType),
       });
     };
-    for (const graph of need(state.graph, 'graph').kinds) {
+    for (const graph of graphs) {
       for (const version of graph.apiVersions) {
         const spoke = pkg(graph.group, version);
         const storage = pkg(graph.group, `${version}storage`);

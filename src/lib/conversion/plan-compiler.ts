@@ -139,14 +139,17 @@ function stepCode(step: StepPlan, here: string, dest: string, value: ValueCode):
     }
     case '>': {
       const from = propertyAccess('src', step[1]);
-      return `if (${from} !== undefined) bag = stash(bag, ${JSON.stringify(bagKey(step[1]))}, ${from});`;
+      const stashed =
+        step.length === 4 ? value(step[2], from, 'path', JSON.stringify(`.${step[1]}`), step[3]) : from;
+      return `if (${from} !== undefined) bag = stash(bag, ${JSON.stringify(bagKey(step[1]))}, ${stashed});`;
     }
     case '<': {
       const [, destination, v] = step;
+      const fnVersion = step.length === 4 ? step[3] : dest;
       // The operator stores a string unquoted: such a value is recalled from the raw text.
       const raw = v === 's' || (typeof v === 'object' && 'spell' in v) ? ', true' : '';
       return (
-        `if (bag !== undefined) {\nconst v = recall(bag, ${JSON.stringify(bagKey(destination))}, path, ${JSON.stringify(`.${destination}`)}, (v, p, k) => ${value(v, 'v', 'p', 'k', dest)}${raw});\n` +
+        `if (bag !== undefined) {\nconst v = recall(bag, ${JSON.stringify(bagKey(destination))}, path, ${JSON.stringify(`.${destination}`)}, (v, p, k) => ${value(v, 'v', 'p', 'k', fnVersion)}${raw});\n` +
         `if (v !== undefined) ${propertyAccess('dst', destination)} = v;\n}`
       );
     }

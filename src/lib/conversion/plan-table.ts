@@ -25,12 +25,16 @@ export type ValuePlan =
  * One decision about one property, in order: `=` assigns a property to the same-named one, `=>` to a
  * renamed one, `>` stashes a source property in the bag, `<` recalls a destination property from the bag
  * (after every other step, as the operator's `AssignProperties` does), `v` sets `originalVersion`.
+ * A property that skips a storage version is stashed converted, and recalled from, the shape the bag keeps
+ * for it: `version` names the package whose conversions do that (the operator's storage compat types).
  */
 export type StepPlan =
   | readonly ['=', name: string, value: ValuePlan]
   | readonly ['=>', source: string, destination: string, value: ValuePlan]
   | readonly ['>', source: string]
+  | readonly ['>', source: string, value: ValuePlan, version: string]
   | readonly ['<', destination: string, value: ValuePlan]
+  | readonly ['<', destination: string, value: ValuePlan, version: string]
   | readonly ['v', version: string];
 
 /** The conversion of one object type in one direction. */

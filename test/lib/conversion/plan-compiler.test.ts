@@ -112,3 +112,70 @@ describe('conversions compiled from plans', () => {
     expect(() => convert(notJson)).toThrow('spec.settings["k"][0]: expected a JSON value');
   });
 });
+
+// A property that skips v1: v2 has `breaker` with `retry`, v0 has it without, v1 not at all. v1's bag keeps
+// v0's shape, so the way down converts into it (with v0's conversions) and the way up converts out of it.
+const skipping: GroupPlans = {
+  packages: {
+    v0: {
+      resources: {},
+      types: {
+        Breaker_from_v2: {
+          known: ['name', 'retry'],
+          destBag: true,
+          steps: [
+            ['=', 'name', 's'],
+            ['>', 'retry'],
+          ],
+        },
+        Breaker_to_v2: {
+          known: ['name'],
+          destBag: true,
+          steps: [
+            ['=', 'name', 's'],
+            ['<', 'retry', 'b'],
+          ],
+        },
+      },
+    },
+    v1: {
+      resources: {
+        Thing_from_v2: { apiVersion: 'example.azure.com/v1', spec: 'Spec_from_v2', status: 'Empty' },
+        Thing_to_v2: { apiVersion: 'example.azure.com/v2', spec: 'Spec_to_v2', status: 'Empty' },
+      },
+      types: {
+        Spec_from_v2: {
+          known: ['breaker'],
+          destBag: true,
+          steps: [['>', 'breaker', { obj: 'Breaker_from_v2' }, 'v0']],
+        },
+        Spec_to_v2: { known: [], destBag: true, steps: [['<', 'breaker', { obj: 'Breaker_to_v2' }, 'v0']] },
+        Empty: { known: [], destBag: false, steps: [] },
+      },
+    },
+  },
+  hooks: {},
+};
+
+describe('a property that skips a version', () => {
+  const converters = groupConverters('example.azure.com', skipping);
+  const down = converters.resource('v1', 'Thing_from_v2');
+  const up = converters.resource('v1', 'Thing_to_v2');
+
+  it('rides in the bag in the shape of the version below, with what that shape lacks in its own bag', () => {
+    const v1 = down({
+      apiVersion: 'example.azure.com/v2',
+      kind: 'Thing',
+      spec: { breaker: { name: 'b', retry: true } },
+    });
+    expect(v1.spec).toEqual({ $propertyBag: { Breaker: '{"name":"b","$propertyBag":{"Retry":"true"}}' } });
+    expect(up(v1).spec).toEqual({ breaker: { name: 'b', retry: true } });
+  });
+
+  it('comes up from the shape the version below left in the bag', () => {
+    const fromBelow = { $propertyBag: { Breaker: '{"name":"c","$propertyBag":{"Retry":"false"}}' } };
+    expect(up({ apiVersion: 'example.azure.com/v1', kind: 'Thing', spec: fromBelow }).spec).toEqual({
+      breaker: { name: 'c', retry: false },
+    });
+  });
+});

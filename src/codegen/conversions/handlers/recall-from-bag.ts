@@ -12,9 +12,8 @@ import { valueConversion } from '../value.ts';
  *
  * Why the destination's own shape: a value is stashed at the link where the neighbouring version lacks the
  * property, from this very type on the way in the other direction, so in the normal flow it comes back in
- * the shape it left. A property absent from a version between two that have it would bring a value in a
- * farther version's shape; renames inside it would then not be applied, though nothing is lost (unknown
- * nested keys ride in nested bags). No property of the current schemas skips a version.
+ * the shape it left. A property absent from a version between two that have it brings a value in the
+ * shape of the version below instead: the planner recalls that one through `skippedPropertyShape`.
  */
 export function recallFromBag(destination: PropertyDef, self: PairContext): Step {
   const value = valueConversion(destination.type, destination.type, self);
