@@ -105,6 +105,11 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
       description: 'with -f: drop values the target version cannot hold instead of refusing the conversion',
       helpGroup: 'MANIFESTS',
     }),
+    'keep-going': Flags.boolean({
+      description:
+        'with -f: when some objects cannot be converted, still convert and write the rest, leaving those as they were; they are listed and the exit code is theirs',
+      helpGroup: 'MANIFESTS',
+    }),
   };
 
   async run(): Promise<MigrationReport | ManifestReport | RestoreReport> {
@@ -119,6 +124,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
       if (this.jsonEnabled() && code === 0) return outcome.report;
       if (this.jsonEnabled()) this.logJson(outcome.report);
       else await printManifestOutcome(outcome, flags.output, flags.color);
+      if (outcome.failure) throw outcome.failure;
       if (code !== 0) await this.exitAfterOutput(code);
       return outcome.report;
     }

@@ -151,4 +151,38 @@ spec:
     expect(readFileSync(lossy, 'utf8')).toBe(encrypted);
     expect(readFileSync(fine, 'utf8')).toBe(server);
   });
+
+  it('with --keep-going writes what converts, leaves each failing object as it was and exits as the first failure', async () => {
+    const lossy = file('a.yaml', encrypted);
+    const fine = file('c.yaml', server);
+    const mixed = file('d.yaml', `${server}---\n${encrypted}`);
+    const run = await runCli(
+      ['migrate', '--to', 'v20250801', '-f', lossy, '-f', fine, '-f', mixed, '--write', '--keep-going'],
+      noCluster,
+    );
+    expect(run.code).toBe(13);
+    expect(run.stderr).toContain(
+      '2 objects could not be converted; left as they were; the rest was converted',
+    );
+    expect(run.stderr).toContain(`${lossy}:1 (document 1) FlexibleServer/orders-db: v20250801 cannot hold`);
+    expect(readFileSync(lossy, 'utf8')).toBe(encrypted);
+    expect(parse(readFileSync(fine, 'utf8')).apiVersion).toBe('dbforpostgresql.azure.com/v20250801');
+    const [converted, untouched] = readFileSync(mixed, 'utf8').split('---\n');
+    expect(parse(converted ?? '').apiVersion).toBe('dbforpostgresql.azure.com/v20250801');
+    expect(untouched).toBe(encrypted);
+  });
+
+  it('with --keep-going and -o json reports the failures beside what converted', async () => {
+    const lossy = file('a.yaml', encrypted);
+    const fine = file('c.yaml', server);
+    const run = await runCli(
+      ['migrate', '--to', 'v20250801', '-f', lossy, '-f', fine, '--keep-going', '-o', 'json'],
+      noCluster,
+    );
+    expect(run.code).toBe(13);
+    const report = JSON.parse(run.stdout) as { failures: string[]; objects: { how: string }[] };
+    expect(report.failures).toHaveLength(1);
+    expect(report.failures[0]).toContain('FlexibleServer/orders-db: v20250801 cannot hold');
+    expect(report.objects.map((o) => o.how)).toContain('converted');
+  });
 });

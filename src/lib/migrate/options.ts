@@ -41,11 +41,12 @@ export interface MigrateFlags {
   write?: boolean | undefined;
   'output-dir'?: string | undefined;
   'allow-loss'?: boolean | undefined;
+  'keep-going'?: boolean | undefined;
   diff?: boolean | undefined;
 }
 
 /** Flags that only mean something with `-f`. */
-const manifestOnlyFlags = ['recursive', 'write', 'output-dir', 'diff', 'allow-loss'] as const;
+const manifestOnlyFlags = ['recursive', 'write', 'output-dir', 'diff', 'allow-loss', 'keep-going'] as const;
 
 /**
  * The options the flags describe; `--state-namespace` with `--state-file`, and a manifest-only flag

@@ -35,6 +35,22 @@ export interface ConvertedFile {
 export interface ConvertedManifests {
   files: ConvertedFile[];
   objects: ObjectResult[];
+  /**
+   * The objects that could not be converted, in input order: each is left in its file as it was. The
+   * caller decides whether the run fails before writing ({@link failureOf}) or writes the rest.
+   */
+  failures: AsoError[];
+  /** The files holding them. */
+  failedFiles: string[];
+}
+
+/** The error of a run with failures: the one failure itself, or all of them named together. */
+export function failureOf(converted: ConvertedManifests, written: boolean): AsoError | undefined {
+  const [first, ...more] = converted.failures;
+  if (first === undefined) return undefined;
+  return more.length === 0 && !written
+    ? first
+    : new ManifestObjectsFailed(converted.failedFiles, [first, ...more], written);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -54,8 +70,8 @@ function isAsoObject(value: unknown): value is Record<string, unknown> {
  * Converts every ASO object in the input files, in memory, one document at a time: each document is
  * parsed, its ASO objects (also inside a `kind: List`) converted, and the document written back edited
  * (only where it changed) before the next is parsed, so a file of tens of thousands of objects never has
- * all its trees in memory at once. Malformed YAML fails the run with its file and line, and nothing is
- * written before every file has converted. Documents of other APIs are left exactly as they were.
+ * all its trees in memory at once. Malformed YAML fails the run with its file and line; an object that
+ * cannot be converted is listed in `failures`. Documents of other APIs are left exactly as they were.
  */
 export async function convertManifestFiles(
   texts: readonly ManifestText[],
@@ -67,7 +83,7 @@ export async function convertManifestFiles(
   const failures: AsoError[] = [];
   const failedFiles = new Set<string>();
   // An object that cannot be converted is recorded and left as it is, so that every failure of the run is
-  // named; the run then fails as a whole before anything is written.
+  // named, and so that a run told to keep going writes its file with the object unchanged.
   const attempt = async (work: () => ReturnType<typeof convertChecked>, original: unknown, file: string) => {
     try {
       const converted = await work();
@@ -129,10 +145,7 @@ export async function convertManifestFiles(
       pieces: rewritten.pieces,
     });
   }
-  const [first, ...more] = failures;
-  if (first !== undefined)
-    throw more.length === 0 ? first : new ManifestObjectsFailed([...failedFiles], [first, ...more]);
-  return { files, objects };
+  return { files, objects, failures, failedFiles: [...failedFiles] };
 }
 
 /**

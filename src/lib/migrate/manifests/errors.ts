@@ -30,18 +30,21 @@ export class NoManifestTarget extends ConversionError {
 }
 
 /**
- * Several objects of one run could not be converted: each is named (file, line, object, reason) rather
- * than the first alone, so one run shows everything to fix. Nothing is written. The exit code is the
- * first failure's, in input order, so a run with one failure exits as that failure always did.
+ * Objects of one run could not be converted: each is named (file, line, object, reason) rather than the
+ * first alone, so one run shows everything to fix. Nothing is written, unless the run was told to keep
+ * going (`written`): then the rest was, with these objects left as they were. The exit code is the first
+ * failure's, in input order, so a run with one failure exits as that failure always did.
  */
 export class ManifestObjectsFailed extends AsoError {
   readonly failures: readonly AsoError[];
-  constructor(files: readonly string[], failures: readonly [AsoError, ...AsoError[]]) {
+  constructor(files: readonly string[], failures: readonly [AsoError, ...AsoError[]], written = false) {
     const [first] = failures;
     const hints = [...new Set(failures.flatMap((f) => (f.hint ? [f.hint] : [])))];
+    const count = failures.length === 1 ? '1 object' : `${failures.length} objects`;
+    const outcome = written ? 'left as they were; the rest was converted' : 'nothing was written';
     super(
       first.exit,
-      `${files.join(', ')}: ${failures.length} objects could not be converted; nothing was written:\n${failures.map((f) => `  ${f.message}`).join('\n')}`,
+      `${files.join(', ')}: ${count} could not be converted; ${outcome}:\n${failures.map((f) => `  ${f.message}`).join('\n')}`,
       hints.length > 0 ? hints.join('; ') : undefined,
     );
     this.failures = failures;

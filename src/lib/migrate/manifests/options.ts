@@ -11,6 +11,7 @@ export interface ManifestFlags {
   'output-dir'?: string | undefined;
   diff: boolean;
   'allow-loss': boolean;
+  'keep-going'?: boolean | undefined;
   kind?: string[] | undefined;
   'dry-run'?: boolean | string | undefined;
   restart?: boolean | undefined;
@@ -56,5 +57,6 @@ export function manifestOptionsOf(flags: ManifestFlags, readStdin?: () => string
         : { to: 'stdout' },
     diff: flags.diff,
     allowLoss: flags['allow-loss'],
+    keepGoing: flags['keep-going'] === true,
   };
 }

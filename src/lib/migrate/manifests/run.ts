@@ -1,12 +1,12 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type FileWrite, writeFilesAtomically } from '../../atomic-write.ts';
-import { UsageError } from '../../errors.ts';
+import { type AsoError, UsageError } from '../../errors.ts';
 import type { ExitCodeName } from '../../exit-codes.ts';
 import { refuseRewriteIn } from '../../manifests/decode.ts';
 import { type ManifestInput, readManifestTexts } from '../../manifests/read.ts';
 import type { TargetSpec } from '../target.ts';
-import { type ConvertedFile, convertManifestFiles } from './convert-files.ts';
+import { type ConvertedFile, convertManifestFiles, failureOf } from './convert-files.ts';
 import type { CrdSchemas, ObjectResult } from './convert-object.ts';
 import { unifiedDiffOfPieces } from './diff.ts';
 
@@ -25,6 +25,8 @@ export interface ManifestRunOptions {
    */
   diff: boolean;
   allowLoss: boolean;
+  /** Write what converted even when some objects did not, leaving those as they were (`--keep-going`). */
+  keepGoing: boolean;
 }
 
 /** One input file in the report. */
@@ -42,6 +44,8 @@ export interface ManifestReport {
   objects: ObjectResult[];
   /** Renames that could not be checked against a CRD, values dropped under --allow-loss, and the like. */
   warnings: string[];
+  /** With `--keep-going`: each object that could not be converted and was left as it was (file, line, reason). */
+  failures: string[];
 }
 
 /** The report, the text for stdout (converted YAML or a diff), and the exit code. */
@@ -49,6 +53,8 @@ export interface ManifestOutcome {
   report: ManifestReport;
   stdout: string;
   exit: ExitCodeName;
+  /** With `--keep-going`, the objects that failed, as one error to report after the output. */
+  failure?: AsoError | undefined;
 }
 
 /**
@@ -56,6 +62,8 @@ export interface ManifestOutcome {
  * all of it succeeded writes anything: all files or none, each atomically (a temporary file renamed over
  * the original or into the output folder), so no file is ever left half-written and no run half done. With `--diff` the exit code is
  * `manifestsChanged` when any file would change, as `kubectl diff` tells differences by its exit code.
+ * With `--keep-going` the files are written with every object that failed left as it was, and the
+ * outcome carries the failures, whose exit code wins.
  */
 export async function runManifestMigration(
   options: ManifestRunOptions,
@@ -70,6 +78,8 @@ export async function runManifestMigration(
     { target: options.target, allowLoss: options.allowLoss },
     schemas,
   );
+  const failure = failureOf(converted, options.keepGoing);
+  if (failure && !options.keepGoing) throw failure;
   if (options.destination.to === 'write') {
     for (const file of converted.files)
       if (file.after !== file.before) refuseRewriteIn(file.file, file.encoding);
@@ -96,8 +106,10 @@ export async function runManifestMigration(
     files,
     objects: converted.objects,
     warnings: warningsOf(converted.objects),
+    failures: converted.failures.map((f) => f.message),
   };
   const changed = files.some((file) => file.changed);
+  if (failure) return { report, stdout, exit: failure.exit, failure };
   return { report, stdout, exit: options.diff && changed ? 'manifestsChanged' : 'ok' };
 }
 
