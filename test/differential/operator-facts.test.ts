@@ -133,4 +133,23 @@ describe.skipIf(!go.present)('the operator converts StorageAccount (facts conver
     const hop = await operator(lower, 'v1api20230101storage');
     expect(hop.spec?.accessTier).toBe('hot');
   });
+
+  // Go's encoding/json escapes <, > and & (and U+2028, U+2029) inside strings; the text of a bag entry is
+  // what a GitOps diff of a stored object shows, so it is compared as text here, not as the value it holds.
+  const zoned = {
+    ...account('v20250601', {}),
+    spec: { ...account('v20250601', {}).spec, zones: ['a&b', '<c>', 'd\u2028e'] },
+  };
+  const zonesText = '["a\\u0026b","\\u003cc\\u003e","d\\u2028e"]';
+
+  it("operator: a bag entry's JSON text escapes <, > and & as \\u003c, \\u003e and \\u0026", async () => {
+    const older = await operator(zoned, 'v20230101storage');
+    expect(older.spec?.$propertyBag).toMatchObject({ Zones: zonesText });
+  });
+
+  it('convert() writes the same text', () => {
+    const ours = convert(zoned, 'v20230101storage').spec as { $propertyBag: Record<string, string> };
+    expect(ours.$propertyBag.Zones).toBe(zonesText);
+    expect(JSON.parse(ours.$propertyBag.Zones ?? '')).toEqual(['a&b', '<c>', 'd\u2028e']);
+  });
 });

@@ -82,9 +82,20 @@ export function bagKey(jsonName: string): string {
   return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
 
-/** A bag value as `genruntime.PropertyBag.Add` writes it: a string as itself, anything else as JSON text. */
+/**
+ * A bag value as `genruntime.PropertyBag.Add` writes it: a string as itself, anything else as JSON text in
+ * Go's `encoding/json` spelling, which escapes `<`, `>` and `&` (and U+2028, U+2029) inside strings as
+ * `\u003c`, `\u003e`, `\u0026`: the same text the operator stores, so a diff of a stored object shows no change
+ * that is not one. Those characters occur in JSON text only inside strings, so escaping them there is safe.
+ */
 export function encodeBagValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? value : JSON.stringify(value).replace(goEscaped, goEscape);
+}
+
+const goEscaped = /[<>&\u2028\u2029]/g;
+
+function goEscape(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 /** A copy of a source's bag to fill for the destination, after checking its shape. */
