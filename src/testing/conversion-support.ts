@@ -141,7 +141,9 @@ function normalised(
     } else if (own === undefined || own.has(k)) setKey(out, k, object[k]);
     else {
       // An extra goes into the bag as a property would: under its bag key, in the operator's encoding.
-      setKey(bag, bagKey(k), parsed(encodeBagValue(object[k])));
+      // An undefined extra has no JSON text: it is expected in the bag as undefined, never found there.
+      const value = object[k];
+      setKey(bag, bagKey(k), value === undefined ? undefined : parsed(encodeBagValue(value)));
       hasBag = true;
     }
   }
