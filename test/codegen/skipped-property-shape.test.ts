@@ -39,10 +39,11 @@ const preview = pkg('preview', [spec(true), rule(false)]);
 const middle = pkg('v1', [spec(false)]);
 const hub = pkg('hub', [spec(true), rule(true)]);
 const hubBreaker: TypeRef = { kind: 'array', element: object('Rule') };
+const breaker = prop('breaker', hubBreaker);
 
 describe('the shape a bag keeps for a property that skips a storage version', () => {
   it('is the shape of the version below that has it, when that differs from the version above', () => {
-    const shape = skippedPropertyShape(middle, 'Backend_Spec', 'breaker', hub, hubBreaker, (p) =>
+    const shape = skippedPropertyShape(middle, 'Backend_Spec', breaker, hub, hubBreaker, (p) =>
       p === middle ? [preview] : [],
     );
     expect(shape?.pkg).toBe(preview);
@@ -52,18 +53,16 @@ describe('the shape a bag keeps for a property that skips a storage version', ()
   it('is none when the shapes agree (the operator writes no compat type), or nothing below has it', () => {
     const samePreview = pkg('preview', [spec(true), rule(true)]);
     expect(
-      skippedPropertyShape(middle, 'Backend_Spec', 'breaker', hub, hubBreaker, (p) =>
+      skippedPropertyShape(middle, 'Backend_Spec', breaker, hub, hubBreaker, (p) =>
         p === middle ? [samePreview] : [],
       ),
     ).toBeUndefined();
-    expect(
-      skippedPropertyShape(middle, 'Backend_Spec', 'breaker', hub, hubBreaker, () => []),
-    ).toBeUndefined();
+    expect(skippedPropertyShape(middle, 'Backend_Spec', breaker, hub, hubBreaker, () => [])).toBeUndefined();
   });
 
   it('is found through versions below that lack the property too', () => {
     const lower = pkg('v0', [spec(false)]);
-    const shape = skippedPropertyShape(middle, 'Backend_Spec', 'breaker', hub, hubBreaker, (p) =>
+    const shape = skippedPropertyShape(middle, 'Backend_Spec', breaker, hub, hubBreaker, (p) =>
       p === middle ? [lower] : p === lower ? [preview] : [],
     );
     expect(shape?.pkg).toBe(preview);

@@ -79,7 +79,7 @@ export class ConversionPlanner {
   private stashStep(ctx: PairContext, destType: string, sp: PropertyDef): Step {
     const step = stashInBag(sp, false);
     if (ctx.direction !== 'down' || !ctx.source.storage || !ctx.destination.storage) return step;
-    const shape = skippedPropertyShape(ctx.destination, destType, sp.name, ctx.source, sp.type, this.below);
+    const shape = skippedPropertyShape(ctx.destination, destType, sp, ctx.source, sp.type, this.below);
     if (!shape) return step;
     const value = valueConversion(sp.type, shape.type, this.pairContext(ctx.source, shape.pkg, 'down'));
     if (!value)
@@ -96,7 +96,7 @@ export class ConversionPlanner {
   private recallStep(ctx: PairContext, sourceType: string, dp: PropertyDef): Step {
     const shape =
       ctx.direction === 'up' && ctx.source.storage && ctx.destination.storage
-        ? skippedPropertyShape(ctx.source, sourceType, dp.name, ctx.destination, dp.type, this.below)
+        ? skippedPropertyShape(ctx.source, sourceType, dp, ctx.destination, dp.type, this.below)
         : undefined;
     if (!shape) return recallFromBag(dp, this.selfContext(ctx.destination));
     const value = valueConversion(shape.type, dp.type, this.pairContext(shape.pkg, ctx.destination, 'up'));

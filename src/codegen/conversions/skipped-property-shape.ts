@@ -1,4 +1,5 @@
-import type { PackageDef, TypeRef } from '../model/types.ts';
+import type { PackageDef, PropertyDef, TypeRef } from '../model/types.ts';
+import { matchByName } from './handlers/match-by-name.ts';
 
 /**
  * The storage packages that convert up into a package, across every kind of its group: where a value in the
@@ -20,7 +21,7 @@ export interface SkippedPropertyShape {
  * the version skipped) and converts through them on both sides of the link above, so that the bag keeps one
  * shape whichever way the value came in.
  *
- * This finds that lower shape for `property` of type `typeName` in `lower` (the package lacking it), whose
+ * This finds that lower shape for `property` (paired by name as between versions) of type `typeName` in `lower` (the package lacking it), whose
  * counterpart in `upper` has `upperType`: the first package below `lower`, through packages whose type of
  * that name also lacks the property, that has it. Undefined when none has it, or when its shape is the same
  * as above, where the value needs no conversion (as the operator writes no compat type for it).
@@ -28,7 +29,7 @@ export interface SkippedPropertyShape {
 export function skippedPropertyShape(
   lower: PackageDef,
   typeName: string,
-  property: string,
+  property: PropertyDef,
   upper: PackageDef,
   upperType: TypeRef,
   below: PackagesBelow,
@@ -41,7 +42,7 @@ export function skippedPropertyShape(
     seen.add(pkg.version);
     const def = typeNamed(pkg, typeName);
     if (def?.kind !== 'object') continue;
-    const found = def.properties.find((p) => p.name.toLowerCase() === property.toLowerCase());
+    const found = matchByName(property, def.properties);
     if (found === undefined) {
       queue.push(...below(pkg));
       continue;

@@ -382,14 +382,5 @@ export function oneOfLeaves(file: string, spec: CrdNode, status: CrdNode): CrdLe
 
 /** Whether a CRD node states a bound or a pattern. */
 function validates(node: CrdNode): boolean {
-  return (
-    node.pattern !== undefined ||
-    node.maxItems !== undefined ||
-    node.minItems !== undefined ||
-    node.maxLength !== undefined ||
-    node.minLength !== undefined ||
-    node.maximum !== undefined ||
-    node.minimum !== undefined ||
-    node.multipleOf !== undefined
-  );
+  return Object.keys(validationsOf(node)).length > 0;
 }
