@@ -76,8 +76,8 @@ const p16: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","capa
 const p17: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
 const p18: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
 const p19: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p20: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p21: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p20: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"},{}]]};
+const p21: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"},{}]]};
 const p22: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
 const p23: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
 const p24: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};

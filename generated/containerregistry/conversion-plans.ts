@@ -74,8 +74,8 @@ const p37: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","crea
 const p38: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
 const p39: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","status",{"spell":["disabled","enabled"]}],["=","type",{"spell":["Notary"]}]]};
 const p40: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","status","s"],["=","type","s"]]};
-const p41: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p42: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p41: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"},{}]]};
+const p42: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"},{}]]};
 const p43: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
 const p44: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
 const p45: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
@@ -187,7 +187,7 @@ export const plans: GroupPlans = {
         IpRule_to_v1api20230701storage: p9,
         KeyVaultProperties_STATUS_from_v1api20230701storage: p11,
         KeyVaultProperties_STATUS_to_v1api20230701storage: p11,
-        KeyVaultProperties_from_v1api20230701storage: {"known":k27,"destBag":true,"steps":[["=","identity","s"],[">","identityFromConfig"],["=","keyIdentifier","s"]]},
+        KeyVaultProperties_from_v1api20230701storage: {"known":k27,"src":"v1api20230701storage","destBag":true,"steps":[["=","identity","s"],[">","identityFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","keyIdentifier","s"]]},
         KeyVaultProperties_to_v1api20230701storage: {"known":k5,"dest":"v1api20230701storage","destBag":true,"steps":[["=","identity","s"],["=","keyIdentifier","s"],["<","identityFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}]]},
         NetworkRuleSet_STATUS_from_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_from_v1api20230701storage"}}]]},
         NetworkRuleSet_STATUS_to_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_to_v1api20230701storage"}}]]},
@@ -225,8 +225,8 @@ export const plans: GroupPlans = {
         TrustPolicy_STATUS_to_v1api20230701storage: p40,
         TrustPolicy_from_v1api20230701storage: p40,
         TrustPolicy_to_v1api20230701storage: p40,
-        UserAssignedIdentityDetails_from_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20230701storage"}]]},
-        UserAssignedIdentityDetails_to_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20230701storage"}]]},
+        UserAssignedIdentityDetails_from_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20230701storage"},{}]]},
+        UserAssignedIdentityDetails_to_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20230701storage"},{}]]},
         UserAssignedIdentity_STATUS_from_v1api20230701storage: p44,
         UserAssignedIdentity_STATUS_to_v1api20230701storage: p44,
         conditions_Condition_from_v1api20230701storage: p45,

@@ -455,240 +455,243 @@ const p220: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","con
 const p221: TypeConversionPlan = {"known":k101,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
 const p222: TypeConversionPlan = {"known":k103,"destBag":false,"steps":[["=","forceUpgrade","b"],["=","until","s"]]};
 const p223: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","forceUpgrade","b"],["=","until","s"]]};
-const p224: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","clientId","s"],["=","objectId","s"],["=","resourceId","s"]]};
-const p225: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","clientId","s"],["=","objectId","s"],["=","resourceId","s"]]};
-const p226: TypeConversionPlan = {"known":k105,"destBag":false,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p227: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p228: TypeConversionPlan = {"known":k106,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","intervalWeeks","i"]]};
-const p229: TypeConversionPlan = {"known":k106,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalWeeks","i"]]};
-const p230: TypeConversionPlan = {"known":k107,"destBag":false,"steps":[["=","dnsServer","s"],["=","enabled","b"],["=","rootDomainName","s"]]};
-const p231: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","dnsServer","s"],["=","enabled","b"],["=","rootDomainName","s"]]};
-const p232: TypeConversionPlan = {"known":k108,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p233: TypeConversionPlan = {"known":k109,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p234: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p235: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p236: TypeConversionPlan = {"known":k112,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p237: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p238: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[[">","advancedNetworkPolicies"],["=","enabled","b"]]};
-const p239: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","advancedNetworkPolicies","s"]]};
-const p240: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_from_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_from_v1api20250801storage"}}]]};
-const p241: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_to_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_to_v1api20250801storage"}}]]};
-const p242: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_from_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_from_v1api20250801storage"}}]]};
-const p243: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_to_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_to_v1api20250801storage"}}]]};
-const p244: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],[">","sshAccess"]]};
-const p245: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["<","sshAccess","s"]]};
-const p246: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],[">","maxUnavailable"],["=","nodeSoakDurationInMinutes","i"],[">","undrainableNodeBehavior"]]};
-const p247: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","nodeSoakDurationInMinutes","i"],["<","maxUnavailable","s"],["<","undrainableNodeBehavior","s"]]};
-const p248: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
-const p249: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
-const p250: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_from_v1api20250801storage"}]]};
-const p251: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_to_v1api20250801storage"}]]};
-const p252: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_from_v1api20250801storage"}]]};
-const p253: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_to_v1api20250801storage"}]]};
-const p254: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage"}]]};
-const p255: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage"}]]};
-const p256: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_from_v1api20250801storage"}]]};
-const p257: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_to_v1api20250801storage"}]]};
-const p258: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage"}}]]};
-const p259: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage"}}]]};
-const p260: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_from_v1api20250801storage"}}]]};
-const p261: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_to_v1api20250801storage"}}]]};
-const p262: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
-const p263: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
-const p264: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","tenantId","s"]]};
-const p265: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","tenantId","s"]]};
-const p266: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage"}]]};
-const p267: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage"}]]};
-const p268: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_from_v1api20250801storage"}]]};
-const p269: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_to_v1api20250801storage"}]]};
-const p270: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
-const p271: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
-const p272: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
-const p273: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
-const p274: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
-const p275: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
-const p276: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
-const p277: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
-const p278: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
-const p279: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
-const p280: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
-const p281: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
-const p282: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_from_v1api20250801storage"}}]]};
-const p283: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_to_v1api20250801storage"}}]]};
-const p284: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_from_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p285: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_to_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p286: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p287: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p288: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p289: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p290: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}]]};
-const p291: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}]]};
-const p292: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage"}]]};
-const p293: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage"}]]};
-const p294: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage"}]]};
-const p295: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage"}]]};
-const p296: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_from_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20250801storage"}}]]};
-const p297: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_to_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20250801storage"}}]]};
-const p298: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
-const p299: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
-const p300: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
-const p301: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
-const p302: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
-const p303: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
-const p304: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
-const p305: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
-const p306: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage"}]]};
-const p307: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_to_v1api20250801storage"}]]};
-const p308: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_from_v1api20250801storage"}]]};
-const p309: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_to_v1api20250801storage"}]]};
-const p310: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_from_v1api20250801storage"}]]};
-const p311: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage"}]]};
-const p312: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}]]};
-const p313: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}]]};
-const p314: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_from_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_from_v1api20250801storage"}]]};
-const p315: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_to_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_to_v1api20250801storage"}]]};
-const p316: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage"}}]]};
-const p317: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage"}}]]};
-const p318: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_from_v1api20250801storage"}}]]};
-const p319: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_to_v1api20250801storage"}}]]};
-const p320: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
-const p321: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
-const p322: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage"}]]};
-const p323: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage"}]]};
-const p324: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage"}]]};
-const p325: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage"}]]};
-const p326: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
-const p327: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
-const p328: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}]]};
-const p329: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}]]};
-const p330: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_from_v1api20250801storage"}]]};
-const p331: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage"}]]};
-const p332: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage"}]]};
-const p333: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage"}]]};
-const p334: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_from_v1api20250801storage"}],["=","licenseType","s"]]};
-const p335: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_to_v1api20250801storage"}],["=","licenseType","s"]]};
-const p336: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_from_v1api20250801storage"}],["=","licenseType","s"]]};
-const p337: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_to_v1api20250801storage"}],["=","licenseType","s"]]};
-const p338: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage"}]]};
-const p339: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage"}]]};
-const p340: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage"}]]};
-const p341: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage"}]]};
-const p342: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
-const p343: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
-const p344: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
-const p345: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
-const p346: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_from_v1api20250801storage"}]]};
-const p347: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_to_v1api20250801storage"}]]};
-const p348: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_from_v1api20250801storage"}]]};
-const p349: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_to_v1api20250801storage"}]]};
-const p350: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_from_v1api20250801storage"}],["=","mode","s"]]};
-const p351: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_to_v1api20250801storage"}],["=","mode","s"]]};
-const p352: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_from_v1api20250801storage"}],["=","mode","s"]]};
-const p353: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_to_v1api20250801storage"}],["=","mode","s"]]};
-const p354: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p355: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p356: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p357: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p358: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
-const p359: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
-const p360: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
-const p361: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","type","s"]]};
-const p362: TypeConversionPlan = {"known":k137,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
-const p363: TypeConversionPlan = {"known":k137,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
-const p364: TypeConversionPlan = {"known":k138,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
-const p365: TypeConversionPlan = {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
-const p366: TypeConversionPlan = {"known":k139,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]};
-const p367: TypeConversionPlan = {"known":k139,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]};
-const p368: TypeConversionPlan = {"known":k142,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
-const p369: TypeConversionPlan = {"known":k142,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
-const p370: TypeConversionPlan = {"known":k151,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
-const p371: TypeConversionPlan = {"known":k151,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
-const p372: TypeConversionPlan = {"known":k159,"destBag":false,"steps":[["=","name","s"]]};
-const p373: TypeConversionPlan = {"known":k159,"destBag":true,"steps":[["=","name","s"]]};
-const p374: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"]]};
-const p375: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"]]};
-const p376: TypeConversionPlan = {"known":k166,"destBag":false,"steps":[["=","publicIPPrefixSize","i"]]};
-const p377: TypeConversionPlan = {"known":k166,"destBag":true,"steps":[["=","publicIPPrefixSize","i"]]};
-const p378: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","LocalUser"]}]]};
-const p379: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess","s"]]};
-const p380: TypeConversionPlan = {"known":k167,"destBag":false,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_fromStorage"}]]};
-const p381: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_toStorage"}]]};
-const p382: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
-const p383: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
-const p384: TypeConversionPlan = {"known":k168,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}]]};
-const p385: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","driver","s"]]};
-const p386: TypeConversionPlan = {"known":k118,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
-const p387: TypeConversionPlan = {"known":k118,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
-const p388: TypeConversionPlan = {"known":k119,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p389: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p390: TypeConversionPlan = {"known":k169,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryId","s"]]};
-const p391: TypeConversionPlan = {"known":k169,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryId","s"]]};
-const p392: TypeConversionPlan = {"known":k170,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p393: TypeConversionPlan = {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p394: TypeConversionPlan = {"known":k171,"destBag":false,"steps":[["=","defaultIngressControllerType",{"spell":["AnnotationControlled","External","Internal","None"]}]]};
-const p395: TypeConversionPlan = {"known":k171,"destBag":true,"steps":[["=","defaultIngressControllerType","s"]]};
-const p396: TypeConversionPlan = {"known":k125,"destBag":false,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_fromStorage"}]]};
-const p397: TypeConversionPlan = {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_toStorage"}]]};
-const p398: TypeConversionPlan = {"known":k172,"destBag":false,"steps":[["=","defaultNodePools",{"spell":["Auto","None"]}],["=","mode",{"spell":["Auto","Manual"]}]]};
-const p399: TypeConversionPlan = {"known":k172,"destBag":true,"steps":[["=","defaultNodePools","s"],["=","mode","s"]]};
-const p400: TypeConversionPlan = {"known":k74,"destBag":false,"steps":[["=","name",{"spell":["Automatic","Base"]}],["=","tier",{"spell":["Free","Premium","Standard"]}]]};
-const p401: TypeConversionPlan = {"known":k173,"destBag":false,"steps":[["=","count","i"],["=","size","s"]]};
-const p402: TypeConversionPlan = {"known":k173,"destBag":true,"steps":[["=","count","i"],["=","size","s"]]};
-const p403: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_fromStorage"}]]};
-const p404: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_toStorage"}]]};
-const p405: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_fromStorage"}]]};
-const p406: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_toStorage"}]]};
-const p407: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_normalize"}]]};
-const p408: TypeConversionPlan = {"known":k176,"destBag":false,"steps":[["=","accelerationMode",{"spell":["BpfVeth","None"]}]]};
-const p409: TypeConversionPlan = {"known":k176,"destBag":true,"steps":[["=","accelerationMode","s"]]};
-const p410: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["None","WireGuard"]}]]};
-const p411: TypeConversionPlan = {"known":k179,"destBag":false,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
-const p412: TypeConversionPlan = {"known":k179,"destBag":true,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
-const p413: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","EntraId","LocalUser"]}]]};
-const p414: TypeConversionPlan = {"known":k180,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
-const p415: TypeConversionPlan = {"known":k180,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
-const p416: TypeConversionPlan = {"known":k181,"destBag":false,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
-const p417: TypeConversionPlan = {"known":k181,"destBag":true,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
-const p418: TypeConversionPlan = {"known":k182,"destBag":false,"steps":[["=","scheduler",{"spell":["LeastConnection","RoundRobin"]}],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
-const p419: TypeConversionPlan = {"known":k182,"destBag":true,"steps":[["=","scheduler","s"],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
-const p420: TypeConversionPlan = {"known":k185,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}],["=","driverType",{"spell":["CUDA","GRID"]}]]};
-const p421: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","driver","s"],["=","driverType","s"]]};
-const p422: TypeConversionPlan = {"known":k187,"destBag":false,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
-const p423: TypeConversionPlan = {"known":k187,"destBag":true,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
-const p424: TypeConversionPlan = {"known":k188,"destBag":false,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault",{"spell":["RuntimeDefault","Unconfined"]}],["=","topologyManagerPolicy","s"]]};
-const p425: TypeConversionPlan = {"known":k188,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault","s"],["=","topologyManagerPolicy","s"]]};
-const p426: TypeConversionPlan = {"known":k189,"destBag":false,"steps":[["=","infrastructureEncryption",{"spell":["Disabled","Enabled"]}]]};
-const p427: TypeConversionPlan = {"known":k189,"destBag":true,"steps":[["=","infrastructureEncryption","s"]]};
-const p428: TypeConversionPlan = {"known":k190,"destBag":false,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination",{"spell":["ClusterCoreDNS","VnetDNS"]}],["=","forwardPolicy",{"spell":["Random","RoundRobin","Sequential"]}],["=","maxConcurrent","i"],["=","protocol",{"spell":["ForceTCP","PreferUDP"]}],["=","queryLogging",{"spell":["Error","Log"]}],["=","serveStale",{"spell":["Disable","Immediate","Verify"]}],["=","serveStaleDurationInSeconds","i"]]};
-const p429: TypeConversionPlan = {"known":k190,"destBag":true,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination","s"],["=","forwardPolicy","s"],["=","maxConcurrent","i"],["=","protocol","s"],["=","queryLogging","s"],["=","serveStale","s"],["=","serveStaleDurationInSeconds","i"]]};
-const p430: TypeConversionPlan = {"known":k195,"destBag":false,"steps":[["=","enabled","b"],["=","port","i"]]};
-const p431: TypeConversionPlan = {"known":k195,"destBag":true,"steps":[["=","enabled","b"],["=","port","i"]]};
-const p432: TypeConversionPlan = {"known":k197,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceId","s"],["=","syslogPort","i"]]};
-const p433: TypeConversionPlan = {"known":k202,"destBag":true,"steps":[["=","domainName","s"],["=","enabled","b"]]};
-const p434: TypeConversionPlan = {"known":k204,"destBag":false,"steps":[["=","installation",{"spell":["Disabled","Standard"]}]]};
-const p435: TypeConversionPlan = {"known":k204,"destBag":true,"steps":[["=","installation","s"]]};
-const p436: TypeConversionPlan = {"known":k216,"destBag":false,"steps":[["=","enabled","b"],["=","version","s"]]};
-const p437: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","enabled","b"],["=","version","s"]]};
-const p438: TypeConversionPlan = {"known":k217,"destBag":false,"steps":[["=","addonAutoscaling",{"spell":["Disabled","Enabled"]}],["=","enabled","b"]]};
-const p439: TypeConversionPlan = {"known":k217,"destBag":true,"steps":[["=","addonAutoscaling","s"],["=","enabled","b"]]};
-const p440: TypeConversionPlan = {"known":k222,"destBag":true,"steps":[["=","nodeCustomizationId","s"]]};
-const p441: TypeConversionPlan = {"known":k225,"destBag":false,"steps":[["=","schedulerConfigMode",{"spell":["Default","ManagedByCRD"]}]]};
-const p442: TypeConversionPlan = {"known":k225,"destBag":true,"steps":[["=","schedulerConfigMode","s"]]};
-const p443: TypeConversionPlan = {"known":k177,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],[">","transitEncryption"]]};
-const p444: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_from_v1api20250801storage"}]]};
-const p445: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_to_v1api20250801storage"}]]};
-const p446: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"],["<","maxBlockedNodes","s"]]};
-const p447: TypeConversionPlan = {"known":k180,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],[">","maxBlockedNodes"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
-const p448: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","driver","s"],["<","driverType","s"]]};
-const p449: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","driver","s"],[">","driverType"]]};
-const p450: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","gatewayConfigurationName","s"],["<","name","s"],["<","namespace","s"]]};
-const p451: TypeConversionPlan = {"known":k187,"destBag":true,"steps":[["=","enabled","b"],[">","gatewayConfigurationName"],[">","name"],[">","namespace"]]};
-const p452: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","topologyManagerPolicy","s"],["<","seccompDefault","s"]]};
-const p453: TypeConversionPlan = {"known":k188,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],[">","seccompDefault"],["=","topologyManagerPolicy","s"]]};
-const p454: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","version","s"]]};
-const p455: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","enabled","b"],[">","version"]]};
-const p456: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","addonAutoscaling","s"]]};
-const p457: TypeConversionPlan = {"known":k217,"destBag":true,"steps":[[">","addonAutoscaling"],["=","enabled","b"]]};
+const p224: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"},{}]]};
+const p225: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"},{}]]};
+const p226: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","clientId","s"],["=","objectId","s"],["=","resourceId","s"]]};
+const p227: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","clientId","s"],["=","objectId","s"],["=","resourceId","s"]]};
+const p228: TypeConversionPlan = {"known":k105,"destBag":false,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p229: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p230: TypeConversionPlan = {"known":k106,"destBag":false,"steps":[["=","dayOfWeek",{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}],["=","intervalWeeks","i"]]};
+const p231: TypeConversionPlan = {"known":k106,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalWeeks","i"]]};
+const p232: TypeConversionPlan = {"known":k107,"destBag":false,"steps":[["=","dnsServer","s"],["=","enabled","b"],["=","rootDomainName","s"]]};
+const p233: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","dnsServer","s"],["=","enabled","b"],["=","rootDomainName","s"]]};
+const p234: TypeConversionPlan = {"known":k108,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p235: TypeConversionPlan = {"known":k109,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p236: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p237: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p238: TypeConversionPlan = {"known":k112,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p239: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p240: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[[">","advancedNetworkPolicies"],["=","enabled","b"]]};
+const p241: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","advancedNetworkPolicies","s"]]};
+const p242: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_from_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_from_v1api20250801storage"}}]]};
+const p243: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_to_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_to_v1api20250801storage"}}]]};
+const p244: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_from_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_from_v1api20250801storage"}}]]};
+const p245: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_to_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_to_v1api20250801storage"}}]]};
+const p246: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],[">","sshAccess"]]};
+const p247: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["<","sshAccess","s"]]};
+const p248: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],[">","maxUnavailable"],["=","nodeSoakDurationInMinutes","i"],[">","undrainableNodeBehavior"]]};
+const p249: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","nodeSoakDurationInMinutes","i"],["<","maxUnavailable","s"],["<","undrainableNodeBehavior","s"]]};
+const p250: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p251: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p252: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_from_v1api20250801storage"}]]};
+const p253: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_to_v1api20250801storage"}]]};
+const p254: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_from_v1api20250801storage"}]]};
+const p255: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_to_v1api20250801storage"}]]};
+const p256: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage"}]]};
+const p257: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage"}]]};
+const p258: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_from_v1api20250801storage"}]]};
+const p259: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_to_v1api20250801storage"}]]};
+const p260: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage"}}]]};
+const p261: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage"}}]]};
+const p262: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_from_v1api20250801storage"}}]]};
+const p263: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_to_v1api20250801storage"}}]]};
+const p264: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p265: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p266: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","tenantId","s"]]};
+const p267: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","tenantId","s"]]};
+const p268: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage"}]]};
+const p269: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage"}]]};
+const p270: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_from_v1api20250801storage"}]]};
+const p271: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_to_v1api20250801storage"}]]};
+const p272: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
+const p273: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
+const p274: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p275: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p276: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p277: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p278: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p279: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p280: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p281: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p282: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
+const p283: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
+const p284: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_from_v1api20250801storage"}}]]};
+const p285: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_to_v1api20250801storage"}}]]};
+const p286: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_from_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p287: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_to_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p288: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p289: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p290: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p291: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p292: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}]]};
+const p293: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}]]};
+const p294: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage"}]]};
+const p295: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage"}]]};
+const p296: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage"}]]};
+const p297: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage"}]]};
+const p298: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_from_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20250801storage"}}]]};
+const p299: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_to_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20250801storage"}}]]};
+const p300: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
+const p301: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
+const p302: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
+const p303: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
+const p304: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
+const p305: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
+const p306: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
+const p307: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
+const p308: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage"}]]};
+const p309: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_to_v1api20250801storage"}]]};
+const p310: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_from_v1api20250801storage"}]]};
+const p311: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_to_v1api20250801storage"}]]};
+const p312: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_from_v1api20250801storage"}]]};
+const p313: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage"}]]};
+const p314: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}]]};
+const p315: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}]]};
+const p316: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_from_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_from_v1api20250801storage"}]]};
+const p317: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_to_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_to_v1api20250801storage"}]]};
+const p318: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage"}}]]};
+const p319: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage"}}]]};
+const p320: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_from_v1api20250801storage"}}]]};
+const p321: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_to_v1api20250801storage"}}]]};
+const p322: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
+const p323: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
+const p324: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage"}]]};
+const p325: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage"}]]};
+const p326: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage"}]]};
+const p327: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage"}]]};
+const p328: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
+const p329: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
+const p330: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}]]};
+const p331: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}]]};
+const p332: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_from_v1api20250801storage"}]]};
+const p333: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage"}]]};
+const p334: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage"}]]};
+const p335: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage"}]]};
+const p336: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_from_v1api20250801storage"}],["=","licenseType","s"]]};
+const p337: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_to_v1api20250801storage"}],["=","licenseType","s"]]};
+const p338: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_from_v1api20250801storage"}],["=","licenseType","s"]]};
+const p339: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_to_v1api20250801storage"}],["=","licenseType","s"]]};
+const p340: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage"}]]};
+const p341: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage"}]]};
+const p342: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage"}]]};
+const p343: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage"}]]};
+const p344: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p345: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p346: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p347: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p348: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_from_v1api20250801storage"}]]};
+const p349: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_to_v1api20250801storage"}]]};
+const p350: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_from_v1api20250801storage"}]]};
+const p351: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_to_v1api20250801storage"}]]};
+const p352: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_from_v1api20250801storage"}],["=","mode","s"]]};
+const p353: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_to_v1api20250801storage"}],["=","mode","s"]]};
+const p354: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_from_v1api20250801storage"}],["=","mode","s"]]};
+const p355: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_to_v1api20250801storage"}],["=","mode","s"]]};
+const p356: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p357: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p358: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p359: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
+const p360: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"},{}]]};
+const p361: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"},{}]]};
+const p362: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p363: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p364: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
+const p365: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","type","s"]]};
+const p366: TypeConversionPlan = {"known":k137,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
+const p367: TypeConversionPlan = {"known":k137,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
+const p368: TypeConversionPlan = {"known":k138,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
+const p369: TypeConversionPlan = {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
+const p370: TypeConversionPlan = {"known":k139,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]};
+const p371: TypeConversionPlan = {"known":k139,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]};
+const p372: TypeConversionPlan = {"known":k142,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
+const p373: TypeConversionPlan = {"known":k142,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
+const p374: TypeConversionPlan = {"known":k151,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
+const p375: TypeConversionPlan = {"known":k151,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
+const p376: TypeConversionPlan = {"known":k159,"destBag":false,"steps":[["=","name","s"]]};
+const p377: TypeConversionPlan = {"known":k159,"destBag":true,"steps":[["=","name","s"]]};
+const p378: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"]]};
+const p379: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"]]};
+const p380: TypeConversionPlan = {"known":k166,"destBag":false,"steps":[["=","publicIPPrefixSize","i"]]};
+const p381: TypeConversionPlan = {"known":k166,"destBag":true,"steps":[["=","publicIPPrefixSize","i"]]};
+const p382: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","LocalUser"]}]]};
+const p383: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess","s"]]};
+const p384: TypeConversionPlan = {"known":k167,"destBag":false,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_fromStorage"}]]};
+const p385: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_toStorage"}]]};
+const p386: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
+const p387: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p388: TypeConversionPlan = {"known":k168,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}]]};
+const p389: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","driver","s"]]};
+const p390: TypeConversionPlan = {"known":k118,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
+const p391: TypeConversionPlan = {"known":k118,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
+const p392: TypeConversionPlan = {"known":k119,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p393: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p394: TypeConversionPlan = {"known":k169,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryId","s"]]};
+const p395: TypeConversionPlan = {"known":k169,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryId","s"]]};
+const p396: TypeConversionPlan = {"known":k170,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p397: TypeConversionPlan = {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p398: TypeConversionPlan = {"known":k171,"destBag":false,"steps":[["=","defaultIngressControllerType",{"spell":["AnnotationControlled","External","Internal","None"]}]]};
+const p399: TypeConversionPlan = {"known":k171,"destBag":true,"steps":[["=","defaultIngressControllerType","s"]]};
+const p400: TypeConversionPlan = {"known":k125,"destBag":false,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_fromStorage"}]]};
+const p401: TypeConversionPlan = {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_toStorage"}]]};
+const p402: TypeConversionPlan = {"known":k172,"destBag":false,"steps":[["=","defaultNodePools",{"spell":["Auto","None"]}],["=","mode",{"spell":["Auto","Manual"]}]]};
+const p403: TypeConversionPlan = {"known":k172,"destBag":true,"steps":[["=","defaultNodePools","s"],["=","mode","s"]]};
+const p404: TypeConversionPlan = {"known":k74,"destBag":false,"steps":[["=","name",{"spell":["Automatic","Base"]}],["=","tier",{"spell":["Free","Premium","Standard"]}]]};
+const p405: TypeConversionPlan = {"known":k173,"destBag":false,"steps":[["=","count","i"],["=","size","s"]]};
+const p406: TypeConversionPlan = {"known":k173,"destBag":true,"steps":[["=","count","i"],["=","size","s"]]};
+const p407: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_fromStorage"}]]};
+const p408: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_toStorage"}]]};
+const p409: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_fromStorage"}]]};
+const p410: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_toStorage"}]]};
+const p411: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_normalize"}]]};
+const p412: TypeConversionPlan = {"known":k176,"destBag":false,"steps":[["=","accelerationMode",{"spell":["BpfVeth","None"]}]]};
+const p413: TypeConversionPlan = {"known":k176,"destBag":true,"steps":[["=","accelerationMode","s"]]};
+const p414: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["None","WireGuard"]}]]};
+const p415: TypeConversionPlan = {"known":k179,"destBag":false,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
+const p416: TypeConversionPlan = {"known":k179,"destBag":true,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
+const p417: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","EntraId","LocalUser"]}]]};
+const p418: TypeConversionPlan = {"known":k180,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
+const p419: TypeConversionPlan = {"known":k180,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p420: TypeConversionPlan = {"known":k181,"destBag":false,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
+const p421: TypeConversionPlan = {"known":k181,"destBag":true,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
+const p422: TypeConversionPlan = {"known":k182,"destBag":false,"steps":[["=","scheduler",{"spell":["LeastConnection","RoundRobin"]}],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
+const p423: TypeConversionPlan = {"known":k182,"destBag":true,"steps":[["=","scheduler","s"],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
+const p424: TypeConversionPlan = {"known":k185,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}],["=","driverType",{"spell":["CUDA","GRID"]}]]};
+const p425: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","driver","s"],["=","driverType","s"]]};
+const p426: TypeConversionPlan = {"known":k187,"destBag":false,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
+const p427: TypeConversionPlan = {"known":k187,"destBag":true,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
+const p428: TypeConversionPlan = {"known":k188,"destBag":false,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault",{"spell":["RuntimeDefault","Unconfined"]}],["=","topologyManagerPolicy","s"]]};
+const p429: TypeConversionPlan = {"known":k188,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault","s"],["=","topologyManagerPolicy","s"]]};
+const p430: TypeConversionPlan = {"known":k189,"destBag":false,"steps":[["=","infrastructureEncryption",{"spell":["Disabled","Enabled"]}]]};
+const p431: TypeConversionPlan = {"known":k189,"destBag":true,"steps":[["=","infrastructureEncryption","s"]]};
+const p432: TypeConversionPlan = {"known":k190,"destBag":false,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination",{"spell":["ClusterCoreDNS","VnetDNS"]}],["=","forwardPolicy",{"spell":["Random","RoundRobin","Sequential"]}],["=","maxConcurrent","i"],["=","protocol",{"spell":["ForceTCP","PreferUDP"]}],["=","queryLogging",{"spell":["Error","Log"]}],["=","serveStale",{"spell":["Disable","Immediate","Verify"]}],["=","serveStaleDurationInSeconds","i"]]};
+const p433: TypeConversionPlan = {"known":k190,"destBag":true,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination","s"],["=","forwardPolicy","s"],["=","maxConcurrent","i"],["=","protocol","s"],["=","queryLogging","s"],["=","serveStale","s"],["=","serveStaleDurationInSeconds","i"]]};
+const p434: TypeConversionPlan = {"known":k195,"destBag":false,"steps":[["=","enabled","b"],["=","port","i"]]};
+const p435: TypeConversionPlan = {"known":k195,"destBag":true,"steps":[["=","enabled","b"],["=","port","i"]]};
+const p436: TypeConversionPlan = {"known":k197,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceId","s"],["=","syslogPort","i"]]};
+const p437: TypeConversionPlan = {"known":k202,"destBag":true,"steps":[["=","domainName","s"],["=","enabled","b"]]};
+const p438: TypeConversionPlan = {"known":k204,"destBag":false,"steps":[["=","installation",{"spell":["Disabled","Standard"]}]]};
+const p439: TypeConversionPlan = {"known":k204,"destBag":true,"steps":[["=","installation","s"]]};
+const p440: TypeConversionPlan = {"known":k216,"destBag":false,"steps":[["=","enabled","b"],["=","version","s"]]};
+const p441: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","enabled","b"],["=","version","s"]]};
+const p442: TypeConversionPlan = {"known":k217,"destBag":false,"steps":[["=","addonAutoscaling",{"spell":["Disabled","Enabled"]}],["=","enabled","b"]]};
+const p443: TypeConversionPlan = {"known":k217,"destBag":true,"steps":[["=","addonAutoscaling","s"],["=","enabled","b"]]};
+const p444: TypeConversionPlan = {"known":k222,"destBag":true,"steps":[["=","nodeCustomizationId","s"]]};
+const p445: TypeConversionPlan = {"known":k225,"destBag":false,"steps":[["=","schedulerConfigMode",{"spell":["Default","ManagedByCRD"]}]]};
+const p446: TypeConversionPlan = {"known":k225,"destBag":true,"steps":[["=","schedulerConfigMode","s"]]};
+const p447: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_from_v1api20250801storage"}]]};
+const p448: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_to_v1api20250801storage"}]]};
+const p449: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"],["<","maxBlockedNodes","s"]]};
+const p450: TypeConversionPlan = {"known":k180,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],[">","maxBlockedNodes"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p451: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","driver","s"],["<","driverType","s"]]};
+const p452: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","driver","s"],[">","driverType"]]};
+const p453: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","gatewayConfigurationName","s"],["<","name","s"],["<","namespace","s"]]};
+const p454: TypeConversionPlan = {"known":k187,"destBag":true,"steps":[["=","enabled","b"],[">","gatewayConfigurationName"],[">","name"],[">","namespace"]]};
+const p455: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","topologyManagerPolicy","s"],["<","seccompDefault","s"]]};
+const p456: TypeConversionPlan = {"known":k188,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],[">","seccompDefault"],["=","topologyManagerPolicy","s"]]};
+const p457: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","version","s"]]};
+const p458: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","enabled","b"],[">","version"]]};
+const p459: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","addonAutoscaling","s"]]};
+const p460: TypeConversionPlan = {"known":k217,"destBag":true,"steps":[[">","addonAutoscaling"],["=","enabled","b"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -1075,36 +1078,36 @@ export const plans: GroupPlans = {
         UpgradeOverrideSettings_STATUS_toStorage: p223,
         UpgradeOverrideSettings_fromStorage: p222,
         UpgradeOverrideSettings_toStorage: p223,
-        UserAssignedIdentityDetails_fromStorage: p203,
-        UserAssignedIdentityDetails_toStorage: p204,
-        UserAssignedIdentity_STATUS_fromStorage: p224,
-        UserAssignedIdentity_STATUS_toStorage: p225,
-        UserAssignedIdentity_fromStorage: p226,
-        UserAssignedIdentity_toStorage: p227,
-        WeeklySchedule_STATUS_fromStorage: p228,
-        WeeklySchedule_STATUS_toStorage: p229,
-        WeeklySchedule_fromStorage: p228,
-        WeeklySchedule_toStorage: p229,
-        WindowsGmsaProfile_STATUS_fromStorage: p230,
-        WindowsGmsaProfile_STATUS_toStorage: p231,
-        WindowsGmsaProfile_fromStorage: p230,
-        WindowsGmsaProfile_toStorage: p231,
-        conditions_Condition_fromStorage: p232,
-        conditions_Condition_toStorage: p232,
-        core_DestinationExpression_fromStorage: p233,
-        core_DestinationExpression_toStorage: p233,
-        genruntime_ConfigMapDestination_fromStorage: p234,
-        genruntime_ConfigMapDestination_toStorage: p234,
-        genruntime_ConfigMapReference_fromStorage: p235,
-        genruntime_ConfigMapReference_toStorage: p235,
-        genruntime_KnownResourceReference_fromStorage: p236,
-        genruntime_KnownResourceReference_toStorage: p236,
-        genruntime_ResourceReference_fromStorage: p237,
-        genruntime_ResourceReference_toStorage: p237,
-        genruntime_SecretDestination_fromStorage: p234,
-        genruntime_SecretDestination_toStorage: p234,
-        genruntime_SecretReference_fromStorage: p235,
-        genruntime_SecretReference_toStorage: p235,
+        UserAssignedIdentityDetails_fromStorage: p224,
+        UserAssignedIdentityDetails_toStorage: p225,
+        UserAssignedIdentity_STATUS_fromStorage: p226,
+        UserAssignedIdentity_STATUS_toStorage: p227,
+        UserAssignedIdentity_fromStorage: p228,
+        UserAssignedIdentity_toStorage: p229,
+        WeeklySchedule_STATUS_fromStorage: p230,
+        WeeklySchedule_STATUS_toStorage: p231,
+        WeeklySchedule_fromStorage: p230,
+        WeeklySchedule_toStorage: p231,
+        WindowsGmsaProfile_STATUS_fromStorage: p232,
+        WindowsGmsaProfile_STATUS_toStorage: p233,
+        WindowsGmsaProfile_fromStorage: p232,
+        WindowsGmsaProfile_toStorage: p233,
+        conditions_Condition_fromStorage: p234,
+        conditions_Condition_toStorage: p234,
+        core_DestinationExpression_fromStorage: p235,
+        core_DestinationExpression_toStorage: p235,
+        genruntime_ConfigMapDestination_fromStorage: p236,
+        genruntime_ConfigMapDestination_toStorage: p236,
+        genruntime_ConfigMapReference_fromStorage: p237,
+        genruntime_ConfigMapReference_toStorage: p237,
+        genruntime_KnownResourceReference_fromStorage: p238,
+        genruntime_KnownResourceReference_toStorage: p238,
+        genruntime_ResourceReference_fromStorage: p239,
+        genruntime_ResourceReference_toStorage: p239,
+        genruntime_SecretDestination_fromStorage: p236,
+        genruntime_SecretDestination_toStorage: p236,
+        genruntime_SecretReference_fromStorage: p237,
+        genruntime_SecretReference_toStorage: p237,
       },
     },
     "v1api20240901storage": {
@@ -1127,58 +1130,58 @@ export const plans: GroupPlans = {
         AdvancedNetworkingObservability_STATUS_to_v1api20250801storage: p3,
         AdvancedNetworkingObservability_from_v1api20250801storage: p3,
         AdvancedNetworkingObservability_to_v1api20250801storage: p3,
-        AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage: p238,
-        AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: p239,
-        AdvancedNetworkingSecurity_from_v1api20250801storage: p238,
-        AdvancedNetworkingSecurity_to_v1api20250801storage: p239,
+        AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage: p240,
+        AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: p241,
+        AdvancedNetworkingSecurity_from_v1api20250801storage: p240,
+        AdvancedNetworkingSecurity_to_v1api20250801storage: p241,
         AdvancedNetworking_STATUS_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage"}]]},
         AdvancedNetworking_STATUS_to_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_to_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage"}]]},
         AdvancedNetworking_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_from_v1api20250801storage"}]]},
         AdvancedNetworking_to_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_to_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_to_v1api20250801storage"}]]},
-        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p240,
-        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p241,
-        AgentPoolNetworkProfile_from_v1api20250801storage: p242,
-        AgentPoolNetworkProfile_to_v1api20250801storage: p243,
-        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p244,
-        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p245,
-        AgentPoolSecurityProfile_from_v1api20250801storage: p244,
-        AgentPoolSecurityProfile_to_v1api20250801storage: p245,
-        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p246,
-        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p247,
-        AgentPoolUpgradeSettings_from_v1api20250801storage: p246,
-        AgentPoolUpgradeSettings_to_v1api20250801storage: p247,
+        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p242,
+        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p243,
+        AgentPoolNetworkProfile_from_v1api20250801storage: p244,
+        AgentPoolNetworkProfile_to_v1api20250801storage: p245,
+        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p246,
+        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p247,
+        AgentPoolSecurityProfile_from_v1api20250801storage: p246,
+        AgentPoolSecurityProfile_to_v1api20250801storage: p247,
+        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p248,
+        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p249,
+        AgentPoolUpgradeSettings_from_v1api20250801storage: p248,
+        AgentPoolUpgradeSettings_to_v1api20250801storage: p249,
         AgentPoolWindowsProfile_STATUS_from_v1api20250801storage: p17,
         AgentPoolWindowsProfile_STATUS_to_v1api20250801storage: p17,
         AgentPoolWindowsProfile_from_v1api20250801storage: p17,
         AgentPoolWindowsProfile_to_v1api20250801storage: p17,
         AzureKeyVaultKms_STATUS_from_v1api20250801storage: p19,
         AzureKeyVaultKms_STATUS_to_v1api20250801storage: p19,
-        AzureKeyVaultKms_from_v1api20250801storage: p248,
-        AzureKeyVaultKms_to_v1api20250801storage: p249,
-        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p250,
-        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p251,
-        ClusterUpgradeSettings_from_v1api20250801storage: p252,
-        ClusterUpgradeSettings_to_v1api20250801storage: p253,
-        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p254,
-        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p255,
-        ContainerServiceLinuxProfile_from_v1api20250801storage: p256,
-        ContainerServiceLinuxProfile_to_v1api20250801storage: p257,
-        ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],[">","staticEgressGatewayProfile"]]},
+        AzureKeyVaultKms_from_v1api20250801storage: p250,
+        AzureKeyVaultKms_to_v1api20250801storage: p251,
+        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p252,
+        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p253,
+        ClusterUpgradeSettings_from_v1api20250801storage: p254,
+        ClusterUpgradeSettings_to_v1api20250801storage: p255,
+        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p256,
+        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p257,
+        ContainerServiceLinuxProfile_from_v1api20250801storage: p258,
+        ContainerServiceLinuxProfile_to_v1api20250801storage: p259,
+        ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage: {"known":k117,"src":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],[">","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_normalize"}]]},
         ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage: {"known":k12,"dest":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["<","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_normalize"}]]},
-        ContainerServiceNetworkProfile_from_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],[">","staticEgressGatewayProfile"]]},
+        ContainerServiceNetworkProfile_from_v1api20250801storage: {"known":k117,"src":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],[">","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_normalize"}]]},
         ContainerServiceNetworkProfile_to_v1api20250801storage: {"known":k12,"dest":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["<","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_normalize"}]]},
-        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p258,
-        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p259,
-        ContainerServiceSshConfiguration_from_v1api20250801storage: p260,
-        ContainerServiceSshConfiguration_to_v1api20250801storage: p261,
+        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p260,
+        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p261,
+        ContainerServiceSshConfiguration_from_v1api20250801storage: p262,
+        ContainerServiceSshConfiguration_to_v1api20250801storage: p263,
         ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_from_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_to_v1api20250801storage: p35,
         CreationData_STATUS_from_v1api20250801storage: p37,
         CreationData_STATUS_to_v1api20250801storage: p37,
-        CreationData_from_v1api20250801storage: p262,
-        CreationData_to_v1api20250801storage: p263,
+        CreationData_from_v1api20250801storage: p264,
+        CreationData_to_v1api20250801storage: p265,
         DailySchedule_STATUS_from_v1api20250801storage: p41,
         DailySchedule_STATUS_to_v1api20250801storage: p41,
         DailySchedule_from_v1api20250801storage: p41,
@@ -1189,8 +1192,8 @@ export const plans: GroupPlans = {
         DateSpan_to_v1api20250801storage: p43,
         DelegatedResource_STATUS_from_v1api20250801storage: p45,
         DelegatedResource_STATUS_to_v1api20250801storage: p45,
-        DelegatedResource_from_v1api20250801storage: p264,
-        DelegatedResource_to_v1api20250801storage: p265,
+        DelegatedResource_from_v1api20250801storage: p266,
+        DelegatedResource_to_v1api20250801storage: p267,
         ExtendedLocation_STATUS_from_v1api20250801storage: p49,
         ExtendedLocation_STATUS_to_v1api20250801storage: p49,
         ExtendedLocation_from_v1api20250801storage: p49,
@@ -1199,10 +1202,10 @@ export const plans: GroupPlans = {
         IPTag_STATUS_to_v1api20250801storage: p51,
         IPTag_from_v1api20250801storage: p51,
         IPTag_to_v1api20250801storage: p51,
-        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p266,
-        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p267,
-        IstioCertificateAuthority_from_v1api20250801storage: p268,
-        IstioCertificateAuthority_to_v1api20250801storage: p269,
+        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p268,
+        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p269,
+        IstioCertificateAuthority_from_v1api20250801storage: p270,
+        IstioCertificateAuthority_to_v1api20250801storage: p271,
         IstioComponents_STATUS_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_from_v1api20250801storage"}}]]},
         IstioComponents_STATUS_to_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_to_v1api20250801storage"}}]]},
         IstioComponents_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_from_v1api20250801storage"}}]]},
@@ -1217,45 +1220,45 @@ export const plans: GroupPlans = {
         IstioIngressGateway_to_v1api20250801storage: p61,
         IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage: p63,
         IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage: p63,
-        IstioPluginCertificateAuthority_from_v1api20250801storage: p270,
-        IstioPluginCertificateAuthority_to_v1api20250801storage: p271,
-        IstioServiceMesh_STATUS_from_v1api20250801storage: p272,
-        IstioServiceMesh_STATUS_to_v1api20250801storage: p273,
-        IstioServiceMesh_from_v1api20250801storage: p274,
-        IstioServiceMesh_to_v1api20250801storage: p275,
+        IstioPluginCertificateAuthority_from_v1api20250801storage: p272,
+        IstioPluginCertificateAuthority_to_v1api20250801storage: p273,
+        IstioServiceMesh_STATUS_from_v1api20250801storage: p274,
+        IstioServiceMesh_STATUS_to_v1api20250801storage: p275,
+        IstioServiceMesh_from_v1api20250801storage: p276,
+        IstioServiceMesh_to_v1api20250801storage: p277,
         KubeletConfig_STATUS_from_v1api20250801storage: p71,
         KubeletConfig_STATUS_to_v1api20250801storage: p71,
         KubeletConfig_from_v1api20250801storage: p71,
         KubeletConfig_to_v1api20250801storage: p71,
-        LinuxOSConfig_STATUS_from_v1api20250801storage: p276,
-        LinuxOSConfig_STATUS_to_v1api20250801storage: p277,
-        LinuxOSConfig_from_v1api20250801storage: p278,
-        LinuxOSConfig_to_v1api20250801storage: p279,
-        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p280,
-        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p281,
-        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p282,
-        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p283,
-        MaintenanceConfiguration_Spec_from_v1api20250801storage: p284,
-        MaintenanceConfiguration_Spec_to_v1api20250801storage: p285,
-        MaintenanceWindow_STATUS_from_v1api20250801storage: p286,
-        MaintenanceWindow_STATUS_to_v1api20250801storage: p287,
-        MaintenanceWindow_from_v1api20250801storage: p288,
-        MaintenanceWindow_to_v1api20250801storage: p289,
+        LinuxOSConfig_STATUS_from_v1api20250801storage: p278,
+        LinuxOSConfig_STATUS_to_v1api20250801storage: p279,
+        LinuxOSConfig_from_v1api20250801storage: p280,
+        LinuxOSConfig_to_v1api20250801storage: p281,
+        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p282,
+        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p283,
+        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p284,
+        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p285,
+        MaintenanceConfiguration_Spec_from_v1api20250801storage: p286,
+        MaintenanceConfiguration_Spec_to_v1api20250801storage: p287,
+        MaintenanceWindow_STATUS_from_v1api20250801storage: p288,
+        MaintenanceWindow_STATUS_to_v1api20250801storage: p289,
+        MaintenanceWindow_from_v1api20250801storage: p290,
+        MaintenanceWindow_to_v1api20250801storage: p291,
         ManagedClusterAADProfile_STATUS_from_v1api20250801storage: p86,
         ManagedClusterAADProfile_STATUS_to_v1api20250801storage: p86,
         ManagedClusterAADProfile_from_v1api20250801storage: p86,
         ManagedClusterAADProfile_to_v1api20250801storage: p86,
         ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage: {"known":k118,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],[">","enableVnetIntegration"],["=","privateDNSZone","s"],[">","subnetId"]]},
         ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage: {"known":k37,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","privateDNSZone","s"],["<","enableVnetIntegration","b"],["<","subnetId","s"]]},
-        ManagedClusterAPIServerAccessProfile_from_v1api20250801storage: {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],[">","enableVnetIntegration"],["=","privateDNSZone","s"],[">","subnetReference"]]},
+        ManagedClusterAPIServerAccessProfile_from_v1api20250801storage: {"known":k119,"src":"v1api20250801storage","destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],[">","enableVnetIntegration"],["=","privateDNSZone","s"],[">","subnetReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
         ManagedClusterAPIServerAccessProfile_to_v1api20250801storage: {"known":k37,"dest":"v1api20250801storage","destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","privateDNSZone","s"],["<","enableVnetIntegration","b"],["<","subnetReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p290,
-        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p291,
+        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p292,
+        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p293,
         ManagedClusterAddonProfile_from_v1api20250801storage: p92,
         ManagedClusterAddonProfile_to_v1api20250801storage: p92,
-        ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage: {"known":k120,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile"],["=","gpuInstanceProfile","s"],[">","gpuProfile"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],[">","status"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],[">","virtualMachineNodesStatus"],[">","virtualMachinesProfile"],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage: {"known":k120,"src":"v1api20250801storage","destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_normalize"}],["=","gpuInstanceProfile","s"],[">","gpuProfile",{"obj":"GPUProfile_STATUS_normalize"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],[">","status",{"obj":"AgentPoolStatus_STATUS_normalize"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],[">","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_normalize"}}],[">","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_normalize"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
         ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage: {"known":k40,"dest":"v1api20250801storage","destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_STATUS_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","status",{"obj":"AgentPoolStatus_STATUS_normalize"}],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_normalize"}]]},
-        ManagedClusterAgentPoolProfile_from_v1api20250801storage: {"known":k121,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile"],["=","gpuInstanceProfile","s"],[">","gpuProfile"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],[">","virtualMachineNodesStatus"],[">","virtualMachinesProfile"],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_from_v1api20250801storage: {"known":k121,"src":"v1api20250801storage","destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["=","gpuInstanceProfile","s"],[">","gpuProfile",{"obj":"GPUProfile_normalize"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],[">","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],[">","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
         ManagedClusterAgentPoolProfile_to_v1api20250801storage: {"known":k41,"dest":"v1api20250801storage","destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}]]},
         ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage: p94,
         ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage: p94,
@@ -1265,10 +1268,10 @@ export const plans: GroupPlans = {
         ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage: p96,
-        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p292,
-        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p293,
-        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p294,
-        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p295,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p294,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p295,
+        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p296,
+        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p297,
         ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage"}]]},
         ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterAzureMonitorProfile_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage"}]]},
@@ -1285,11 +1288,11 @@ export const plans: GroupPlans = {
         ManagedClusterIdentity_STATUS_to_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_to_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedClusterIdentity_UserAssignedIdentities_STATUS_to_v1api20250801storage"}}]]},
         ManagedClusterIdentity_UserAssignedIdentities_STATUS_from_v1api20250801storage: p110,
         ManagedClusterIdentity_UserAssignedIdentities_STATUS_to_v1api20250801storage: p110,
-        ManagedClusterIdentity_from_v1api20250801storage: p296,
-        ManagedClusterIdentity_to_v1api20250801storage: p297,
-        ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage: {"known":k122,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],[">","nginx"]]},
+        ManagedClusterIdentity_from_v1api20250801storage: p298,
+        ManagedClusterIdentity_to_v1api20250801storage: p299,
+        ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage: {"known":k122,"src":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],[">","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_normalize"}]]},
         ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage: {"known":k50,"dest":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["<","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_normalize"}]]},
-        ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage: {"known":k123,"destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","enabled","b"],[">","nginx"]]},
+        ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage: {"known":k123,"src":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","enabled","b"],[">","nginx",{"obj":"ManagedClusterIngressProfileNginx_normalize"}]]},
         ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage: {"known":k51,"dest":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","enabled","b"],["<","nginx",{"obj":"ManagedClusterIngressProfileNginx_normalize"}]]},
         ManagedClusterIngressProfile_STATUS_from_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage"}]]},
         ManagedClusterIngressProfile_STATUS_to_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage"}]]},
@@ -1299,30 +1302,30 @@ export const plans: GroupPlans = {
         ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_to_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_from_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_to_v1api20250801storage: p118,
-        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_from_v1api20250801storage: p298,
-        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_to_v1api20250801storage: p299,
-        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_from_v1api20250801storage: p300,
-        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_to_v1api20250801storage: p301,
-        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_from_v1api20250801storage: p302,
-        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_to_v1api20250801storage: p303,
-        ManagedClusterLoadBalancerProfile_OutboundIPs_from_v1api20250801storage: p304,
-        ManagedClusterLoadBalancerProfile_OutboundIPs_to_v1api20250801storage: p305,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_from_v1api20250801storage: p300,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_to_v1api20250801storage: p301,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_from_v1api20250801storage: p302,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_to_v1api20250801storage: p303,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_from_v1api20250801storage: p304,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_to_v1api20250801storage: p305,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_from_v1api20250801storage: p306,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_to_v1api20250801storage: p307,
         ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_from_v1api20250801storage"}]]},
         ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterLoadBalancerProfile_from_v1api20250801storage: {"known":k124,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_from_v1api20250801storage"}],["<","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}]]},
-        ManagedClusterLoadBalancerProfile_to_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],[">","effectiveOutboundIPs"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_to_v1api20250801storage"}]]},
+        ManagedClusterLoadBalancerProfile_to_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],[">","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_to_v1api20250801storage"}]]},
         ManagedClusterManagedOutboundIPProfile_STATUS_from_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage: p130,
-        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p306,
-        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p307,
-        ManagedClusterMetricsProfile_from_v1api20250801storage: p308,
-        ManagedClusterMetricsProfile_to_v1api20250801storage: p309,
-        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p310,
-        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p311,
+        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p308,
+        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p309,
+        ManagedClusterMetricsProfile_from_v1api20250801storage: p310,
+        ManagedClusterMetricsProfile_to_v1api20250801storage: p311,
+        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p312,
+        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p313,
         ManagedClusterNATGatewayProfile_from_v1api20250801storage: {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage"}],["<","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}]]},
-        ManagedClusterNATGatewayProfile_to_v1api20250801storage: {"known":k59,"destBag":true,"steps":[[">","effectiveOutboundIPs"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage"}]]},
+        ManagedClusterNATGatewayProfile_to_v1api20250801storage: {"known":k59,"destBag":true,"steps":[[">","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage"}]]},
         ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage: p138,
         ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage: p138,
         ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage: p138,
@@ -1333,30 +1336,30 @@ export const plans: GroupPlans = {
         ManagedClusterOIDCIssuerProfile_to_v1api20250801storage: p3,
         ManagedClusterOperatorConfigMaps_from_v1api20250801storage: {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}]]},
         ManagedClusterOperatorConfigMaps_to_v1api20250801storage: {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}]]},
-        ManagedClusterOperatorSecrets_from_v1api20250801storage: p312,
-        ManagedClusterOperatorSecrets_to_v1api20250801storage: p313,
-        ManagedClusterOperatorSpec_from_v1api20250801storage: p314,
-        ManagedClusterOperatorSpec_to_v1api20250801storage: p315,
+        ManagedClusterOperatorSecrets_from_v1api20250801storage: p314,
+        ManagedClusterOperatorSecrets_to_v1api20250801storage: p315,
+        ManagedClusterOperatorSpec_from_v1api20250801storage: p316,
+        ManagedClusterOperatorSpec_to_v1api20250801storage: p317,
         ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_from_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_to_v1api20250801storage: p148,
-        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p316,
-        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p317,
-        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p318,
-        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p319,
+        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p318,
+        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p319,
+        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p320,
+        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p321,
         ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage: p154,
         ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage: p154,
-        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p320,
-        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p321,
-        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p322,
-        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p323,
-        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_from_v1api20250801storage: p324,
-        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_to_v1api20250801storage: p325,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p322,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p323,
+        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p324,
+        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p325,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_from_v1api20250801storage: p326,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_to_v1api20250801storage: p327,
         ManagedClusterPodIdentity_STATUS_from_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentity_ProvisioningInfo_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"]]},
         ManagedClusterPodIdentity_STATUS_to_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentity_ProvisioningInfo_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"]]},
-        ManagedClusterPodIdentity_from_v1api20250801storage: p326,
-        ManagedClusterPodIdentity_to_v1api20250801storage: p327,
+        ManagedClusterPodIdentity_from_v1api20250801storage: p328,
+        ManagedClusterPodIdentity_to_v1api20250801storage: p329,
         ManagedClusterPowerState_STATUS_from_v1api20250801storage: p166,
         ManagedClusterPowerState_STATUS_to_v1api20250801storage: p166,
         ManagedClusterProperties_AutoScalerProfile_STATUS_from_v1api20250801storage: p168,
@@ -1383,14 +1386,14 @@ export const plans: GroupPlans = {
         ManagedClusterSecurityProfileWorkloadIdentity_STATUS_to_v1api20250801storage: p3,
         ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage: p3,
         ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage: p3,
-        ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage: {"known":k126,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_from_v1api20250801storage"}],[">","customCATrustCertificates"],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_from_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage: {"known":k126,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_from_v1api20250801storage"}],[">","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_from_v1api20250801storage"}]]},
         ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage: {"known":k78,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_to_v1api20250801storage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_to_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_to_v1api20250801storage"}],["<","customCATrustCertificates",{"arr":"s"}]]},
-        ManagedClusterSecurityProfile_from_v1api20250801storage: {"known":k126,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_from_v1api20250801storage"}],[">","customCATrustCertificates"],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfile_from_v1api20250801storage: {"known":k126,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_from_v1api20250801storage"}],[">","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage"}]]},
         ManagedClusterSecurityProfile_to_v1api20250801storage: {"known":k78,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_to_v1api20250801storage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage"}],["<","customCATrustCertificates",{"arr":"s"}]]},
         ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage: p178,
         ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage: p178,
-        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p328,
-        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p329,
+        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p330,
+        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p331,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage: p3,
@@ -1407,14 +1410,14 @@ export const plans: GroupPlans = {
         ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage: p3,
-        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p330,
-        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p331,
-        ManagedClusterStorageProfile_from_v1api20250801storage: p332,
-        ManagedClusterStorageProfile_to_v1api20250801storage: p333,
-        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p334,
-        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p335,
-        ManagedClusterWindowsProfile_from_v1api20250801storage: p336,
-        ManagedClusterWindowsProfile_to_v1api20250801storage: p337,
+        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p332,
+        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p333,
+        ManagedClusterStorageProfile_from_v1api20250801storage: p334,
+        ManagedClusterStorageProfile_to_v1api20250801storage: p335,
+        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p336,
+        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p337,
+        ManagedClusterWindowsProfile_from_v1api20250801storage: p338,
+        ManagedClusterWindowsProfile_to_v1api20250801storage: p339,
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage: p3,
@@ -1423,19 +1426,19 @@ export const plans: GroupPlans = {
         ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage: p3,
-        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p338,
-        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p339,
-        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p340,
-        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p341,
-        ManagedCluster_STATUS_from_v1api20250801storage: {"known":k127,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_from_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile"],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage"}],["=","azurePortalFQDN","s"],[">","bootstrapProfile"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage"}],[">","nodeProvisioningProfile"],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_from_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_from_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage"}],[">","status"],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage"}],["<","enablePodSecurityPolicy","b"]]},
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p340,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p341,
+        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p342,
+        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p343,
+        ManagedCluster_STATUS_from_v1api20250801storage: {"known":k127,"src":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_from_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_normalize"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage"}],["=","azurePortalFQDN","s"],[">","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_normalize"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage"}],[">","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_normalize"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_from_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_from_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage"}],[">","status",{"obj":"ManagedClusterStatus_STATUS_normalize"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage"}],["<","enablePodSecurityPolicy","b"]]},
         ManagedCluster_STATUS_to_v1api20250801storage: {"known":k85,"dest":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_to_v1api20250801storage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_to_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],[">","enablePodSecurityPolicy"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_to_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_to_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage"}],["<","kind","s"],["<","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_normalize"}],["<","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_normalize"}],["<","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_normalize"}],["<","status",{"obj":"ManagedClusterStatus_STATUS_normalize"}]]},
-        ManagedCluster_Spec_from_v1api20250801storage: {"known":k128,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile"],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],[">","bootstrapProfile"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],[">","nodeProvisioningProfile"],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","enablePodSecurityPolicy","b"]]},
+        ManagedCluster_Spec_from_v1api20250801storage: {"known":k128,"src":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_normalize"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],[">","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_normalize"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],[">","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_normalize"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","enablePodSecurityPolicy","b"]]},
         ManagedCluster_Spec_to_v1api20250801storage: {"known":k86,"dest":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enablePodSecurityPolicy"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"],["<","kind","s"],["<","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_normalize"}],["<","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_normalize"}],["<","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_normalize"}]]},
-        ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage: p280,
-        ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage: p281,
-        ManagedClustersAgentPool_STATUS_from_v1api20250801storage: {"known":k129,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile"],["=","gpuInstanceProfile","s"],[">","gpuProfile"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],[">","status"],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],[">","virtualMachineNodesStatus"],[">","virtualMachinesProfile"],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage: p282,
+        ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage: p283,
+        ManagedClustersAgentPool_STATUS_from_v1api20250801storage: {"known":k129,"src":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_normalize"}],["=","gpuInstanceProfile","s"],[">","gpuProfile",{"obj":"GPUProfile_STATUS_normalize"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],[">","status",{"obj":"AgentPoolStatus_STATUS_normalize"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],[">","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_normalize"}}],[">","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_normalize"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
         ManagedClustersAgentPool_STATUS_to_v1api20250801storage: {"known":k87,"dest":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_STATUS_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","status",{"obj":"AgentPoolStatus_STATUS_normalize"}],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_normalize"}]]},
-        ManagedClustersAgentPool_Spec_from_v1api20250801storage: {"known":k130,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile"],["=","gpuInstanceProfile","s"],[">","gpuProfile"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],[">","virtualMachineNodesStatus"],[">","virtualMachinesProfile"],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]},
+        ManagedClustersAgentPool_Spec_from_v1api20250801storage: {"known":k130,"src":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["=","gpuInstanceProfile","s"],[">","gpuProfile",{"obj":"GPUProfile_normalize"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],[">","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],[">","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]},
         ManagedClustersAgentPool_Spec_to_v1api20250801storage: {"known":k88,"dest":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}]]},
         PortRange_STATUS_from_v1api20250801storage: p194,
         PortRange_STATUS_to_v1api20250801storage: p194,
@@ -1447,25 +1450,25 @@ export const plans: GroupPlans = {
         PowerState_to_v1api20250801storage: p166,
         PrivateLinkResource_STATUS_from_v1api20250801storage: p196,
         PrivateLinkResource_STATUS_to_v1api20250801storage: p196,
-        PrivateLinkResource_from_v1api20250801storage: p342,
-        PrivateLinkResource_to_v1api20250801storage: p343,
+        PrivateLinkResource_from_v1api20250801storage: p344,
+        PrivateLinkResource_to_v1api20250801storage: p345,
         RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p200,
         RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p200,
         RelativeMonthlySchedule_from_v1api20250801storage: p200,
         RelativeMonthlySchedule_to_v1api20250801storage: p200,
         ResourceReference_STATUS_from_v1api20250801storage: p202,
         ResourceReference_STATUS_to_v1api20250801storage: p202,
-        ResourceReference_from_v1api20250801storage: p344,
+        ResourceReference_from_v1api20250801storage: p346,
         ResourceReference_normalize: {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        ResourceReference_to_v1api20250801storage: p345,
-        Schedule_STATUS_from_v1api20250801storage: p346,
-        Schedule_STATUS_to_v1api20250801storage: p347,
-        Schedule_from_v1api20250801storage: p348,
-        Schedule_to_v1api20250801storage: p349,
-        ServiceMeshProfile_STATUS_from_v1api20250801storage: p350,
-        ServiceMeshProfile_STATUS_to_v1api20250801storage: p351,
-        ServiceMeshProfile_from_v1api20250801storage: p352,
-        ServiceMeshProfile_to_v1api20250801storage: p353,
+        ResourceReference_to_v1api20250801storage: p347,
+        Schedule_STATUS_from_v1api20250801storage: p348,
+        Schedule_STATUS_to_v1api20250801storage: p349,
+        Schedule_from_v1api20250801storage: p350,
+        Schedule_to_v1api20250801storage: p351,
+        ServiceMeshProfile_STATUS_from_v1api20250801storage: p352,
+        ServiceMeshProfile_STATUS_to_v1api20250801storage: p353,
+        ServiceMeshProfile_from_v1api20250801storage: p354,
+        ServiceMeshProfile_to_v1api20250801storage: p355,
         SysctlConfig_STATUS_from_v1api20250801storage: p214,
         SysctlConfig_STATUS_to_v1api20250801storage: p214,
         SysctlConfig_from_v1api20250801storage: p214,
@@ -1480,47 +1483,47 @@ export const plans: GroupPlans = {
         TimeSpan_STATUS_to_v1api20250801storage: p43,
         TimeSpan_from_v1api20250801storage: p43,
         TimeSpan_to_v1api20250801storage: p43,
-        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p280,
-        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p281,
-        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p354,
-        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p355,
-        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p356,
-        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p357,
+        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p282,
+        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p283,
+        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p356,
+        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p357,
+        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p358,
+        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p359,
         UpgradeOverrideSettings_STATUS_from_v1api20250801storage: p223,
         UpgradeOverrideSettings_STATUS_to_v1api20250801storage: p223,
         UpgradeOverrideSettings_from_v1api20250801storage: p223,
         UpgradeOverrideSettings_to_v1api20250801storage: p223,
-        UserAssignedIdentityDetails_from_v1api20250801storage: p344,
-        UserAssignedIdentityDetails_to_v1api20250801storage: p345,
-        UserAssignedIdentity_STATUS_from_v1api20250801storage: p225,
-        UserAssignedIdentity_STATUS_to_v1api20250801storage: p225,
-        UserAssignedIdentity_from_v1api20250801storage: p358,
-        UserAssignedIdentity_to_v1api20250801storage: p359,
-        WeeklySchedule_STATUS_from_v1api20250801storage: p229,
-        WeeklySchedule_STATUS_to_v1api20250801storage: p229,
-        WeeklySchedule_from_v1api20250801storage: p229,
-        WeeklySchedule_to_v1api20250801storage: p229,
-        WindowsGmsaProfile_STATUS_from_v1api20250801storage: p231,
-        WindowsGmsaProfile_STATUS_to_v1api20250801storage: p231,
-        WindowsGmsaProfile_from_v1api20250801storage: p231,
-        WindowsGmsaProfile_to_v1api20250801storage: p231,
-        conditions_Condition_from_v1api20250801storage: p232,
-        conditions_Condition_to_v1api20250801storage: p232,
-        core_DestinationExpression_from_v1api20250801storage: p233,
-        core_DestinationExpression_to_v1api20250801storage: p233,
-        genruntime_ConfigMapDestination_from_v1api20250801storage: p234,
-        genruntime_ConfigMapDestination_to_v1api20250801storage: p234,
-        genruntime_ConfigMapReference_from_v1api20250801storage: p235,
-        genruntime_ConfigMapReference_to_v1api20250801storage: p235,
-        genruntime_KnownResourceReference_from_v1api20250801storage: p236,
-        genruntime_KnownResourceReference_to_v1api20250801storage: p236,
-        genruntime_ResourceReference_from_v1api20250801storage: p237,
-        genruntime_ResourceReference_normalize: p237,
-        genruntime_ResourceReference_to_v1api20250801storage: p237,
-        genruntime_SecretDestination_from_v1api20250801storage: p234,
-        genruntime_SecretDestination_to_v1api20250801storage: p234,
-        genruntime_SecretReference_from_v1api20250801storage: p235,
-        genruntime_SecretReference_to_v1api20250801storage: p235,
+        UserAssignedIdentityDetails_from_v1api20250801storage: p360,
+        UserAssignedIdentityDetails_to_v1api20250801storage: p361,
+        UserAssignedIdentity_STATUS_from_v1api20250801storage: p227,
+        UserAssignedIdentity_STATUS_to_v1api20250801storage: p227,
+        UserAssignedIdentity_from_v1api20250801storage: p362,
+        UserAssignedIdentity_to_v1api20250801storage: p363,
+        WeeklySchedule_STATUS_from_v1api20250801storage: p231,
+        WeeklySchedule_STATUS_to_v1api20250801storage: p231,
+        WeeklySchedule_from_v1api20250801storage: p231,
+        WeeklySchedule_to_v1api20250801storage: p231,
+        WindowsGmsaProfile_STATUS_from_v1api20250801storage: p233,
+        WindowsGmsaProfile_STATUS_to_v1api20250801storage: p233,
+        WindowsGmsaProfile_from_v1api20250801storage: p233,
+        WindowsGmsaProfile_to_v1api20250801storage: p233,
+        conditions_Condition_from_v1api20250801storage: p234,
+        conditions_Condition_to_v1api20250801storage: p234,
+        core_DestinationExpression_from_v1api20250801storage: p235,
+        core_DestinationExpression_to_v1api20250801storage: p235,
+        genruntime_ConfigMapDestination_from_v1api20250801storage: p236,
+        genruntime_ConfigMapDestination_to_v1api20250801storage: p236,
+        genruntime_ConfigMapReference_from_v1api20250801storage: p237,
+        genruntime_ConfigMapReference_to_v1api20250801storage: p237,
+        genruntime_KnownResourceReference_from_v1api20250801storage: p238,
+        genruntime_KnownResourceReference_to_v1api20250801storage: p238,
+        genruntime_ResourceReference_from_v1api20250801storage: p239,
+        genruntime_ResourceReference_normalize: p239,
+        genruntime_ResourceReference_to_v1api20250801storage: p239,
+        genruntime_SecretDestination_from_v1api20250801storage: p236,
+        genruntime_SecretDestination_to_v1api20250801storage: p236,
+        genruntime_SecretReference_from_v1api20250801storage: p237,
+        genruntime_SecretReference_to_v1api20250801storage: p237,
       },
     },
     "v1api20250301": {
@@ -1545,32 +1548,32 @@ export const plans: GroupPlans = {
         AgentProfile_STATUS_toStorage: {"known":k133,"destBag":true,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
         AgentProfile_fromStorage: {"known":k134,"destBag":false,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
         AgentProfile_toStorage: {"known":k134,"destBag":true,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
-        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p360,
-        AutoUpgradeNodeImageSelection_STATUS_toStorage: p361,
-        AutoUpgradeNodeImageSelection_fromStorage: p360,
-        AutoUpgradeNodeImageSelection_toStorage: p361,
+        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p364,
+        AutoUpgradeNodeImageSelection_STATUS_toStorage: p365,
+        AutoUpgradeNodeImageSelection_fromStorage: p364,
+        AutoUpgradeNodeImageSelection_toStorage: p365,
         AutoUpgradeProfileStatus_STATUS_fromStorage: {"known":k136,"destBag":false,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastTriggerStatus",{"spell":["Failed","Succeeded"]}],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
         AutoUpgradeProfileStatus_STATUS_toStorage: {"known":k136,"destBag":true,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastTriggerStatus","s"],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
         CommonUserAssignedIdentity_STATUS_fromStorage: p109,
         CommonUserAssignedIdentity_STATUS_toStorage: p110,
-        ErrorAdditionalInfo_STATUS_fromStorage: p362,
-        ErrorAdditionalInfo_STATUS_toStorage: p363,
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p364,
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p365,
-        ErrorDetail_STATUS_fromStorage: p366,
-        ErrorDetail_STATUS_toStorage: p367,
+        ErrorAdditionalInfo_STATUS_fromStorage: p366,
+        ErrorAdditionalInfo_STATUS_toStorage: p367,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p368,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p369,
+        ErrorDetail_STATUS_fromStorage: p370,
+        ErrorDetail_STATUS_toStorage: p371,
         FleetHubProfile_STATUS_fromStorage: {"known":k140,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_fromStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
         FleetHubProfile_STATUS_toStorage: {"known":k140,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_toStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
         FleetHubProfile_fromStorage: {"known":k141,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_fromStorage"}],["=","dnsPrefix","s"]]},
         FleetHubProfile_toStorage: {"known":k141,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_toStorage"}],["=","dnsPrefix","s"]]},
-        FleetMemberStatus_STATUS_fromStorage: p368,
-        FleetMemberStatus_STATUS_toStorage: p369,
+        FleetMemberStatus_STATUS_fromStorage: p372,
+        FleetMemberStatus_STATUS_toStorage: p373,
         FleetOperatorSecrets_fromStorage: {"known":k143,"destBag":false,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
         FleetOperatorSecrets_toStorage: {"known":k143,"destBag":true,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_toStorage"}]]},
         FleetOperatorSpec_fromStorage: {"known":k144,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
         FleetOperatorSpec_toStorage: {"known":k144,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
-        FleetStatus_STATUS_fromStorage: p368,
-        FleetStatus_STATUS_toStorage: p369,
+        FleetStatus_STATUS_fromStorage: p372,
+        FleetStatus_STATUS_toStorage: p373,
         Fleet_STATUS_fromStorage: {"known":k145,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
         Fleet_STATUS_toStorage: {"known":k145,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
         Fleet_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_fromStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_fromStorage"}]]},
@@ -1603,10 +1606,10 @@ export const plans: GroupPlans = {
         ManagedClusterUpdate_STATUS_toStorage: {"known":k150,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_toStorage"}]]},
         ManagedClusterUpdate_fromStorage: {"known":k150,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_fromStorage"}]]},
         ManagedClusterUpdate_toStorage: {"known":k150,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_toStorage"}]]},
-        ManagedClusterUpgradeSpec_STATUS_fromStorage: p370,
-        ManagedClusterUpgradeSpec_STATUS_toStorage: p371,
-        ManagedClusterUpgradeSpec_fromStorage: p370,
-        ManagedClusterUpgradeSpec_toStorage: p371,
+        ManagedClusterUpgradeSpec_STATUS_fromStorage: p374,
+        ManagedClusterUpgradeSpec_STATUS_toStorage: p375,
+        ManagedClusterUpgradeSpec_fromStorage: p374,
+        ManagedClusterUpgradeSpec_toStorage: p375,
         ManagedServiceIdentity_STATUS_fromStorage: {"known":k152,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_fromStorage"}}]]},
         ManagedServiceIdentity_STATUS_toStorage: {"known":k152,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_toStorage"}}]]},
         ManagedServiceIdentity_fromStorage: {"known":k153,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
@@ -1618,17 +1621,17 @@ export const plans: GroupPlans = {
         NodeImageSelection_STATUS_fromStorage: {"known":k156,"destBag":false,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}],["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
         NodeImageSelection_STATUS_toStorage: {"known":k156,"destBag":true,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}],["=","type","s"]]},
         NodeImageSelection_fromStorage: {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
-        NodeImageSelection_toStorage: p361,
+        NodeImageSelection_toStorage: p365,
         NodeImageVersion_STATUS_fromStorage: {"known":k157,"destBag":false,"steps":[["=","version","s"]]},
         NodeImageVersion_STATUS_toStorage: {"known":k157,"destBag":true,"steps":[["=","version","s"]]},
         SystemData_STATUS_fromStorage: p215,
         SystemData_STATUS_toStorage: p216,
         UpdateGroupStatus_STATUS_fromStorage: {"known":k158,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
         UpdateGroupStatus_STATUS_toStorage: {"known":k158,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateGroup_STATUS_fromStorage: p372,
-        UpdateGroup_STATUS_toStorage: p373,
-        UpdateGroup_fromStorage: p372,
-        UpdateGroup_toStorage: p373,
+        UpdateGroup_STATUS_fromStorage: p376,
+        UpdateGroup_STATUS_toStorage: p377,
+        UpdateGroup_fromStorage: p376,
+        UpdateGroup_toStorage: p377,
         UpdateRunStatus_STATUS_fromStorage: {"known":k160,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
         UpdateRunStatus_STATUS_toStorage: {"known":k160,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
         UpdateRunStrategy_STATUS_fromStorage: {"known":k161,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
@@ -1643,20 +1646,20 @@ export const plans: GroupPlans = {
         UpdateStage_toStorage: {"known":k163,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
         UpdateStatus_STATUS_fromStorage: {"known":k164,"destBag":false,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","startTime","s"],["=","state",{"spell":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]}]]},
         UpdateStatus_STATUS_toStorage: {"known":k164,"destBag":true,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","startTime","s"],["=","state","s"]]},
-        UserAssignedIdentityDetails_fromStorage: p203,
-        UserAssignedIdentityDetails_toStorage: p204,
+        UserAssignedIdentityDetails_fromStorage: p224,
+        UserAssignedIdentityDetails_toStorage: p225,
         WaitStatus_STATUS_fromStorage: {"known":k165,"destBag":false,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}],["=","waitDurationInSeconds","i"]]},
         WaitStatus_STATUS_toStorage: {"known":k165,"destBag":true,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}],["=","waitDurationInSeconds","i"]]},
-        conditions_Condition_fromStorage: p232,
-        conditions_Condition_toStorage: p232,
-        core_DestinationExpression_fromStorage: p233,
-        core_DestinationExpression_toStorage: p233,
-        genruntime_KnownResourceReference_fromStorage: p236,
-        genruntime_KnownResourceReference_toStorage: p236,
-        genruntime_ResourceReference_fromStorage: p237,
-        genruntime_ResourceReference_toStorage: p237,
-        genruntime_SecretDestination_fromStorage: p234,
-        genruntime_SecretDestination_toStorage: p234,
+        conditions_Condition_fromStorage: p234,
+        conditions_Condition_toStorage: p234,
+        core_DestinationExpression_fromStorage: p235,
+        core_DestinationExpression_toStorage: p235,
+        genruntime_KnownResourceReference_fromStorage: p238,
+        genruntime_KnownResourceReference_toStorage: p238,
+        genruntime_ResourceReference_fromStorage: p239,
+        genruntime_ResourceReference_toStorage: p239,
+        genruntime_SecretDestination_fromStorage: p236,
+        genruntime_SecretDestination_toStorage: p236,
       },
     },
     "v1api20250801": {
@@ -1679,32 +1682,32 @@ export const plans: GroupPlans = {
         AdvancedNetworkingObservability_STATUS_toStorage: p3,
         AdvancedNetworkingObservability_fromStorage: p2,
         AdvancedNetworkingObservability_toStorage: p3,
-        AdvancedNetworkingSecurity_STATUS_fromStorage: p374,
-        AdvancedNetworkingSecurity_STATUS_toStorage: p375,
-        AdvancedNetworkingSecurity_fromStorage: p374,
-        AdvancedNetworkingSecurity_toStorage: p375,
+        AdvancedNetworkingSecurity_STATUS_fromStorage: p378,
+        AdvancedNetworkingSecurity_STATUS_toStorage: p379,
+        AdvancedNetworkingSecurity_fromStorage: p378,
+        AdvancedNetworkingSecurity_toStorage: p379,
         AdvancedNetworking_STATUS_fromStorage: p4,
         AdvancedNetworking_STATUS_toStorage: p5,
         AdvancedNetworking_fromStorage: p6,
         AdvancedNetworking_toStorage: p7,
-        AgentPoolGatewayProfile_STATUS_fromStorage: p376,
-        AgentPoolGatewayProfile_STATUS_toStorage: p377,
-        AgentPoolGatewayProfile_fromStorage: p376,
-        AgentPoolGatewayProfile_toStorage: p377,
+        AgentPoolGatewayProfile_STATUS_fromStorage: p380,
+        AgentPoolGatewayProfile_STATUS_toStorage: p381,
+        AgentPoolGatewayProfile_fromStorage: p380,
+        AgentPoolGatewayProfile_toStorage: p381,
         AgentPoolNetworkProfile_STATUS_fromStorage: p8,
         AgentPoolNetworkProfile_STATUS_toStorage: p9,
         AgentPoolNetworkProfile_fromStorage: p10,
         AgentPoolNetworkProfile_toStorage: p11,
-        AgentPoolSecurityProfile_STATUS_fromStorage: p378,
-        AgentPoolSecurityProfile_STATUS_toStorage: p379,
-        AgentPoolSecurityProfile_fromStorage: p378,
-        AgentPoolSecurityProfile_toStorage: p379,
-        AgentPoolStatus_STATUS_fromStorage: p380,
-        AgentPoolStatus_STATUS_toStorage: p381,
-        AgentPoolUpgradeSettings_STATUS_fromStorage: p382,
-        AgentPoolUpgradeSettings_STATUS_toStorage: p383,
-        AgentPoolUpgradeSettings_fromStorage: p382,
-        AgentPoolUpgradeSettings_toStorage: p383,
+        AgentPoolSecurityProfile_STATUS_fromStorage: p382,
+        AgentPoolSecurityProfile_STATUS_toStorage: p383,
+        AgentPoolSecurityProfile_fromStorage: p382,
+        AgentPoolSecurityProfile_toStorage: p383,
+        AgentPoolStatus_STATUS_fromStorage: p384,
+        AgentPoolStatus_STATUS_toStorage: p385,
+        AgentPoolUpgradeSettings_STATUS_fromStorage: p386,
+        AgentPoolUpgradeSettings_STATUS_toStorage: p387,
+        AgentPoolUpgradeSettings_fromStorage: p386,
+        AgentPoolUpgradeSettings_toStorage: p387,
         AgentPoolWindowsProfile_STATUS_fromStorage: p16,
         AgentPoolWindowsProfile_STATUS_toStorage: p17,
         AgentPoolWindowsProfile_fromStorage: p16,
@@ -1749,20 +1752,20 @@ export const plans: GroupPlans = {
         DelegatedResource_STATUS_toStorage: p45,
         DelegatedResource_fromStorage: p46,
         DelegatedResource_toStorage: p47,
-        ErrorAdditionalInfo_STATUS_fromStorage: p362,
-        ErrorAdditionalInfo_STATUS_toStorage: p363,
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p364,
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p365,
-        ErrorDetail_STATUS_fromStorage: p366,
-        ErrorDetail_STATUS_toStorage: p367,
+        ErrorAdditionalInfo_STATUS_fromStorage: p366,
+        ErrorAdditionalInfo_STATUS_toStorage: p367,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p368,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p369,
+        ErrorDetail_STATUS_fromStorage: p370,
+        ErrorDetail_STATUS_toStorage: p371,
         ExtendedLocation_STATUS_fromStorage: p48,
         ExtendedLocation_STATUS_toStorage: p49,
         ExtendedLocation_fromStorage: p48,
         ExtendedLocation_toStorage: p49,
-        GPUProfile_STATUS_fromStorage: p384,
-        GPUProfile_STATUS_toStorage: p385,
-        GPUProfile_fromStorage: p384,
-        GPUProfile_toStorage: p385,
+        GPUProfile_STATUS_fromStorage: p388,
+        GPUProfile_STATUS_toStorage: p389,
+        GPUProfile_fromStorage: p388,
+        GPUProfile_toStorage: p389,
         IPTag_STATUS_fromStorage: p50,
         IPTag_STATUS_toStorage: p51,
         IPTag_fromStorage: p50,
@@ -1817,10 +1820,10 @@ export const plans: GroupPlans = {
         ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage: p3,
         ManagedClusterAIToolchainOperatorProfile_fromStorage: p2,
         ManagedClusterAIToolchainOperatorProfile_toStorage: p3,
-        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p386,
-        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p387,
-        ManagedClusterAPIServerAccessProfile_fromStorage: p388,
-        ManagedClusterAPIServerAccessProfile_toStorage: p389,
+        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p390,
+        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p391,
+        ManagedClusterAPIServerAccessProfile_fromStorage: p392,
+        ManagedClusterAPIServerAccessProfile_toStorage: p393,
         ManagedClusterAddonProfile_STATUS_fromStorage: p89,
         ManagedClusterAddonProfile_STATUS_toStorage: p90,
         ManagedClusterAddonProfile_fromStorage: p91,
@@ -1845,10 +1848,10 @@ export const plans: GroupPlans = {
         ManagedClusterAzureMonitorProfile_STATUS_toStorage: p102,
         ManagedClusterAzureMonitorProfile_fromStorage: p103,
         ManagedClusterAzureMonitorProfile_toStorage: p104,
-        ManagedClusterBootstrapProfile_STATUS_fromStorage: p390,
-        ManagedClusterBootstrapProfile_STATUS_toStorage: p391,
-        ManagedClusterBootstrapProfile_fromStorage: p392,
-        ManagedClusterBootstrapProfile_toStorage: p393,
+        ManagedClusterBootstrapProfile_STATUS_fromStorage: p394,
+        ManagedClusterBootstrapProfile_STATUS_toStorage: p395,
+        ManagedClusterBootstrapProfile_fromStorage: p396,
+        ManagedClusterBootstrapProfile_toStorage: p397,
         ManagedClusterCostAnalysis_STATUS_fromStorage: p2,
         ManagedClusterCostAnalysis_STATUS_toStorage: p3,
         ManagedClusterCostAnalysis_fromStorage: p2,
@@ -1863,10 +1866,10 @@ export const plans: GroupPlans = {
         ManagedClusterIdentity_UserAssignedIdentities_STATUS_toStorage: p110,
         ManagedClusterIdentity_fromStorage: p111,
         ManagedClusterIdentity_toStorage: p112,
-        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p394,
-        ManagedClusterIngressProfileNginx_STATUS_toStorage: p395,
-        ManagedClusterIngressProfileNginx_fromStorage: p394,
-        ManagedClusterIngressProfileNginx_toStorage: p395,
+        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p398,
+        ManagedClusterIngressProfileNginx_STATUS_toStorage: p399,
+        ManagedClusterIngressProfileNginx_fromStorage: p398,
+        ManagedClusterIngressProfileNginx_toStorage: p399,
         ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage: {"known":k122,"destBag":false,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_fromStorage"}]]},
         ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage: {"known":k122,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_toStorage"}]]},
         ManagedClusterIngressProfileWebAppRouting_fromStorage: {"known":k123,"destBag":false,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_fromStorage"}]]},
@@ -1901,12 +1904,12 @@ export const plans: GroupPlans = {
         ManagedClusterMetricsProfile_toStorage: p134,
         ManagedClusterNATGatewayProfile_STATUS_fromStorage: p135,
         ManagedClusterNATGatewayProfile_STATUS_toStorage: p136,
-        ManagedClusterNATGatewayProfile_fromStorage: p396,
-        ManagedClusterNATGatewayProfile_toStorage: p397,
-        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p398,
-        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p399,
-        ManagedClusterNodeProvisioningProfile_fromStorage: p398,
-        ManagedClusterNodeProvisioningProfile_toStorage: p399,
+        ManagedClusterNATGatewayProfile_fromStorage: p400,
+        ManagedClusterNATGatewayProfile_toStorage: p401,
+        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p402,
+        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p403,
+        ManagedClusterNodeProvisioningProfile_fromStorage: p402,
+        ManagedClusterNodeProvisioningProfile_toStorage: p403,
         ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage: p137,
         ManagedClusterNodeResourceGroupProfile_STATUS_toStorage: p138,
         ManagedClusterNodeResourceGroupProfile_fromStorage: p137,
@@ -1947,9 +1950,9 @@ export const plans: GroupPlans = {
         ManagedClusterProperties_AutoScalerProfile_STATUS_toStorage: p168,
         ManagedClusterProperties_AutoScalerProfile_fromStorage: p167,
         ManagedClusterProperties_AutoScalerProfile_toStorage: p168,
-        ManagedClusterSKU_STATUS_fromStorage: p400,
+        ManagedClusterSKU_STATUS_fromStorage: p404,
         ManagedClusterSKU_STATUS_toStorage: p170,
-        ManagedClusterSKU_fromStorage: p400,
+        ManagedClusterSKU_fromStorage: p404,
         ManagedClusterSKU_toStorage: p170,
         ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_fromStorage: p2,
         ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_toStorage: p3,
@@ -1979,8 +1982,8 @@ export const plans: GroupPlans = {
         ManagedClusterStaticEgressGatewayProfile_STATUS_toStorage: p3,
         ManagedClusterStaticEgressGatewayProfile_fromStorage: p2,
         ManagedClusterStaticEgressGatewayProfile_toStorage: p3,
-        ManagedClusterStatus_STATUS_fromStorage: p380,
-        ManagedClusterStatus_STATUS_toStorage: p381,
+        ManagedClusterStatus_STATUS_fromStorage: p384,
+        ManagedClusterStatus_STATUS_toStorage: p385,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_fromStorage: p2,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_toStorage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_fromStorage: p2,
@@ -2027,10 +2030,10 @@ export const plans: GroupPlans = {
         ManagedClustersAgentPool_STATUS_toStorage: {"known":k129,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_toStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_toStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_toStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_toStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_toStorage"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_toStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_toStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_toStorage"}],["=","workloadRuntime","s"]]},
         ManagedClustersAgentPool_Spec_fromStorage: {"known":k130,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_fromStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Ubuntu","Ubuntu2204","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_fromStorage"}]]},
         ManagedClustersAgentPool_Spec_toStorage: {"known":["azureName","owner","tags","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","messageOfTheDay","minCount","mode","networkProfile","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","type","upgradeSettings","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_toStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_toStorage"}],["v","v1api20250801"]]},
-        ManualScaleProfile_STATUS_fromStorage: p401,
-        ManualScaleProfile_STATUS_toStorage: p402,
-        ManualScaleProfile_fromStorage: p401,
-        ManualScaleProfile_toStorage: p402,
+        ManualScaleProfile_STATUS_fromStorage: p405,
+        ManualScaleProfile_STATUS_toStorage: p406,
+        ManualScaleProfile_fromStorage: p405,
+        ManualScaleProfile_toStorage: p406,
         PortRange_STATUS_fromStorage: p193,
         PortRange_STATUS_toStorage: p194,
         PortRange_fromStorage: p193,
@@ -2087,79 +2090,79 @@ export const plans: GroupPlans = {
         UpgradeOverrideSettings_STATUS_toStorage: p223,
         UpgradeOverrideSettings_fromStorage: p222,
         UpgradeOverrideSettings_toStorage: p223,
-        UserAssignedIdentityDetails_fromStorage: p203,
-        UserAssignedIdentityDetails_toStorage: p204,
-        UserAssignedIdentity_STATUS_fromStorage: p224,
-        UserAssignedIdentity_STATUS_toStorage: p225,
-        UserAssignedIdentity_fromStorage: p226,
-        UserAssignedIdentity_toStorage: p227,
-        VirtualMachineNodes_STATUS_fromStorage: p401,
-        VirtualMachineNodes_STATUS_toStorage: p402,
-        VirtualMachineNodes_fromStorage: p401,
-        VirtualMachineNodes_toStorage: p402,
-        VirtualMachinesProfile_STATUS_fromStorage: p403,
-        VirtualMachinesProfile_STATUS_toStorage: p404,
-        VirtualMachinesProfile_fromStorage: p405,
-        VirtualMachinesProfile_toStorage: p406,
-        WeeklySchedule_STATUS_fromStorage: p228,
-        WeeklySchedule_STATUS_toStorage: p229,
-        WeeklySchedule_fromStorage: p228,
-        WeeklySchedule_toStorage: p229,
-        WindowsGmsaProfile_STATUS_fromStorage: p230,
-        WindowsGmsaProfile_STATUS_toStorage: p231,
-        WindowsGmsaProfile_fromStorage: p230,
-        WindowsGmsaProfile_toStorage: p231,
-        conditions_Condition_fromStorage: p232,
-        conditions_Condition_toStorage: p232,
-        core_DestinationExpression_fromStorage: p233,
-        core_DestinationExpression_toStorage: p233,
-        genruntime_ConfigMapDestination_fromStorage: p234,
-        genruntime_ConfigMapDestination_toStorage: p234,
-        genruntime_ConfigMapReference_fromStorage: p235,
-        genruntime_ConfigMapReference_toStorage: p235,
-        genruntime_KnownResourceReference_fromStorage: p236,
-        genruntime_KnownResourceReference_toStorage: p236,
-        genruntime_ResourceReference_fromStorage: p237,
-        genruntime_ResourceReference_toStorage: p237,
-        genruntime_SecretDestination_fromStorage: p234,
-        genruntime_SecretDestination_toStorage: p234,
-        genruntime_SecretReference_fromStorage: p235,
-        genruntime_SecretReference_toStorage: p235,
+        UserAssignedIdentityDetails_fromStorage: p224,
+        UserAssignedIdentityDetails_toStorage: p225,
+        UserAssignedIdentity_STATUS_fromStorage: p226,
+        UserAssignedIdentity_STATUS_toStorage: p227,
+        UserAssignedIdentity_fromStorage: p228,
+        UserAssignedIdentity_toStorage: p229,
+        VirtualMachineNodes_STATUS_fromStorage: p405,
+        VirtualMachineNodes_STATUS_toStorage: p406,
+        VirtualMachineNodes_fromStorage: p405,
+        VirtualMachineNodes_toStorage: p406,
+        VirtualMachinesProfile_STATUS_fromStorage: p407,
+        VirtualMachinesProfile_STATUS_toStorage: p408,
+        VirtualMachinesProfile_fromStorage: p409,
+        VirtualMachinesProfile_toStorage: p410,
+        WeeklySchedule_STATUS_fromStorage: p230,
+        WeeklySchedule_STATUS_toStorage: p231,
+        WeeklySchedule_fromStorage: p230,
+        WeeklySchedule_toStorage: p231,
+        WindowsGmsaProfile_STATUS_fromStorage: p232,
+        WindowsGmsaProfile_STATUS_toStorage: p233,
+        WindowsGmsaProfile_fromStorage: p232,
+        WindowsGmsaProfile_toStorage: p233,
+        conditions_Condition_fromStorage: p234,
+        conditions_Condition_toStorage: p234,
+        core_DestinationExpression_fromStorage: p235,
+        core_DestinationExpression_toStorage: p235,
+        genruntime_ConfigMapDestination_fromStorage: p236,
+        genruntime_ConfigMapDestination_toStorage: p236,
+        genruntime_ConfigMapReference_fromStorage: p237,
+        genruntime_ConfigMapReference_toStorage: p237,
+        genruntime_KnownResourceReference_fromStorage: p238,
+        genruntime_KnownResourceReference_toStorage: p238,
+        genruntime_ResourceReference_fromStorage: p239,
+        genruntime_ResourceReference_toStorage: p239,
+        genruntime_SecretDestination_fromStorage: p236,
+        genruntime_SecretDestination_toStorage: p236,
+        genruntime_SecretReference_fromStorage: p237,
+        genruntime_SecretReference_toStorage: p237,
       },
     },
     "v1api20250801storage": {
       resources: {
       },
       types: {
-        AgentPoolGatewayProfile_STATUS_normalize: p377,
-        AgentPoolGatewayProfile_normalize: p377,
-        AgentPoolStatus_STATUS_normalize: p407,
-        ErrorAdditionalInfo_STATUS_normalize: p363,
+        AgentPoolGatewayProfile_STATUS_normalize: p381,
+        AgentPoolGatewayProfile_normalize: p381,
+        AgentPoolStatus_STATUS_normalize: p411,
+        ErrorAdditionalInfo_STATUS_normalize: p367,
         ErrorDetail_STATUS_Unrolled_STATUS_normalize: {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_normalize"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
         ErrorDetail_STATUS_normalize: {"known":k139,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_normalize"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_normalize"}}],["=","message","s"],["=","target","s"]]},
-        GPUProfile_STATUS_normalize: p385,
-        GPUProfile_normalize: p385,
+        GPUProfile_STATUS_normalize: p389,
+        GPUProfile_normalize: p389,
         ManagedClusterAIToolchainOperatorProfile_STATUS_normalize: p3,
         ManagedClusterAIToolchainOperatorProfile_normalize: p3,
-        ManagedClusterBootstrapProfile_STATUS_normalize: p391,
+        ManagedClusterBootstrapProfile_STATUS_normalize: p395,
         ManagedClusterBootstrapProfile_normalize: {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        ManagedClusterIngressProfileNginx_STATUS_normalize: p395,
-        ManagedClusterIngressProfileNginx_normalize: p395,
-        ManagedClusterNodeProvisioningProfile_STATUS_normalize: p399,
-        ManagedClusterNodeProvisioningProfile_normalize: p399,
+        ManagedClusterIngressProfileNginx_STATUS_normalize: p399,
+        ManagedClusterIngressProfileNginx_normalize: p399,
+        ManagedClusterNodeProvisioningProfile_STATUS_normalize: p403,
+        ManagedClusterNodeProvisioningProfile_normalize: p403,
         ManagedClusterStaticEgressGatewayProfile_STATUS_normalize: p3,
         ManagedClusterStaticEgressGatewayProfile_normalize: p3,
-        ManagedClusterStatus_STATUS_normalize: p407,
-        ManualScaleProfile_STATUS_normalize: p402,
-        ManualScaleProfile_normalize: p402,
+        ManagedClusterStatus_STATUS_normalize: p411,
+        ManualScaleProfile_STATUS_normalize: p406,
+        ManualScaleProfile_normalize: p406,
         ScaleProfile_STATUS_normalize: {"known":k174,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_normalize"}}]]},
         ScaleProfile_normalize: {"known":k174,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_normalize"}}]]},
-        VirtualMachineNodes_STATUS_normalize: p402,
-        VirtualMachineNodes_normalize: p402,
+        VirtualMachineNodes_STATUS_normalize: p406,
+        VirtualMachineNodes_normalize: p406,
         VirtualMachinesProfile_STATUS_normalize: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_normalize"}]]},
         VirtualMachinesProfile_normalize: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_normalize"}]]},
-        genruntime_ConfigMapDestination_normalize: p234,
-        genruntime_ResourceReference_normalize: p237,
+        genruntime_ConfigMapDestination_normalize: p236,
+        genruntime_ResourceReference_normalize: p239,
       },
     },
     "v20251002preview": {
@@ -2182,14 +2185,14 @@ export const plans: GroupPlans = {
         AdvancedNetworkingObservability_STATUS_toStorage: p3,
         AdvancedNetworkingObservability_fromStorage: p2,
         AdvancedNetworkingObservability_toStorage: p3,
-        AdvancedNetworkingPerformance_STATUS_fromStorage: p408,
-        AdvancedNetworkingPerformance_STATUS_toStorage: p409,
-        AdvancedNetworkingPerformance_fromStorage: p408,
-        AdvancedNetworkingPerformance_toStorage: p409,
-        AdvancedNetworkingSecurityTransitEncryption_STATUS_fromStorage: p410,
-        AdvancedNetworkingSecurityTransitEncryption_STATUS_toStorage: p361,
-        AdvancedNetworkingSecurityTransitEncryption_fromStorage: p410,
-        AdvancedNetworkingSecurityTransitEncryption_toStorage: p361,
+        AdvancedNetworkingPerformance_STATUS_fromStorage: p412,
+        AdvancedNetworkingPerformance_STATUS_toStorage: p413,
+        AdvancedNetworkingPerformance_fromStorage: p412,
+        AdvancedNetworkingPerformance_toStorage: p413,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_fromStorage: p414,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_toStorage: p365,
+        AdvancedNetworkingSecurityTransitEncryption_fromStorage: p414,
+        AdvancedNetworkingSecurityTransitEncryption_toStorage: p365,
         AdvancedNetworkingSecurity_STATUS_fromStorage: {"known":k177,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_fromStorage"}]]},
         AdvancedNetworkingSecurity_STATUS_toStorage: {"known":k177,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_toStorage"}]]},
         AdvancedNetworkingSecurity_fromStorage: {"known":k177,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_fromStorage"}]]},
@@ -2202,36 +2205,36 @@ export const plans: GroupPlans = {
         AgentPoolArtifactStreamingProfile_STATUS_toStorage: p3,
         AgentPoolArtifactStreamingProfile_fromStorage: p2,
         AgentPoolArtifactStreamingProfile_toStorage: p3,
-        AgentPoolBlueGreenUpgradeSettings_STATUS_fromStorage: p411,
-        AgentPoolBlueGreenUpgradeSettings_STATUS_toStorage: p412,
-        AgentPoolBlueGreenUpgradeSettings_fromStorage: p411,
-        AgentPoolBlueGreenUpgradeSettings_toStorage: p412,
-        AgentPoolGatewayProfile_STATUS_fromStorage: p376,
-        AgentPoolGatewayProfile_STATUS_toStorage: p377,
-        AgentPoolGatewayProfile_fromStorage: p376,
-        AgentPoolGatewayProfile_toStorage: p377,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_fromStorage: p415,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_toStorage: p416,
+        AgentPoolBlueGreenUpgradeSettings_fromStorage: p415,
+        AgentPoolBlueGreenUpgradeSettings_toStorage: p416,
+        AgentPoolGatewayProfile_STATUS_fromStorage: p380,
+        AgentPoolGatewayProfile_STATUS_toStorage: p381,
+        AgentPoolGatewayProfile_fromStorage: p380,
+        AgentPoolGatewayProfile_toStorage: p381,
         AgentPoolNetworkProfile_STATUS_fromStorage: p8,
         AgentPoolNetworkProfile_STATUS_toStorage: p9,
         AgentPoolNetworkProfile_fromStorage: p10,
         AgentPoolNetworkProfile_toStorage: p11,
-        AgentPoolSecurityProfile_STATUS_fromStorage: p413,
-        AgentPoolSecurityProfile_STATUS_toStorage: p379,
-        AgentPoolSecurityProfile_fromStorage: p413,
-        AgentPoolSecurityProfile_toStorage: p379,
-        AgentPoolStatus_STATUS_fromStorage: p380,
-        AgentPoolStatus_STATUS_toStorage: p381,
-        AgentPoolUpgradeSettings_STATUS_fromStorage: p414,
-        AgentPoolUpgradeSettings_STATUS_toStorage: p415,
-        AgentPoolUpgradeSettings_fromStorage: p414,
-        AgentPoolUpgradeSettings_toStorage: p415,
+        AgentPoolSecurityProfile_STATUS_fromStorage: p417,
+        AgentPoolSecurityProfile_STATUS_toStorage: p383,
+        AgentPoolSecurityProfile_fromStorage: p417,
+        AgentPoolSecurityProfile_toStorage: p383,
+        AgentPoolStatus_STATUS_fromStorage: p384,
+        AgentPoolStatus_STATUS_toStorage: p385,
+        AgentPoolUpgradeSettings_STATUS_fromStorage: p418,
+        AgentPoolUpgradeSettings_STATUS_toStorage: p419,
+        AgentPoolUpgradeSettings_fromStorage: p418,
+        AgentPoolUpgradeSettings_toStorage: p419,
         AgentPoolWindowsProfile_STATUS_fromStorage: p16,
         AgentPoolWindowsProfile_STATUS_toStorage: p17,
         AgentPoolWindowsProfile_fromStorage: p16,
         AgentPoolWindowsProfile_toStorage: p17,
-        AutoScaleProfile_STATUS_fromStorage: p416,
-        AutoScaleProfile_STATUS_toStorage: p417,
-        AutoScaleProfile_fromStorage: p416,
-        AutoScaleProfile_toStorage: p417,
+        AutoScaleProfile_STATUS_fromStorage: p420,
+        AutoScaleProfile_STATUS_toStorage: p421,
+        AutoScaleProfile_fromStorage: p420,
+        AutoScaleProfile_toStorage: p421,
         AzureKeyVaultKms_STATUS_fromStorage: p18,
         AzureKeyVaultKms_STATUS_toStorage: p19,
         AzureKeyVaultKms_fromStorage: p20,
@@ -2244,10 +2247,10 @@ export const plans: GroupPlans = {
         ContainerServiceLinuxProfile_STATUS_toStorage: p27,
         ContainerServiceLinuxProfile_fromStorage: p28,
         ContainerServiceLinuxProfile_toStorage: p29,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_fromStorage: p418,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_toStorage: p419,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_fromStorage: p418,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_toStorage: p419,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_fromStorage: p422,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_toStorage: p423,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_fromStorage: p422,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_toStorage: p423,
         ContainerServiceNetworkProfileKubeProxyConfig_STATUS_fromStorage: {"known":k183,"destBag":false,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_fromStorage"}],["=","mode",{"spell":["IPTABLES","IPVS","NFTABLES"]}]]},
         ContainerServiceNetworkProfileKubeProxyConfig_STATUS_toStorage: {"known":k183,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_toStorage"}],["=","mode","s"]]},
         ContainerServiceNetworkProfileKubeProxyConfig_fromStorage: {"known":k183,"destBag":false,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_fromStorage"}],["=","mode",{"spell":["IPTABLES","IPVS","NFTABLES"]}]]},
@@ -2280,20 +2283,20 @@ export const plans: GroupPlans = {
         DelegatedResource_STATUS_toStorage: p45,
         DelegatedResource_fromStorage: p46,
         DelegatedResource_toStorage: p47,
-        ErrorAdditionalInfo_STATUS_fromStorage: p362,
-        ErrorAdditionalInfo_STATUS_toStorage: p363,
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p364,
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p365,
-        ErrorDetail_STATUS_fromStorage: p366,
-        ErrorDetail_STATUS_toStorage: p367,
+        ErrorAdditionalInfo_STATUS_fromStorage: p366,
+        ErrorAdditionalInfo_STATUS_toStorage: p367,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p368,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p369,
+        ErrorDetail_STATUS_fromStorage: p370,
+        ErrorDetail_STATUS_toStorage: p371,
         ExtendedLocation_STATUS_fromStorage: p48,
         ExtendedLocation_STATUS_toStorage: p49,
         ExtendedLocation_fromStorage: p48,
         ExtendedLocation_toStorage: p49,
-        GPUProfile_STATUS_fromStorage: p420,
-        GPUProfile_STATUS_toStorage: p421,
-        GPUProfile_fromStorage: p420,
-        GPUProfile_toStorage: p421,
+        GPUProfile_STATUS_fromStorage: p424,
+        GPUProfile_STATUS_toStorage: p425,
+        GPUProfile_fromStorage: p424,
+        GPUProfile_toStorage: p425,
         IPTag_STATUS_fromStorage: p50,
         IPTag_STATUS_toStorage: p51,
         IPTag_fromStorage: p50,
@@ -2306,10 +2309,10 @@ export const plans: GroupPlans = {
         IstioComponents_STATUS_toStorage: {"known":k186,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_toStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_toStorage"}}],["=","proxyRedirectionMechanism","s"]]},
         IstioComponents_fromStorage: {"known":k186,"destBag":false,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_fromStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_fromStorage"}}],["=","proxyRedirectionMechanism",{"spell":["CNIChaining","InitContainers"]}]]},
         IstioComponents_toStorage: {"known":k186,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_toStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_toStorage"}}],["=","proxyRedirectionMechanism","s"]]},
-        IstioEgressGateway_STATUS_fromStorage: p422,
-        IstioEgressGateway_STATUS_toStorage: p423,
-        IstioEgressGateway_fromStorage: p422,
-        IstioEgressGateway_toStorage: p423,
+        IstioEgressGateway_STATUS_fromStorage: p426,
+        IstioEgressGateway_STATUS_toStorage: p427,
+        IstioEgressGateway_fromStorage: p426,
+        IstioEgressGateway_toStorage: p427,
         IstioIngressGateway_STATUS_fromStorage: p60,
         IstioIngressGateway_STATUS_toStorage: p61,
         IstioIngressGateway_fromStorage: p60,
@@ -2322,22 +2325,22 @@ export const plans: GroupPlans = {
         IstioServiceMesh_STATUS_toStorage: p67,
         IstioServiceMesh_fromStorage: p68,
         IstioServiceMesh_toStorage: p69,
-        KubeletConfig_STATUS_fromStorage: p424,
-        KubeletConfig_STATUS_toStorage: p425,
-        KubeletConfig_fromStorage: p424,
-        KubeletConfig_toStorage: p425,
-        KubernetesResourceObjectEncryptionProfile_STATUS_fromStorage: p426,
-        KubernetesResourceObjectEncryptionProfile_STATUS_toStorage: p427,
-        KubernetesResourceObjectEncryptionProfile_fromStorage: p426,
-        KubernetesResourceObjectEncryptionProfile_toStorage: p427,
+        KubeletConfig_STATUS_fromStorage: p428,
+        KubeletConfig_STATUS_toStorage: p429,
+        KubeletConfig_fromStorage: p428,
+        KubeletConfig_toStorage: p429,
+        KubernetesResourceObjectEncryptionProfile_STATUS_fromStorage: p430,
+        KubernetesResourceObjectEncryptionProfile_STATUS_toStorage: p431,
+        KubernetesResourceObjectEncryptionProfile_fromStorage: p430,
+        KubernetesResourceObjectEncryptionProfile_toStorage: p431,
         LinuxOSConfig_STATUS_fromStorage: p72,
         LinuxOSConfig_STATUS_toStorage: p73,
         LinuxOSConfig_fromStorage: p74,
         LinuxOSConfig_toStorage: p75,
-        LocalDNSOverride_STATUS_fromStorage: p428,
-        LocalDNSOverride_STATUS_toStorage: p429,
-        LocalDNSOverride_fromStorage: p428,
-        LocalDNSOverride_toStorage: p429,
+        LocalDNSOverride_STATUS_fromStorage: p432,
+        LocalDNSOverride_STATUS_toStorage: p433,
+        LocalDNSOverride_fromStorage: p432,
+        LocalDNSOverride_toStorage: p433,
         LocalDNSProfile_STATUS_fromStorage: {"known":k191,"destBag":false,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_fromStorage"}}],["=","mode",{"spell":["Disabled","Preferred","Required"]}],["=","state",{"spell":["Disabled","Enabled"]}],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_fromStorage"}}]]},
         LocalDNSProfile_STATUS_toStorage: {"known":k191,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_toStorage"}}],["=","mode","s"],["=","state","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_toStorage"}}]]},
         LocalDNSProfile_fromStorage: {"known":k192,"destBag":false,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_fromStorage"}}],["=","mode",{"spell":["Disabled","Preferred","Required"]}],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_fromStorage"}}]]},
@@ -2360,10 +2363,10 @@ export const plans: GroupPlans = {
         ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage: p3,
         ManagedClusterAIToolchainOperatorProfile_fromStorage: p2,
         ManagedClusterAIToolchainOperatorProfile_toStorage: p3,
-        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p386,
-        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p387,
-        ManagedClusterAPIServerAccessProfile_fromStorage: p388,
-        ManagedClusterAPIServerAccessProfile_toStorage: p389,
+        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p390,
+        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p391,
+        ManagedClusterAPIServerAccessProfile_fromStorage: p392,
+        ManagedClusterAPIServerAccessProfile_toStorage: p393,
         ManagedClusterAddonProfile_STATUS_fromStorage: p89,
         ManagedClusterAddonProfile_STATUS_toStorage: p90,
         ManagedClusterAddonProfile_fromStorage: p91,
@@ -2380,20 +2383,20 @@ export const plans: GroupPlans = {
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_toStorage: p3,
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_fromStorage: p2,
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_toStorage: p3,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_fromStorage: p430,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_toStorage: p431,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_fromStorage: p430,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_toStorage: p431,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_fromStorage: p430,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_toStorage: p431,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_fromStorage: p430,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_toStorage: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_fromStorage: p434,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_toStorage: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_fromStorage: p434,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_toStorage: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_fromStorage: p434,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_toStorage: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_fromStorage: p434,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_toStorage: p435,
         ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_fromStorage: {"known":k196,"destBag":false,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_fromStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_fromStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_fromStorage"}]]},
         ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_toStorage: {"known":k196,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_toStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_toStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_toStorage"}]]},
         ManagedClusterAzureMonitorProfileAppMonitoring_fromStorage: {"known":k196,"destBag":false,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_fromStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_fromStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_fromStorage"}]]},
         ManagedClusterAzureMonitorProfileAppMonitoring_toStorage: {"known":k196,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_toStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_toStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_toStorage"}]]},
         ManagedClusterAzureMonitorProfileContainerInsights_STATUS_fromStorage: {"known":k197,"destBag":false,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceId","s"],["=","syslogPort","i"]]},
-        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_toStorage: p432,
+        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_toStorage: p436,
         ManagedClusterAzureMonitorProfileContainerInsights_fromStorage: {"known":k198,"destBag":false,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","syslogPort","i"]]},
         ManagedClusterAzureMonitorProfileContainerInsights_toStorage: {"known":k198,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","syslogPort","i"]]},
         ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_fromStorage: p95,
@@ -2408,10 +2411,10 @@ export const plans: GroupPlans = {
         ManagedClusterAzureMonitorProfile_STATUS_toStorage: {"known":k199,"destBag":true,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_toStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_toStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_toStorage"}]]},
         ManagedClusterAzureMonitorProfile_fromStorage: {"known":k199,"destBag":false,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_fromStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_fromStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_fromStorage"}]]},
         ManagedClusterAzureMonitorProfile_toStorage: {"known":k199,"destBag":true,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_toStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_toStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_toStorage"}]]},
-        ManagedClusterBootstrapProfile_STATUS_fromStorage: p390,
-        ManagedClusterBootstrapProfile_STATUS_toStorage: p391,
-        ManagedClusterBootstrapProfile_fromStorage: p392,
-        ManagedClusterBootstrapProfile_toStorage: p393,
+        ManagedClusterBootstrapProfile_STATUS_fromStorage: p394,
+        ManagedClusterBootstrapProfile_STATUS_toStorage: p395,
+        ManagedClusterBootstrapProfile_fromStorage: p396,
+        ManagedClusterBootstrapProfile_toStorage: p397,
         ManagedClusterCostAnalysis_STATUS_fromStorage: p2,
         ManagedClusterCostAnalysis_STATUS_toStorage: p3,
         ManagedClusterCostAnalysis_fromStorage: p2,
@@ -2429,21 +2432,21 @@ export const plans: GroupPlans = {
         ManagedClusterIdentity_fromStorage: p111,
         ManagedClusterIdentity_toStorage: p112,
         ManagedClusterIngressDefaultDomainProfile_STATUS_fromStorage: {"known":k202,"destBag":false,"steps":[["=","domainName","s"],["=","enabled","b"]]},
-        ManagedClusterIngressDefaultDomainProfile_STATUS_toStorage: p433,
+        ManagedClusterIngressDefaultDomainProfile_STATUS_toStorage: p437,
         ManagedClusterIngressDefaultDomainProfile_fromStorage: p2,
         ManagedClusterIngressDefaultDomainProfile_toStorage: p3,
         ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_fromStorage: {"known":k203,"destBag":false,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}]]},
         ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_toStorage: {"known":k203,"destBag":true,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}]]},
         ManagedClusterIngressProfileApplicationLoadBalancer_fromStorage: p2,
         ManagedClusterIngressProfileApplicationLoadBalancer_toStorage: p3,
-        ManagedClusterIngressProfileGatewayConfiguration_STATUS_fromStorage: p434,
-        ManagedClusterIngressProfileGatewayConfiguration_STATUS_toStorage: p435,
-        ManagedClusterIngressProfileGatewayConfiguration_fromStorage: p434,
-        ManagedClusterIngressProfileGatewayConfiguration_toStorage: p435,
-        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p394,
-        ManagedClusterIngressProfileNginx_STATUS_toStorage: p395,
-        ManagedClusterIngressProfileNginx_fromStorage: p394,
-        ManagedClusterIngressProfileNginx_toStorage: p395,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_fromStorage: p438,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_toStorage: p439,
+        ManagedClusterIngressProfileGatewayConfiguration_fromStorage: p438,
+        ManagedClusterIngressProfileGatewayConfiguration_toStorage: p439,
+        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p398,
+        ManagedClusterIngressProfileNginx_STATUS_toStorage: p399,
+        ManagedClusterIngressProfileNginx_fromStorage: p398,
+        ManagedClusterIngressProfileNginx_toStorage: p399,
         ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage: {"known":k205,"destBag":false,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_fromStorage"}],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_fromStorage"}]]},
         ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage: {"known":k205,"destBag":true,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_toStorage"}],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_toStorage"}]]},
         ManagedClusterIngressProfileWebAppRouting_fromStorage: {"known":k206,"destBag":false,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_fromStorage"}],["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_fromStorage"}]]},
@@ -2478,12 +2481,12 @@ export const plans: GroupPlans = {
         ManagedClusterMetricsProfile_toStorage: p134,
         ManagedClusterNATGatewayProfile_STATUS_fromStorage: p135,
         ManagedClusterNATGatewayProfile_STATUS_toStorage: p136,
-        ManagedClusterNATGatewayProfile_fromStorage: p396,
-        ManagedClusterNATGatewayProfile_toStorage: p397,
-        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p398,
-        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p399,
-        ManagedClusterNodeProvisioningProfile_fromStorage: p398,
-        ManagedClusterNodeProvisioningProfile_toStorage: p399,
+        ManagedClusterNATGatewayProfile_fromStorage: p400,
+        ManagedClusterNATGatewayProfile_toStorage: p401,
+        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p402,
+        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p403,
+        ManagedClusterNodeProvisioningProfile_fromStorage: p402,
+        ManagedClusterNodeProvisioningProfile_toStorage: p403,
         ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage: p137,
         ManagedClusterNodeResourceGroupProfile_STATUS_toStorage: p138,
         ManagedClusterNodeResourceGroupProfile_fromStorage: p137,
@@ -2524,9 +2527,9 @@ export const plans: GroupPlans = {
         ManagedClusterPropertiesAutoScalerProfile_STATUS_toStorage: p168,
         ManagedClusterPropertiesAutoScalerProfile_fromStorage: p167,
         ManagedClusterPropertiesAutoScalerProfile_toStorage: p168,
-        ManagedClusterSKU_STATUS_fromStorage: p400,
+        ManagedClusterSKU_STATUS_fromStorage: p404,
         ManagedClusterSKU_STATUS_toStorage: p170,
-        ManagedClusterSKU_fromStorage: p400,
+        ManagedClusterSKU_fromStorage: p404,
         ManagedClusterSKU_toStorage: p170,
         ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_fromStorage: {"known":k211,"destBag":false,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}]]},
         ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_toStorage: {"known":k211,"destBag":true,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}]]},
@@ -2572,16 +2575,16 @@ export const plans: GroupPlans = {
         ManagedClusterStaticEgressGatewayProfile_STATUS_toStorage: p3,
         ManagedClusterStaticEgressGatewayProfile_fromStorage: p2,
         ManagedClusterStaticEgressGatewayProfile_toStorage: p3,
-        ManagedClusterStatus_STATUS_fromStorage: p380,
-        ManagedClusterStatus_STATUS_toStorage: p381,
+        ManagedClusterStatus_STATUS_fromStorage: p384,
+        ManagedClusterStatus_STATUS_toStorage: p385,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_fromStorage: p2,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_toStorage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_fromStorage: p2,
         ManagedClusterStorageProfileBlobCSIDriver_toStorage: p3,
-        ManagedClusterStorageProfileDiskCSIDriver_STATUS_fromStorage: p436,
-        ManagedClusterStorageProfileDiskCSIDriver_STATUS_toStorage: p437,
-        ManagedClusterStorageProfileDiskCSIDriver_fromStorage: p436,
-        ManagedClusterStorageProfileDiskCSIDriver_toStorage: p437,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_fromStorage: p440,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_toStorage: p441,
+        ManagedClusterStorageProfileDiskCSIDriver_fromStorage: p440,
+        ManagedClusterStorageProfileDiskCSIDriver_toStorage: p441,
         ManagedClusterStorageProfileFileCSIDriver_STATUS_fromStorage: p2,
         ManagedClusterStorageProfileFileCSIDriver_STATUS_toStorage: p3,
         ManagedClusterStorageProfileFileCSIDriver_fromStorage: p2,
@@ -2602,10 +2605,10 @@ export const plans: GroupPlans = {
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_toStorage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_fromStorage: p2,
         ManagedClusterWorkloadAutoScalerProfileKeda_toStorage: p3,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_fromStorage: p438,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_toStorage: p439,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_fromStorage: p438,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_toStorage: p439,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_fromStorage: p442,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_toStorage: p443,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_fromStorage: p442,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_toStorage: p443,
         ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage: p189,
         ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage: p190,
         ManagedClusterWorkloadAutoScalerProfile_fromStorage: p191,
@@ -2622,12 +2625,12 @@ export const plans: GroupPlans = {
         ManagedClustersAgentPool_Spec_toStorage: {"known":["azureName","owner","tags","artifactStreamingProfile","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","localDNSProfile","maxCount","maxPods","messageOfTheDay","minCount","mode","networkProfile","nodeCustomizationProfile","nodeInitializationTaints","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","type","upgradeSettings","upgradeSettingsBlueGreen","upgradeStrategy","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_toStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_toStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_toStorage"}],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_toStorage"}],["=","upgradeStrategy","s"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_toStorage"}],["v","v20251002preview"]]},
         ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_fromStorage: p109,
         ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_toStorage: p110,
-        ManualScaleProfile_STATUS_fromStorage: p401,
-        ManualScaleProfile_STATUS_toStorage: p402,
-        ManualScaleProfile_fromStorage: p401,
-        ManualScaleProfile_toStorage: p402,
+        ManualScaleProfile_STATUS_fromStorage: p405,
+        ManualScaleProfile_STATUS_toStorage: p406,
+        ManualScaleProfile_fromStorage: p405,
+        ManualScaleProfile_toStorage: p406,
         NodeCustomizationProfile_STATUS_fromStorage: {"known":k222,"destBag":false,"steps":[["=","nodeCustomizationId","s"]]},
-        NodeCustomizationProfile_STATUS_toStorage: p440,
+        NodeCustomizationProfile_STATUS_toStorage: p444,
         NodeCustomizationProfile_fromStorage: {"known":k223,"destBag":false,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
         NodeCustomizationProfile_toStorage: {"known":k223,"destBag":true,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
         PortRange_STATUS_fromStorage: p193,
@@ -2658,10 +2661,10 @@ export const plans: GroupPlans = {
         Schedule_STATUS_toStorage: p206,
         Schedule_fromStorage: p207,
         Schedule_toStorage: p208,
-        SchedulerInstanceProfile_STATUS_fromStorage: p441,
-        SchedulerInstanceProfile_STATUS_toStorage: p442,
-        SchedulerInstanceProfile_fromStorage: p441,
-        SchedulerInstanceProfile_toStorage: p442,
+        SchedulerInstanceProfile_STATUS_fromStorage: p445,
+        SchedulerInstanceProfile_STATUS_toStorage: p446,
+        SchedulerInstanceProfile_fromStorage: p445,
+        SchedulerInstanceProfile_toStorage: p446,
         SchedulerProfileSchedulerInstanceProfiles_STATUS_fromStorage: {"known":k226,"destBag":false,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_fromStorage"}]]},
         SchedulerProfileSchedulerInstanceProfiles_STATUS_toStorage: {"known":k226,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_toStorage"}]]},
         SchedulerProfileSchedulerInstanceProfiles_fromStorage: {"known":k226,"destBag":false,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_fromStorage"}]]},
@@ -2698,44 +2701,44 @@ export const plans: GroupPlans = {
         UpgradeOverrideSettings_STATUS_toStorage: p223,
         UpgradeOverrideSettings_fromStorage: p222,
         UpgradeOverrideSettings_toStorage: p223,
-        UserAssignedIdentityDetails_fromStorage: p203,
-        UserAssignedIdentityDetails_toStorage: p204,
-        UserAssignedIdentity_STATUS_fromStorage: p224,
-        UserAssignedIdentity_STATUS_toStorage: p225,
-        UserAssignedIdentity_fromStorage: p226,
-        UserAssignedIdentity_toStorage: p227,
-        VirtualMachineNodes_STATUS_fromStorage: p401,
-        VirtualMachineNodes_STATUS_toStorage: p402,
-        VirtualMachineNodes_fromStorage: p401,
-        VirtualMachineNodes_toStorage: p402,
-        VirtualMachinesProfile_STATUS_fromStorage: p403,
-        VirtualMachinesProfile_STATUS_toStorage: p404,
-        VirtualMachinesProfile_fromStorage: p405,
-        VirtualMachinesProfile_toStorage: p406,
-        WeeklySchedule_STATUS_fromStorage: p228,
-        WeeklySchedule_STATUS_toStorage: p229,
-        WeeklySchedule_fromStorage: p228,
-        WeeklySchedule_toStorage: p229,
-        WindowsGmsaProfile_STATUS_fromStorage: p230,
-        WindowsGmsaProfile_STATUS_toStorage: p231,
-        WindowsGmsaProfile_fromStorage: p230,
-        WindowsGmsaProfile_toStorage: p231,
-        conditions_Condition_fromStorage: p232,
-        conditions_Condition_toStorage: p232,
-        core_DestinationExpression_fromStorage: p233,
-        core_DestinationExpression_toStorage: p233,
-        genruntime_ConfigMapDestination_fromStorage: p234,
-        genruntime_ConfigMapDestination_toStorage: p234,
-        genruntime_ConfigMapReference_fromStorage: p235,
-        genruntime_ConfigMapReference_toStorage: p235,
-        genruntime_KnownResourceReference_fromStorage: p236,
-        genruntime_KnownResourceReference_toStorage: p236,
-        genruntime_ResourceReference_fromStorage: p237,
-        genruntime_ResourceReference_toStorage: p237,
-        genruntime_SecretDestination_fromStorage: p234,
-        genruntime_SecretDestination_toStorage: p234,
-        genruntime_SecretReference_fromStorage: p235,
-        genruntime_SecretReference_toStorage: p235,
+        UserAssignedIdentityDetails_fromStorage: p224,
+        UserAssignedIdentityDetails_toStorage: p225,
+        UserAssignedIdentity_STATUS_fromStorage: p226,
+        UserAssignedIdentity_STATUS_toStorage: p227,
+        UserAssignedIdentity_fromStorage: p228,
+        UserAssignedIdentity_toStorage: p229,
+        VirtualMachineNodes_STATUS_fromStorage: p405,
+        VirtualMachineNodes_STATUS_toStorage: p406,
+        VirtualMachineNodes_fromStorage: p405,
+        VirtualMachineNodes_toStorage: p406,
+        VirtualMachinesProfile_STATUS_fromStorage: p407,
+        VirtualMachinesProfile_STATUS_toStorage: p408,
+        VirtualMachinesProfile_fromStorage: p409,
+        VirtualMachinesProfile_toStorage: p410,
+        WeeklySchedule_STATUS_fromStorage: p230,
+        WeeklySchedule_STATUS_toStorage: p231,
+        WeeklySchedule_fromStorage: p230,
+        WeeklySchedule_toStorage: p231,
+        WindowsGmsaProfile_STATUS_fromStorage: p232,
+        WindowsGmsaProfile_STATUS_toStorage: p233,
+        WindowsGmsaProfile_fromStorage: p232,
+        WindowsGmsaProfile_toStorage: p233,
+        conditions_Condition_fromStorage: p234,
+        conditions_Condition_toStorage: p234,
+        core_DestinationExpression_fromStorage: p235,
+        core_DestinationExpression_toStorage: p235,
+        genruntime_ConfigMapDestination_fromStorage: p236,
+        genruntime_ConfigMapDestination_toStorage: p236,
+        genruntime_ConfigMapReference_fromStorage: p237,
+        genruntime_ConfigMapReference_toStorage: p237,
+        genruntime_KnownResourceReference_fromStorage: p238,
+        genruntime_KnownResourceReference_toStorage: p238,
+        genruntime_ResourceReference_fromStorage: p239,
+        genruntime_ResourceReference_toStorage: p239,
+        genruntime_SecretDestination_fromStorage: p236,
+        genruntime_SecretDestination_toStorage: p236,
+        genruntime_SecretReference_fromStorage: p237,
+        genruntime_SecretReference_toStorage: p237,
       },
     },
     "v20251002previewstorage": {
@@ -2758,70 +2761,70 @@ export const plans: GroupPlans = {
         AdvancedNetworkingObservability_STATUS_to_v1api20250801storage: p3,
         AdvancedNetworkingObservability_from_v1api20250801storage: p3,
         AdvancedNetworkingObservability_to_v1api20250801storage: p3,
-        AdvancedNetworkingPerformance_STATUS_normalize: p409,
-        AdvancedNetworkingPerformance_normalize: p409,
-        AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize: p361,
-        AdvancedNetworkingSecurityTransitEncryption_normalize: p361,
+        AdvancedNetworkingPerformance_STATUS_normalize: p413,
+        AdvancedNetworkingPerformance_normalize: p413,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize: p365,
+        AdvancedNetworkingSecurityTransitEncryption_normalize: p365,
         AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage: {"known":k114,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["<","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize"}]]},
-        AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: p443,
+        AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: {"known":k177,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],[">","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize"}]]},
         AdvancedNetworkingSecurity_from_v1api20250801storage: {"known":k114,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["<","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_normalize"}]]},
-        AdvancedNetworkingSecurity_to_v1api20250801storage: p443,
+        AdvancedNetworkingSecurity_to_v1api20250801storage: {"known":k177,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],[">","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_normalize"}]]},
         AdvancedNetworking_STATUS_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage"}],["<","performance",{"obj":"AdvancedNetworkingPerformance_STATUS_normalize"}]]},
-        AdvancedNetworking_STATUS_to_v1api20250801storage: {"known":k178,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_to_v1api20250801storage"}],[">","performance"],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage"}]]},
+        AdvancedNetworking_STATUS_to_v1api20250801storage: {"known":k178,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_to_v1api20250801storage"}],[">","performance",{"obj":"AdvancedNetworkingPerformance_STATUS_normalize"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage"}]]},
         AdvancedNetworking_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_from_v1api20250801storage"}],["<","performance",{"obj":"AdvancedNetworkingPerformance_normalize"}]]},
-        AdvancedNetworking_to_v1api20250801storage: {"known":k178,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_to_v1api20250801storage"}],[">","performance"],["=","security",{"obj":"AdvancedNetworkingSecurity_to_v1api20250801storage"}]]},
+        AdvancedNetworking_to_v1api20250801storage: {"known":k178,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_to_v1api20250801storage"}],[">","performance",{"obj":"AdvancedNetworkingPerformance_normalize"}],["=","security",{"obj":"AdvancedNetworkingSecurity_to_v1api20250801storage"}]]},
         AgentPoolArtifactStreamingProfile_STATUS_normalize: p3,
         AgentPoolArtifactStreamingProfile_normalize: p3,
-        AgentPoolBlueGreenUpgradeSettings_STATUS_normalize: p412,
-        AgentPoolBlueGreenUpgradeSettings_normalize: p412,
-        AgentPoolGatewayProfile_STATUS_from_v1api20250801storage: p377,
-        AgentPoolGatewayProfile_STATUS_to_v1api20250801storage: p377,
-        AgentPoolGatewayProfile_from_v1api20250801storage: p377,
-        AgentPoolGatewayProfile_to_v1api20250801storage: p377,
-        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p240,
-        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p241,
-        AgentPoolNetworkProfile_from_v1api20250801storage: p242,
-        AgentPoolNetworkProfile_to_v1api20250801storage: p243,
-        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p379,
-        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p379,
-        AgentPoolSecurityProfile_from_v1api20250801storage: p379,
-        AgentPoolSecurityProfile_to_v1api20250801storage: p379,
-        AgentPoolStatus_STATUS_from_v1api20250801storage: p444,
-        AgentPoolStatus_STATUS_to_v1api20250801storage: p445,
-        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p446,
-        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p447,
-        AgentPoolUpgradeSettings_from_v1api20250801storage: p446,
-        AgentPoolUpgradeSettings_to_v1api20250801storage: p447,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_normalize: p416,
+        AgentPoolBlueGreenUpgradeSettings_normalize: p416,
+        AgentPoolGatewayProfile_STATUS_from_v1api20250801storage: p381,
+        AgentPoolGatewayProfile_STATUS_to_v1api20250801storage: p381,
+        AgentPoolGatewayProfile_from_v1api20250801storage: p381,
+        AgentPoolGatewayProfile_to_v1api20250801storage: p381,
+        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p242,
+        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p243,
+        AgentPoolNetworkProfile_from_v1api20250801storage: p244,
+        AgentPoolNetworkProfile_to_v1api20250801storage: p245,
+        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p383,
+        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p383,
+        AgentPoolSecurityProfile_from_v1api20250801storage: p383,
+        AgentPoolSecurityProfile_to_v1api20250801storage: p383,
+        AgentPoolStatus_STATUS_from_v1api20250801storage: p447,
+        AgentPoolStatus_STATUS_to_v1api20250801storage: p448,
+        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p449,
+        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p450,
+        AgentPoolUpgradeSettings_from_v1api20250801storage: p449,
+        AgentPoolUpgradeSettings_to_v1api20250801storage: p450,
         AgentPoolWindowsProfile_STATUS_from_v1api20250801storage: p17,
         AgentPoolWindowsProfile_STATUS_to_v1api20250801storage: p17,
         AgentPoolWindowsProfile_from_v1api20250801storage: p17,
         AgentPoolWindowsProfile_to_v1api20250801storage: p17,
-        AutoScaleProfile_STATUS_normalize: p417,
-        AutoScaleProfile_normalize: p417,
+        AutoScaleProfile_STATUS_normalize: p421,
+        AutoScaleProfile_normalize: p421,
         AzureKeyVaultKms_STATUS_from_v1api20250801storage: p19,
         AzureKeyVaultKms_STATUS_to_v1api20250801storage: p19,
-        AzureKeyVaultKms_from_v1api20250801storage: p248,
-        AzureKeyVaultKms_to_v1api20250801storage: p249,
-        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p250,
-        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p251,
-        ClusterUpgradeSettings_from_v1api20250801storage: p252,
-        ClusterUpgradeSettings_to_v1api20250801storage: p253,
-        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p254,
-        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p255,
-        ContainerServiceLinuxProfile_from_v1api20250801storage: p256,
-        ContainerServiceLinuxProfile_to_v1api20250801storage: p257,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_normalize: p419,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_normalize: p419,
+        AzureKeyVaultKms_from_v1api20250801storage: p250,
+        AzureKeyVaultKms_to_v1api20250801storage: p251,
+        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p252,
+        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p253,
+        ClusterUpgradeSettings_from_v1api20250801storage: p254,
+        ClusterUpgradeSettings_to_v1api20250801storage: p255,
+        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p256,
+        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p257,
+        ContainerServiceLinuxProfile_from_v1api20250801storage: p258,
+        ContainerServiceLinuxProfile_to_v1api20250801storage: p259,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_normalize: p423,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_normalize: p423,
         ContainerServiceNetworkProfileKubeProxyConfig_STATUS_normalize: {"known":k183,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_normalize"}],["=","mode","s"]]},
         ContainerServiceNetworkProfileKubeProxyConfig_normalize: {"known":k183,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_normalize"}],["=","mode","s"]]},
         ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_from_v1api20250801storage"}],["<","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_STATUS_normalize"}],["<","podLinkLocalAccess","s"]]},
-        ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage: {"known":k184,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],[">","kubeProxyConfig"],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],[">","podLinkLocalAccess"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_to_v1api20250801storage"}]]},
+        ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage: {"known":k184,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],[">","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_STATUS_normalize"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],[">","podLinkLocalAccess"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_to_v1api20250801storage"}]]},
         ContainerServiceNetworkProfile_from_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_from_v1api20250801storage"}],["<","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_normalize"}],["<","podLinkLocalAccess","s"]]},
-        ContainerServiceNetworkProfile_to_v1api20250801storage: {"known":k184,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],[">","kubeProxyConfig"],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],[">","podLinkLocalAccess"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_to_v1api20250801storage"}]]},
-        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p258,
-        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p259,
-        ContainerServiceSshConfiguration_from_v1api20250801storage: p260,
-        ContainerServiceSshConfiguration_to_v1api20250801storage: p261,
+        ContainerServiceNetworkProfile_to_v1api20250801storage: {"known":k184,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],[">","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_normalize"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],[">","podLinkLocalAccess"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_to_v1api20250801storage"}]]},
+        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p260,
+        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p261,
+        ContainerServiceSshConfiguration_from_v1api20250801storage: p262,
+        ContainerServiceSshConfiguration_to_v1api20250801storage: p263,
         ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_from_v1api20250801storage: p35,
@@ -2829,9 +2832,9 @@ export const plans: GroupPlans = {
         CreationData_STATUS_from_v1api20250801storage: p37,
         CreationData_STATUS_normalize: p37,
         CreationData_STATUS_to_v1api20250801storage: p37,
-        CreationData_from_v1api20250801storage: p262,
+        CreationData_from_v1api20250801storage: p264,
         CreationData_normalize: {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        CreationData_to_v1api20250801storage: p263,
+        CreationData_to_v1api20250801storage: p265,
         DailySchedule_STATUS_from_v1api20250801storage: p41,
         DailySchedule_STATUS_to_v1api20250801storage: p41,
         DailySchedule_from_v1api20250801storage: p41,
@@ -2842,10 +2845,10 @@ export const plans: GroupPlans = {
         DateSpan_to_v1api20250801storage: p43,
         DelegatedResource_STATUS_from_v1api20250801storage: p45,
         DelegatedResource_STATUS_to_v1api20250801storage: p45,
-        DelegatedResource_from_v1api20250801storage: p264,
-        DelegatedResource_to_v1api20250801storage: p265,
-        ErrorAdditionalInfo_STATUS_from_v1api20250801storage: p363,
-        ErrorAdditionalInfo_STATUS_to_v1api20250801storage: p363,
+        DelegatedResource_from_v1api20250801storage: p266,
+        DelegatedResource_to_v1api20250801storage: p267,
+        ErrorAdditionalInfo_STATUS_from_v1api20250801storage: p367,
+        ErrorAdditionalInfo_STATUS_to_v1api20250801storage: p367,
         ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20250801storage: {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20250801storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
         ErrorDetail_STATUS_Unrolled_STATUS_to_v1api20250801storage: {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_to_v1api20250801storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
         ErrorDetail_STATUS_from_v1api20250801storage: {"known":k139,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20250801storage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]},
@@ -2854,62 +2857,62 @@ export const plans: GroupPlans = {
         ExtendedLocation_STATUS_to_v1api20250801storage: p49,
         ExtendedLocation_from_v1api20250801storage: p49,
         ExtendedLocation_to_v1api20250801storage: p49,
-        GPUProfile_STATUS_from_v1api20250801storage: p448,
-        GPUProfile_STATUS_to_v1api20250801storage: p449,
-        GPUProfile_from_v1api20250801storage: p448,
-        GPUProfile_to_v1api20250801storage: p449,
+        GPUProfile_STATUS_from_v1api20250801storage: p451,
+        GPUProfile_STATUS_to_v1api20250801storage: p452,
+        GPUProfile_from_v1api20250801storage: p451,
+        GPUProfile_to_v1api20250801storage: p452,
         IPTag_STATUS_from_v1api20250801storage: p51,
         IPTag_STATUS_to_v1api20250801storage: p51,
         IPTag_from_v1api20250801storage: p51,
         IPTag_to_v1api20250801storage: p51,
-        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p266,
-        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p267,
-        IstioCertificateAuthority_from_v1api20250801storage: p268,
-        IstioCertificateAuthority_to_v1api20250801storage: p269,
+        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p268,
+        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p269,
+        IstioCertificateAuthority_from_v1api20250801storage: p270,
+        IstioCertificateAuthority_to_v1api20250801storage: p271,
         IstioComponents_STATUS_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_from_v1api20250801storage"}}],["<","proxyRedirectionMechanism","s"]]},
         IstioComponents_STATUS_to_v1api20250801storage: {"known":k186,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_to_v1api20250801storage"}}],[">","proxyRedirectionMechanism"]]},
         IstioComponents_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_from_v1api20250801storage"}}],["<","proxyRedirectionMechanism","s"]]},
         IstioComponents_to_v1api20250801storage: {"known":k186,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_to_v1api20250801storage"}}],[">","proxyRedirectionMechanism"]]},
-        IstioEgressGateway_STATUS_from_v1api20250801storage: p450,
-        IstioEgressGateway_STATUS_to_v1api20250801storage: p451,
-        IstioEgressGateway_from_v1api20250801storage: p450,
-        IstioEgressGateway_to_v1api20250801storage: p451,
+        IstioEgressGateway_STATUS_from_v1api20250801storage: p453,
+        IstioEgressGateway_STATUS_to_v1api20250801storage: p454,
+        IstioEgressGateway_from_v1api20250801storage: p453,
+        IstioEgressGateway_to_v1api20250801storage: p454,
         IstioIngressGateway_STATUS_from_v1api20250801storage: p61,
         IstioIngressGateway_STATUS_to_v1api20250801storage: p61,
         IstioIngressGateway_from_v1api20250801storage: p61,
         IstioIngressGateway_to_v1api20250801storage: p61,
         IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage: p63,
         IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage: p63,
-        IstioPluginCertificateAuthority_from_v1api20250801storage: p270,
-        IstioPluginCertificateAuthority_to_v1api20250801storage: p271,
-        IstioServiceMesh_STATUS_from_v1api20250801storage: p272,
-        IstioServiceMesh_STATUS_to_v1api20250801storage: p273,
-        IstioServiceMesh_from_v1api20250801storage: p274,
-        IstioServiceMesh_to_v1api20250801storage: p275,
-        KubeletConfig_STATUS_from_v1api20250801storage: p452,
-        KubeletConfig_STATUS_to_v1api20250801storage: p453,
-        KubeletConfig_from_v1api20250801storage: p452,
-        KubeletConfig_to_v1api20250801storage: p453,
-        KubernetesResourceObjectEncryptionProfile_STATUS_normalize: p427,
-        KubernetesResourceObjectEncryptionProfile_normalize: p427,
-        LinuxOSConfig_STATUS_from_v1api20250801storage: p276,
-        LinuxOSConfig_STATUS_to_v1api20250801storage: p277,
-        LinuxOSConfig_from_v1api20250801storage: p278,
-        LinuxOSConfig_to_v1api20250801storage: p279,
-        LocalDNSOverride_STATUS_normalize: p429,
-        LocalDNSOverride_normalize: p429,
+        IstioPluginCertificateAuthority_from_v1api20250801storage: p272,
+        IstioPluginCertificateAuthority_to_v1api20250801storage: p273,
+        IstioServiceMesh_STATUS_from_v1api20250801storage: p274,
+        IstioServiceMesh_STATUS_to_v1api20250801storage: p275,
+        IstioServiceMesh_from_v1api20250801storage: p276,
+        IstioServiceMesh_to_v1api20250801storage: p277,
+        KubeletConfig_STATUS_from_v1api20250801storage: p455,
+        KubeletConfig_STATUS_to_v1api20250801storage: p456,
+        KubeletConfig_from_v1api20250801storage: p455,
+        KubeletConfig_to_v1api20250801storage: p456,
+        KubernetesResourceObjectEncryptionProfile_STATUS_normalize: p431,
+        KubernetesResourceObjectEncryptionProfile_normalize: p431,
+        LinuxOSConfig_STATUS_from_v1api20250801storage: p278,
+        LinuxOSConfig_STATUS_to_v1api20250801storage: p279,
+        LinuxOSConfig_from_v1api20250801storage: p280,
+        LinuxOSConfig_to_v1api20250801storage: p281,
+        LocalDNSOverride_STATUS_normalize: p433,
+        LocalDNSOverride_normalize: p433,
         LocalDNSProfile_STATUS_normalize: {"known":k191,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_normalize"}}],["=","mode","s"],["=","state","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_normalize"}}]]},
         LocalDNSProfile_normalize: {"known":k192,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_normalize"}}],["=","mode","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_normalize"}}]]},
-        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p280,
-        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p281,
-        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p282,
-        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p283,
-        MaintenanceConfiguration_Spec_from_v1api20250801storage: p284,
-        MaintenanceConfiguration_Spec_to_v1api20250801storage: p285,
-        MaintenanceWindow_STATUS_from_v1api20250801storage: p286,
-        MaintenanceWindow_STATUS_to_v1api20250801storage: p287,
-        MaintenanceWindow_from_v1api20250801storage: p288,
-        MaintenanceWindow_to_v1api20250801storage: p289,
+        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p282,
+        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p283,
+        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p284,
+        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p285,
+        MaintenanceConfiguration_Spec_from_v1api20250801storage: p286,
+        MaintenanceConfiguration_Spec_to_v1api20250801storage: p287,
+        MaintenanceWindow_STATUS_from_v1api20250801storage: p288,
+        MaintenanceWindow_STATUS_to_v1api20250801storage: p289,
+        MaintenanceWindow_from_v1api20250801storage: p290,
+        MaintenanceWindow_to_v1api20250801storage: p291,
         ManagedClusterAADProfile_STATUS_from_v1api20250801storage: p86,
         ManagedClusterAADProfile_STATUS_to_v1api20250801storage: p86,
         ManagedClusterAADProfile_from_v1api20250801storage: p86,
@@ -2918,46 +2921,46 @@ export const plans: GroupPlans = {
         ManagedClusterAIToolchainOperatorProfile_STATUS_to_v1api20250801storage: p3,
         ManagedClusterAIToolchainOperatorProfile_from_v1api20250801storage: p3,
         ManagedClusterAIToolchainOperatorProfile_to_v1api20250801storage: p3,
-        ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage: p387,
-        ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage: p387,
+        ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage: p391,
+        ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage: p391,
         ManagedClusterAPIServerAccessProfile_from_v1api20250801storage: {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]},
         ManagedClusterAPIServerAccessProfile_to_v1api20250801storage: {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]},
-        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p290,
-        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p291,
+        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p292,
+        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p293,
         ManagedClusterAddonProfile_from_v1api20250801storage: p92,
         ManagedClusterAddonProfile_to_v1api20250801storage: p92,
         ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage: {"known":k120,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_from_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_normalize"}],["<","upgradeStrategy","s"]]},
-        ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage: {"known":k193,"destBag":true,"steps":[[">","artifactStreamingProfile"],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_to_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],[">","localDNSProfile"],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],[">","nodeCustomizationProfile"],["=","nodeImageVersion","s"],[">","nodeInitializationTaints"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen"],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage: {"known":k193,"destBag":true,"steps":[[">","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_normalize"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_to_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],[">","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_normalize"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],[">","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_normalize"}],["=","nodeImageVersion","s"],[">","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_normalize"}],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
         ManagedClusterAgentPoolProfile_from_v1api20250801storage: {"known":k121,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_from_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],["<","upgradeStrategy","s"]]},
-        ManagedClusterAgentPoolProfile_to_v1api20250801storage: {"known":k194,"destBag":true,"steps":[[">","artifactStreamingProfile"],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_to_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],[">","localDNSProfile"],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],[">","nodeCustomizationProfile"],[">","nodeInitializationTaints"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen"],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClusterAgentPoolProfile_to_v1api20250801storage: {"known":k194,"destBag":true,"steps":[[">","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_to_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],[">","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],[">","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],[">","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
         ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage: p94,
         ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage: p94,
         ManagedClusterAutoUpgradeProfile_from_v1api20250801storage: p94,
         ManagedClusterAutoUpgradeProfile_to_v1api20250801storage: p94,
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_normalize: p3,
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_normalize: p3,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_normalize: p431,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_normalize: p431,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_normalize: p431,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_normalize: p431,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_normalize: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_normalize: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_normalize: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_normalize: p435,
         ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_normalize: {"known":k196,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_normalize"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_normalize"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_normalize"}]]},
         ManagedClusterAzureMonitorProfileAppMonitoring_normalize: {"known":k196,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_normalize"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_normalize"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_normalize"}]]},
-        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize: p432,
+        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize: p436,
         ManagedClusterAzureMonitorProfileContainerInsights_normalize: {"known":k198,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_normalize"}],["=","syslogPort","i"]]},
         ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage: p96,
-        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p292,
-        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p293,
-        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p294,
-        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p295,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p294,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p295,
+        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p296,
+        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p297,
         ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage"}],["<","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_normalize"}],["<","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize"}]]},
-        ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage: {"known":k199,"destBag":true,"steps":[[">","appMonitoring"],[">","containerInsights"],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage: {"known":k199,"destBag":true,"steps":[[">","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_normalize"}],[">","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterAzureMonitorProfile_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage"}],["<","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_normalize"}],["<","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_normalize"}]]},
-        ManagedClusterAzureMonitorProfile_to_v1api20250801storage: {"known":k199,"destBag":true,"steps":[[">","appMonitoring"],[">","containerInsights"],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage"}]]},
-        ManagedClusterBootstrapProfile_STATUS_from_v1api20250801storage: p391,
-        ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage: p391,
+        ManagedClusterAzureMonitorProfile_to_v1api20250801storage: {"known":k199,"destBag":true,"steps":[[">","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_normalize"}],[">","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_normalize"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage"}]]},
+        ManagedClusterBootstrapProfile_STATUS_from_v1api20250801storage: p395,
+        ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage: p395,
         ManagedClusterBootstrapProfile_from_v1api20250801storage: {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]},
         ManagedClusterBootstrapProfile_to_v1api20250801storage: {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]},
         ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage: p3,
@@ -2965,45 +2968,45 @@ export const plans: GroupPlans = {
         ManagedClusterCostAnalysis_from_v1api20250801storage: p3,
         ManagedClusterCostAnalysis_to_v1api20250801storage: p3,
         ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage: {"known":k46,"destBag":true,"steps":[["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"],["<","effectiveNoProxy",{"arr":"s"}],["<","enabled","b"]]},
-        ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage: {"known":k200,"destBag":true,"steps":[[">","effectiveNoProxy"],[">","enabled"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
+        ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage: {"known":k200,"destBag":true,"steps":[[">","effectiveNoProxy",{"arr":"s"}],[">","enabled"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
         ManagedClusterHTTPProxyConfig_from_v1api20250801storage: {"known":k46,"destBag":true,"steps":[["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"],["<","enabled","b"]]},
         ManagedClusterHTTPProxyConfig_to_v1api20250801storage: {"known":k201,"destBag":true,"steps":[[">","enabled"],["=","httpProxy","s"],["=","httpsProxy","s"],["=","noProxy",{"arr":"s"}],["=","trustedCa","s"]]},
         ManagedClusterHostedSystemProfile_STATUS_normalize: p3,
         ManagedClusterHostedSystemProfile_normalize: p3,
         ManagedClusterIdentity_STATUS_from_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_from_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_from_v1api20250801storage"}}]]},
         ManagedClusterIdentity_STATUS_to_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_to_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_to_v1api20250801storage"}}]]},
-        ManagedClusterIdentity_from_v1api20250801storage: p296,
-        ManagedClusterIdentity_to_v1api20250801storage: p297,
-        ManagedClusterIngressDefaultDomainProfile_STATUS_normalize: p433,
+        ManagedClusterIdentity_from_v1api20250801storage: p298,
+        ManagedClusterIdentity_to_v1api20250801storage: p299,
+        ManagedClusterIngressDefaultDomainProfile_STATUS_normalize: p437,
         ManagedClusterIngressDefaultDomainProfile_normalize: p3,
         ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_normalize: {"known":k203,"destBag":true,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_normalize"}]]},
         ManagedClusterIngressProfileApplicationLoadBalancer_normalize: p3,
-        ManagedClusterIngressProfileGatewayConfiguration_STATUS_normalize: p435,
-        ManagedClusterIngressProfileGatewayConfiguration_normalize: p435,
-        ManagedClusterIngressProfileNginx_STATUS_from_v1api20250801storage: p395,
-        ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage: p395,
-        ManagedClusterIngressProfileNginx_from_v1api20250801storage: p395,
-        ManagedClusterIngressProfileNginx_to_v1api20250801storage: p395,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_normalize: p439,
+        ManagedClusterIngressProfileGatewayConfiguration_normalize: p439,
+        ManagedClusterIngressProfileNginx_STATUS_from_v1api20250801storage: p399,
+        ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage: p399,
+        ManagedClusterIngressProfileNginx_from_v1api20250801storage: p399,
+        ManagedClusterIngressProfileNginx_to_v1api20250801storage: p399,
         ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage: {"known":k122,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_from_v1api20250801storage"}],["<","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_normalize"}]]},
-        ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage: {"known":k205,"destBag":true,"steps":[[">","defaultDomain"],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage: {"known":k205,"destBag":true,"steps":[[">","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_normalize"}],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage: {"known":k123,"destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_from_v1api20250801storage"}],["<","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_normalize"}]]},
-        ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage: {"known":k206,"destBag":true,"steps":[[">","defaultDomain"],["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_to_v1api20250801storage"}]]},
+        ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage: {"known":k206,"destBag":true,"steps":[[">","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_normalize"}],["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_to_v1api20250801storage"}]]},
         ManagedClusterIngressProfile_STATUS_from_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage"}],["<","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_normalize"}],["<","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_STATUS_normalize"}]]},
-        ManagedClusterIngressProfile_STATUS_to_v1api20250801storage: {"known":k207,"destBag":true,"steps":[[">","applicationLoadBalancer"],[">","gatewayAPI"],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterIngressProfile_STATUS_to_v1api20250801storage: {"known":k207,"destBag":true,"steps":[[">","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_normalize"}],[">","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_STATUS_normalize"}],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterIngressProfile_from_v1api20250801storage: {"known":k52,"destBag":true,"steps":[["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage"}],["<","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_normalize"}],["<","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_normalize"}]]},
-        ManagedClusterIngressProfile_to_v1api20250801storage: {"known":k207,"destBag":true,"steps":[[">","applicationLoadBalancer"],[">","gatewayAPI"],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage"}]]},
+        ManagedClusterIngressProfile_to_v1api20250801storage: {"known":k207,"destBag":true,"steps":[[">","applicationLoadBalancer",{"obj":"ManagedClusterIngressProfileApplicationLoadBalancer_normalize"}],[">","gatewayAPI",{"obj":"ManagedClusterIngressProfileGatewayConfiguration_normalize"}],["=","webAppRouting",{"obj":"ManagedClusterIngressProfileWebAppRouting_to_v1api20250801storage"}]]},
         ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_from_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_to_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfileManagedOutboundIPs_from_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfileManagedOutboundIPs_to_v1api20250801storage: p118,
-        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_from_v1api20250801storage: p298,
-        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_to_v1api20250801storage: p299,
-        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_from_v1api20250801storage: p300,
-        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_to_v1api20250801storage: p301,
-        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_from_v1api20250801storage: p302,
-        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_to_v1api20250801storage: p303,
-        ManagedClusterLoadBalancerProfileOutboundIPs_from_v1api20250801storage: p304,
-        ManagedClusterLoadBalancerProfileOutboundIPs_to_v1api20250801storage: p305,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_from_v1api20250801storage: p300,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_to_v1api20250801storage: p301,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_from_v1api20250801storage: p302,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_to_v1api20250801storage: p303,
+        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_from_v1api20250801storage: p304,
+        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_to_v1api20250801storage: p305,
+        ManagedClusterLoadBalancerProfileOutboundIPs_from_v1api20250801storage: p306,
+        ManagedClusterLoadBalancerProfileOutboundIPs_to_v1api20250801storage: p307,
         ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_from_v1api20250801storage"}],["<","clusterServiceLoadBalancerHealthProbeMode","s"]]},
         ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage: {"known":k208,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],[">","clusterServiceLoadBalancerHealthProbeMode"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterLoadBalancerProfile_from_v1api20250801storage: {"known":k124,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_from_v1api20250801storage"}],["<","clusterServiceLoadBalancerHealthProbeMode","s"]]},
@@ -3012,18 +3015,18 @@ export const plans: GroupPlans = {
         ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage: p130,
-        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p306,
-        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p307,
-        ManagedClusterMetricsProfile_from_v1api20250801storage: p308,
-        ManagedClusterMetricsProfile_to_v1api20250801storage: p309,
-        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p310,
-        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p311,
+        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p308,
+        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p309,
+        ManagedClusterMetricsProfile_from_v1api20250801storage: p310,
+        ManagedClusterMetricsProfile_to_v1api20250801storage: p311,
+        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p312,
+        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p313,
         ManagedClusterNATGatewayProfile_from_v1api20250801storage: {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage"}]]},
         ManagedClusterNATGatewayProfile_to_v1api20250801storage: {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage"}]]},
-        ManagedClusterNodeProvisioningProfile_STATUS_from_v1api20250801storage: p399,
-        ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage: p399,
-        ManagedClusterNodeProvisioningProfile_from_v1api20250801storage: p399,
-        ManagedClusterNodeProvisioningProfile_to_v1api20250801storage: p399,
+        ManagedClusterNodeProvisioningProfile_STATUS_from_v1api20250801storage: p403,
+        ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage: p403,
+        ManagedClusterNodeProvisioningProfile_from_v1api20250801storage: p403,
+        ManagedClusterNodeProvisioningProfile_to_v1api20250801storage: p403,
         ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage: p138,
         ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage: p138,
         ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage: p138,
@@ -3032,32 +3035,32 @@ export const plans: GroupPlans = {
         ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage: p140,
         ManagedClusterOIDCIssuerProfile_from_v1api20250801storage: p3,
         ManagedClusterOIDCIssuerProfile_to_v1api20250801storage: p3,
-        ManagedClusterOperatorConfigMaps_from_v1api20250801storage: {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}],[">","principalId"]]},
+        ManagedClusterOperatorConfigMaps_from_v1api20250801storage: {"known":k62,"src":"v1api20250801storage","destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}],[">","principalId",{"obj":"genruntime_ConfigMapDestination_normalize"}]]},
         ManagedClusterOperatorConfigMaps_to_v1api20250801storage: {"known":k210,"dest":"v1api20250801storage","destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}],["<","principalId",{"obj":"genruntime_ConfigMapDestination_normalize"}]]},
-        ManagedClusterOperatorSecrets_from_v1api20250801storage: p312,
-        ManagedClusterOperatorSecrets_to_v1api20250801storage: p313,
-        ManagedClusterOperatorSpec_from_v1api20250801storage: p314,
-        ManagedClusterOperatorSpec_to_v1api20250801storage: p315,
+        ManagedClusterOperatorSecrets_from_v1api20250801storage: p314,
+        ManagedClusterOperatorSecrets_to_v1api20250801storage: p315,
+        ManagedClusterOperatorSpec_from_v1api20250801storage: p316,
+        ManagedClusterOperatorSpec_to_v1api20250801storage: p317,
         ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_from_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_to_v1api20250801storage: p148,
-        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p316,
-        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p317,
-        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p318,
-        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p319,
+        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p318,
+        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p319,
+        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p320,
+        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p321,
         ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage: p154,
         ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage: p154,
-        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p320,
-        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p321,
-        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p322,
-        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p323,
-        ManagedClusterPodIdentityProvisioningInfo_STATUS_from_v1api20250801storage: p324,
-        ManagedClusterPodIdentityProvisioningInfo_STATUS_to_v1api20250801storage: p325,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p322,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p323,
+        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p324,
+        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p325,
+        ManagedClusterPodIdentityProvisioningInfo_STATUS_from_v1api20250801storage: p326,
+        ManagedClusterPodIdentityProvisioningInfo_STATUS_to_v1api20250801storage: p327,
         ManagedClusterPodIdentity_STATUS_from_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentityProvisioningInfo_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"]]},
         ManagedClusterPodIdentity_STATUS_to_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentityProvisioningInfo_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"]]},
-        ManagedClusterPodIdentity_from_v1api20250801storage: p326,
-        ManagedClusterPodIdentity_to_v1api20250801storage: p327,
+        ManagedClusterPodIdentity_from_v1api20250801storage: p328,
+        ManagedClusterPodIdentity_to_v1api20250801storage: p329,
         ManagedClusterPowerState_STATUS_from_v1api20250801storage: p166,
         ManagedClusterPowerState_STATUS_to_v1api20250801storage: p166,
         ManagedClusterPropertiesAutoScalerProfile_STATUS_from_v1api20250801storage: p168,
@@ -3077,9 +3080,9 @@ export const plans: GroupPlans = {
         ManagedClusterSecurityProfileDefenderSecurityMonitoring_from_v1api20250801storage: p3,
         ManagedClusterSecurityProfileDefenderSecurityMonitoring_to_v1api20250801storage: p3,
         ManagedClusterSecurityProfileDefender_STATUS_from_v1api20250801storage: {"known":k75,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_from_v1api20250801storage"}],["<","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_STATUS_normalize"}]]},
-        ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage: {"known":k213,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],[">","securityGating"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage: {"known":k213,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceId","s"],[">","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_STATUS_normalize"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterSecurityProfileDefender_from_v1api20250801storage: {"known":k76,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_from_v1api20250801storage"}],["<","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_normalize"}]]},
-        ManagedClusterSecurityProfileDefender_to_v1api20250801storage: {"known":k214,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],[">","securityGating"],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfileDefender_to_v1api20250801storage: {"known":k214,"destBag":true,"steps":[["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],[">","securityGating",{"obj":"ManagedClusterSecurityProfileDefenderSecurityGating_normalize"}],["=","securityMonitoring",{"obj":"ManagedClusterSecurityProfileDefenderSecurityMonitoring_to_v1api20250801storage"}]]},
         ManagedClusterSecurityProfileImageCleaner_STATUS_from_v1api20250801storage: p176,
         ManagedClusterSecurityProfileImageCleaner_STATUS_to_v1api20250801storage: p176,
         ManagedClusterSecurityProfileImageCleaner_from_v1api20250801storage: p176,
@@ -3093,27 +3096,27 @@ export const plans: GroupPlans = {
         ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage: p3,
         ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage: p3,
         ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage: {"known":k126,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_from_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_from_v1api20250801storage"}],["<","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_STATUS_normalize"}],["<","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_STATUS_normalize"}],["<","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_STATUS_normalize"}]]},
-        ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage: {"known":k215,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_to_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_to_v1api20250801storage"}],[">","imageIntegrity"],[">","kubernetesResourceObjectEncryptionProfile"],[">","nodeRestriction"],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage: {"known":k215,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_STATUS_to_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_STATUS_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_STATUS_to_v1api20250801storage"}],[">","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_STATUS_normalize"}],[">","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_STATUS_normalize"}],[">","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_STATUS_normalize"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterSecurityProfile_from_v1api20250801storage: {"known":k126,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_from_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_from_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_from_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_from_v1api20250801storage"}],["<","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_normalize"}],["<","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_normalize"}],["<","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_normalize"}]]},
-        ManagedClusterSecurityProfile_to_v1api20250801storage: {"known":k215,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_to_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage"}],[">","imageIntegrity"],[">","kubernetesResourceObjectEncryptionProfile"],[">","nodeRestriction"],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage"}]]},
+        ManagedClusterSecurityProfile_to_v1api20250801storage: {"known":k215,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_to_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage"}],[">","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_normalize"}],[">","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_normalize"}],[">","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_normalize"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage"}]]},
         ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage: p178,
         ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage: p178,
-        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p328,
-        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p329,
+        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p330,
+        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p331,
         ManagedClusterStaticEgressGatewayProfile_STATUS_from_v1api20250801storage: p3,
         ManagedClusterStaticEgressGatewayProfile_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStaticEgressGatewayProfile_from_v1api20250801storage: p3,
         ManagedClusterStaticEgressGatewayProfile_to_v1api20250801storage: p3,
-        ManagedClusterStatus_STATUS_from_v1api20250801storage: p444,
-        ManagedClusterStatus_STATUS_to_v1api20250801storage: p445,
+        ManagedClusterStatus_STATUS_from_v1api20250801storage: p447,
+        ManagedClusterStatus_STATUS_to_v1api20250801storage: p448,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage: p3,
-        ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage: p454,
-        ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage: p455,
-        ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage: p454,
-        ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage: p455,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage: p457,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage: p458,
+        ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage: p457,
+        ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage: p458,
         ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage: p3,
@@ -3122,43 +3125,43 @@ export const plans: GroupPlans = {
         ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage: p3,
-        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p330,
-        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p331,
-        ManagedClusterStorageProfile_from_v1api20250801storage: p332,
-        ManagedClusterStorageProfile_to_v1api20250801storage: p333,
-        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p334,
-        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p335,
-        ManagedClusterWindowsProfile_from_v1api20250801storage: p336,
-        ManagedClusterWindowsProfile_to_v1api20250801storage: p337,
+        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p332,
+        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p333,
+        ManagedClusterStorageProfile_from_v1api20250801storage: p334,
+        ManagedClusterStorageProfile_to_v1api20250801storage: p335,
+        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p336,
+        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p337,
+        ManagedClusterWindowsProfile_from_v1api20250801storage: p338,
+        ManagedClusterWindowsProfile_to_v1api20250801storage: p339,
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage: p3,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage: p456,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage: p457,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage: p456,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage: p457,
-        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p338,
-        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p339,
-        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p340,
-        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p341,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage: p459,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage: p460,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage: p459,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage: p460,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p340,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p341,
+        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p342,
+        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p343,
         ManagedCluster_STATUS_from_v1api20250801storage: {"known":k127,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_from_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_from_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_from_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_from_v1api20250801storage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_from_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_from_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_from_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage"}],["<","creationData",{"obj":"CreationData_STATUS_normalize"}],["<","enableNamespaceResources","b"],["<","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_normalize"}],["<","schedulerProfile",{"obj":"SchedulerProfile_STATUS_normalize"}]]},
-        ManagedCluster_STATUS_to_v1api20250801storage: {"known":k218,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_to_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage"}],[">","creationData"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_to_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_to_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],[">","schedulerProfile"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage"}]]},
+        ManagedCluster_STATUS_to_v1api20250801storage: {"known":k218,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_to_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage"}],[">","creationData",{"obj":"CreationData_STATUS_normalize"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_normalize"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_to_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_to_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],[">","schedulerProfile",{"obj":"SchedulerProfile_STATUS_normalize"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage"}]]},
         ManagedCluster_Spec_from_v1api20250801storage: {"known":k128,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_from_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_from_v1api20250801storage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_from_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","creationData",{"obj":"CreationData_normalize"}],["<","enableNamespaceResources","b"],["<","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_normalize"}],["<","schedulerProfile",{"obj":"SchedulerProfile_normalize"}]]},
-        ManagedCluster_Spec_to_v1api20250801storage: {"known":k219,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_to_v1api20250801storage"}],[">","creationData"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],[">","schedulerProfile"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]},
-        ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage: p280,
-        ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage: p281,
+        ManagedCluster_Spec_to_v1api20250801storage: {"known":k219,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_to_v1api20250801storage"}],[">","creationData",{"obj":"CreationData_normalize"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_normalize"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],[">","schedulerProfile",{"obj":"SchedulerProfile_normalize"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]},
+        ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage: p282,
+        ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage: p283,
         ManagedClustersAgentPool_STATUS_from_v1api20250801storage: {"known":k129,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_from_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_from_v1api20250801storage"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_normalize"}],["<","upgradeStrategy","s"]]},
-        ManagedClustersAgentPool_STATUS_to_v1api20250801storage: {"known":k220,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData"],["=","tags",{"map":"s"}],[">","artifactStreamingProfile"],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_to_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],[">","localDNSProfile"],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],[">","nodeCustomizationProfile"],["=","nodeImageVersion","s"],[">","nodeInitializationTaints"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_to_v1api20250801storage"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen"],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
+        ManagedClustersAgentPool_STATUS_to_v1api20250801storage: {"known":k220,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","tags",{"map":"s"}],[">","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_normalize"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_to_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],[">","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_normalize"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],[">","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_normalize"}],["=","nodeImageVersion","s"],[">","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_to_v1api20250801storage"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_normalize"}],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
         ManagedClustersAgentPool_Spec_from_v1api20250801storage: {"known":k130,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_from_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],["<","upgradeStrategy","s"]]},
-        ManagedClustersAgentPool_Spec_to_v1api20250801storage: {"known":k221,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","tags",{"map":"s"}],[">","artifactStreamingProfile"],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_to_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],[">","localDNSProfile"],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],[">","nodeCustomizationProfile"],[">","nodeInitializationTaints"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen"],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]},
+        ManagedClustersAgentPool_Spec_to_v1api20250801storage: {"known":k221,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","tags",{"map":"s"}],[">","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_to_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],[">","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],[">","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],[">","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]},
         ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_from_v1api20250801storage: p110,
         ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_to_v1api20250801storage: p110,
-        ManualScaleProfile_STATUS_from_v1api20250801storage: p402,
-        ManualScaleProfile_STATUS_to_v1api20250801storage: p402,
-        ManualScaleProfile_from_v1api20250801storage: p402,
-        ManualScaleProfile_to_v1api20250801storage: p402,
-        NodeCustomizationProfile_STATUS_normalize: p440,
+        ManualScaleProfile_STATUS_from_v1api20250801storage: p406,
+        ManualScaleProfile_STATUS_to_v1api20250801storage: p406,
+        ManualScaleProfile_from_v1api20250801storage: p406,
+        ManualScaleProfile_to_v1api20250801storage: p406,
+        NodeCustomizationProfile_STATUS_normalize: p444,
         NodeCustomizationProfile_normalize: {"known":k223,"destBag":true,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
         PortRange_STATUS_from_v1api20250801storage: p194,
         PortRange_STATUS_to_v1api20250801storage: p194,
@@ -3170,34 +3173,34 @@ export const plans: GroupPlans = {
         PowerState_to_v1api20250801storage: p166,
         PrivateLinkResource_STATUS_from_v1api20250801storage: p196,
         PrivateLinkResource_STATUS_to_v1api20250801storage: p196,
-        PrivateLinkResource_from_v1api20250801storage: p342,
-        PrivateLinkResource_to_v1api20250801storage: p343,
+        PrivateLinkResource_from_v1api20250801storage: p344,
+        PrivateLinkResource_to_v1api20250801storage: p345,
         RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p200,
         RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p200,
         RelativeMonthlySchedule_from_v1api20250801storage: p200,
         RelativeMonthlySchedule_to_v1api20250801storage: p200,
         ResourceReference_STATUS_from_v1api20250801storage: p202,
         ResourceReference_STATUS_to_v1api20250801storage: p202,
-        ResourceReference_from_v1api20250801storage: p344,
-        ResourceReference_to_v1api20250801storage: p345,
+        ResourceReference_from_v1api20250801storage: p346,
+        ResourceReference_to_v1api20250801storage: p347,
         ScaleProfile_STATUS_from_v1api20250801storage: {"known":k174,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_from_v1api20250801storage"}}],["<","autoscale",{"obj":"AutoScaleProfile_STATUS_normalize"}]]},
-        ScaleProfile_STATUS_to_v1api20250801storage: {"known":k224,"destBag":true,"steps":[[">","autoscale"],["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_to_v1api20250801storage"}}]]},
+        ScaleProfile_STATUS_to_v1api20250801storage: {"known":k224,"destBag":true,"steps":[[">","autoscale",{"obj":"AutoScaleProfile_STATUS_normalize"}],["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_to_v1api20250801storage"}}]]},
         ScaleProfile_from_v1api20250801storage: {"known":k174,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_from_v1api20250801storage"}}],["<","autoscale",{"obj":"AutoScaleProfile_normalize"}]]},
-        ScaleProfile_to_v1api20250801storage: {"known":k224,"destBag":true,"steps":[[">","autoscale"],["=","manual",{"arr":{"obj":"ManualScaleProfile_to_v1api20250801storage"}}]]},
-        Schedule_STATUS_from_v1api20250801storage: p346,
-        Schedule_STATUS_to_v1api20250801storage: p347,
-        Schedule_from_v1api20250801storage: p348,
-        Schedule_to_v1api20250801storage: p349,
-        SchedulerInstanceProfile_STATUS_normalize: p442,
-        SchedulerInstanceProfile_normalize: p442,
+        ScaleProfile_to_v1api20250801storage: {"known":k224,"destBag":true,"steps":[[">","autoscale",{"obj":"AutoScaleProfile_normalize"}],["=","manual",{"arr":{"obj":"ManualScaleProfile_to_v1api20250801storage"}}]]},
+        Schedule_STATUS_from_v1api20250801storage: p348,
+        Schedule_STATUS_to_v1api20250801storage: p349,
+        Schedule_from_v1api20250801storage: p350,
+        Schedule_to_v1api20250801storage: p351,
+        SchedulerInstanceProfile_STATUS_normalize: p446,
+        SchedulerInstanceProfile_normalize: p446,
         SchedulerProfileSchedulerInstanceProfiles_STATUS_normalize: {"known":k226,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_normalize"}]]},
         SchedulerProfileSchedulerInstanceProfiles_normalize: {"known":k226,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_normalize"}]]},
         SchedulerProfile_STATUS_normalize: {"known":k227,"destBag":true,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_STATUS_normalize"}]]},
         SchedulerProfile_normalize: {"known":k227,"destBag":true,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_normalize"}]]},
-        ServiceMeshProfile_STATUS_from_v1api20250801storage: p350,
-        ServiceMeshProfile_STATUS_to_v1api20250801storage: p351,
-        ServiceMeshProfile_from_v1api20250801storage: p352,
-        ServiceMeshProfile_to_v1api20250801storage: p353,
+        ServiceMeshProfile_STATUS_from_v1api20250801storage: p352,
+        ServiceMeshProfile_STATUS_to_v1api20250801storage: p353,
+        ServiceMeshProfile_from_v1api20250801storage: p354,
+        ServiceMeshProfile_to_v1api20250801storage: p355,
         SysctlConfig_STATUS_from_v1api20250801storage: p214,
         SysctlConfig_STATUS_to_v1api20250801storage: p214,
         SysctlConfig_from_v1api20250801storage: p214,
@@ -3213,58 +3216,58 @@ export const plans: GroupPlans = {
         TimeSpan_STATUS_to_v1api20250801storage: p43,
         TimeSpan_from_v1api20250801storage: p43,
         TimeSpan_to_v1api20250801storage: p43,
-        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p280,
-        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p281,
-        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p354,
-        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p355,
-        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p356,
-        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p357,
+        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p282,
+        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p283,
+        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p356,
+        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p357,
+        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p358,
+        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p359,
         UpgradeOverrideSettings_STATUS_from_v1api20250801storage: p223,
         UpgradeOverrideSettings_STATUS_to_v1api20250801storage: p223,
         UpgradeOverrideSettings_from_v1api20250801storage: p223,
         UpgradeOverrideSettings_to_v1api20250801storage: p223,
-        UserAssignedIdentityDetails_from_v1api20250801storage: p344,
-        UserAssignedIdentityDetails_to_v1api20250801storage: p345,
-        UserAssignedIdentity_STATUS_from_v1api20250801storage: p225,
-        UserAssignedIdentity_STATUS_normalize: p225,
-        UserAssignedIdentity_STATUS_to_v1api20250801storage: p225,
-        UserAssignedIdentity_from_v1api20250801storage: p358,
+        UserAssignedIdentityDetails_from_v1api20250801storage: p360,
+        UserAssignedIdentityDetails_to_v1api20250801storage: p361,
+        UserAssignedIdentity_STATUS_from_v1api20250801storage: p227,
+        UserAssignedIdentity_STATUS_normalize: p227,
+        UserAssignedIdentity_STATUS_to_v1api20250801storage: p227,
+        UserAssignedIdentity_from_v1api20250801storage: p362,
         UserAssignedIdentity_normalize: {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        UserAssignedIdentity_to_v1api20250801storage: p359,
-        VirtualMachineNodes_STATUS_from_v1api20250801storage: p402,
-        VirtualMachineNodes_STATUS_to_v1api20250801storage: p402,
-        VirtualMachineNodes_from_v1api20250801storage: p402,
-        VirtualMachineNodes_to_v1api20250801storage: p402,
+        UserAssignedIdentity_to_v1api20250801storage: p363,
+        VirtualMachineNodes_STATUS_from_v1api20250801storage: p406,
+        VirtualMachineNodes_STATUS_to_v1api20250801storage: p406,
+        VirtualMachineNodes_from_v1api20250801storage: p406,
+        VirtualMachineNodes_to_v1api20250801storage: p406,
         VirtualMachinesProfile_STATUS_from_v1api20250801storage: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_from_v1api20250801storage"}]]},
         VirtualMachinesProfile_STATUS_to_v1api20250801storage: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_to_v1api20250801storage"}]]},
         VirtualMachinesProfile_from_v1api20250801storage: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_from_v1api20250801storage"}]]},
         VirtualMachinesProfile_to_v1api20250801storage: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_to_v1api20250801storage"}]]},
-        WeeklySchedule_STATUS_from_v1api20250801storage: p229,
-        WeeklySchedule_STATUS_to_v1api20250801storage: p229,
-        WeeklySchedule_from_v1api20250801storage: p229,
-        WeeklySchedule_to_v1api20250801storage: p229,
-        WindowsGmsaProfile_STATUS_from_v1api20250801storage: p231,
-        WindowsGmsaProfile_STATUS_to_v1api20250801storage: p231,
-        WindowsGmsaProfile_from_v1api20250801storage: p231,
-        WindowsGmsaProfile_to_v1api20250801storage: p231,
-        conditions_Condition_from_v1api20250801storage: p232,
-        conditions_Condition_to_v1api20250801storage: p232,
-        core_DestinationExpression_from_v1api20250801storage: p233,
-        core_DestinationExpression_to_v1api20250801storage: p233,
-        genruntime_ConfigMapDestination_from_v1api20250801storage: p234,
-        genruntime_ConfigMapDestination_to_v1api20250801storage: p234,
-        genruntime_ConfigMapReference_from_v1api20250801storage: p235,
-        genruntime_ConfigMapReference_normalize: p235,
-        genruntime_ConfigMapReference_to_v1api20250801storage: p235,
-        genruntime_KnownResourceReference_from_v1api20250801storage: p236,
-        genruntime_KnownResourceReference_to_v1api20250801storage: p236,
-        genruntime_ResourceReference_from_v1api20250801storage: p237,
-        genruntime_ResourceReference_normalize: p237,
-        genruntime_ResourceReference_to_v1api20250801storage: p237,
-        genruntime_SecretDestination_from_v1api20250801storage: p234,
-        genruntime_SecretDestination_to_v1api20250801storage: p234,
-        genruntime_SecretReference_from_v1api20250801storage: p235,
-        genruntime_SecretReference_to_v1api20250801storage: p235,
+        WeeklySchedule_STATUS_from_v1api20250801storage: p231,
+        WeeklySchedule_STATUS_to_v1api20250801storage: p231,
+        WeeklySchedule_from_v1api20250801storage: p231,
+        WeeklySchedule_to_v1api20250801storage: p231,
+        WindowsGmsaProfile_STATUS_from_v1api20250801storage: p233,
+        WindowsGmsaProfile_STATUS_to_v1api20250801storage: p233,
+        WindowsGmsaProfile_from_v1api20250801storage: p233,
+        WindowsGmsaProfile_to_v1api20250801storage: p233,
+        conditions_Condition_from_v1api20250801storage: p234,
+        conditions_Condition_to_v1api20250801storage: p234,
+        core_DestinationExpression_from_v1api20250801storage: p235,
+        core_DestinationExpression_to_v1api20250801storage: p235,
+        genruntime_ConfigMapDestination_from_v1api20250801storage: p236,
+        genruntime_ConfigMapDestination_to_v1api20250801storage: p236,
+        genruntime_ConfigMapReference_from_v1api20250801storage: p237,
+        genruntime_ConfigMapReference_normalize: p237,
+        genruntime_ConfigMapReference_to_v1api20250801storage: p237,
+        genruntime_KnownResourceReference_from_v1api20250801storage: p238,
+        genruntime_KnownResourceReference_to_v1api20250801storage: p238,
+        genruntime_ResourceReference_from_v1api20250801storage: p239,
+        genruntime_ResourceReference_normalize: p239,
+        genruntime_ResourceReference_to_v1api20250801storage: p239,
+        genruntime_SecretDestination_from_v1api20250801storage: p236,
+        genruntime_SecretDestination_to_v1api20250801storage: p236,
+        genruntime_SecretReference_from_v1api20250801storage: p237,
+        genruntime_SecretReference_to_v1api20250801storage: p237,
       },
     },
   },

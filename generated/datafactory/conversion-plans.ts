@@ -59,8 +59,8 @@ const p31: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","purv
 const p32: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","purviewResourceId","s"]]};
 const p33: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
 const p34: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p35: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p36: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p35: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"},{}]]};
+const p36: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"},{}]]};
 const p37: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
 const p38: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p39: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
@@ -177,8 +177,8 @@ export const plans: GroupPlans = {
         PurviewConfiguration_STATUS_to_v20180601storage: p32,
         PurviewConfiguration_from_v20180601storage: {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_from_v20180601storage"}]]},
         PurviewConfiguration_to_v20180601storage: {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_to_v20180601storage"}]]},
-        UserAssignedIdentityDetails_from_v20180601storage: {"known":k16,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20180601storage"}]]},
-        UserAssignedIdentityDetails_to_v20180601storage: {"known":k16,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20180601storage"}]]},
+        UserAssignedIdentityDetails_from_v20180601storage: {"known":k16,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20180601storage"},{}]]},
+        UserAssignedIdentityDetails_to_v20180601storage: {"known":k16,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20180601storage"},{}]]},
         conditions_Condition_from_v20180601storage: p37,
         conditions_Condition_to_v20180601storage: p37,
         core_DestinationExpression_from_v20180601storage: p38,

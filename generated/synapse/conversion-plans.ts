@@ -92,8 +92,8 @@ const p44: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","conf
 const p45: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","configurationType","s"],["=","content","s"],["=","filename","s"],["=","time","s"]]};
 const p46: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","configurationType",{"spell":["Artifact","File"]}],["=","content","s"],["=","filename","s"]]};
 const p47: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","configurationType","s"],["=","content","s"],["=","filename","s"]]};
-const p48: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p49: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p48: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"},{}]]};
+const p49: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"},{}]]};
 const p50: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
 const p51: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
 const p52: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","computeSubnetId","s"]]};
@@ -295,8 +295,8 @@ export const plans: GroupPlans = {
         SparkConfigProperties_STATUS_to_v20210601storage: p45,
         SparkConfigProperties_from_v20210601storage: p47,
         SparkConfigProperties_to_v20210601storage: p47,
-        UserAssignedIdentityDetails_from_v20210601storage: {"known":k24,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
-        UserAssignedIdentityDetails_to_v20210601storage: {"known":k24,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
+        UserAssignedIdentityDetails_from_v20210601storage: {"known":k24,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20210601storage"},{}]]},
+        UserAssignedIdentityDetails_to_v20210601storage: {"known":k24,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20210601storage"},{}]]},
         UserAssignedManagedIdentity_STATUS_from_v20210601storage: p51,
         UserAssignedManagedIdentity_STATUS_to_v20210601storage: p51,
         VirtualNetworkProfile_STATUS_from_v20210601storage: p53,

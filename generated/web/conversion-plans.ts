@@ -173,23 +173,25 @@ const p105: TypeConversionPlan = {"known":k51,"destBag":false,"steps":[["=","cou
 const p106: TypeConversionPlan = {"known":k51,"destBag":true,"steps":[["=","count","i"],["=","path","s"],["=","status","i"],["=","subStatus","i"],["=","timeInterval","s"],["=","win32Status","i"]]};
 const p107: TypeConversionPlan = {"known":k52,"destBag":false,"steps":[["=","count","i"],["=","path","s"],["=","statusCodes","s"],["=","timeInterval","s"]]};
 const p108: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[["=","count","i"],["=","path","s"],["=","statusCodes","s"],["=","timeInterval","s"]]};
-const p109: TypeConversionPlan = {"known":k53,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p110: TypeConversionPlan = {"known":k53,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p111: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_fromStorage"}}],["=","virtualPath","s"]]};
-const p112: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_toStorage"}}],["=","virtualPath","s"]]};
-const p113: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_fromStorage"}}],["=","virtualPath","s"]]};
-const p114: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_toStorage"}}],["=","virtualPath","s"]]};
-const p115: TypeConversionPlan = {"known":k55,"destBag":false,"steps":[["=","physicalPath","s"],["=","virtualPath","s"]]};
-const p116: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","physicalPath","s"],["=","virtualPath","s"]]};
-const p117: TypeConversionPlan = {"known":k56,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p118: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p119: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p120: TypeConversionPlan = {"known":k59,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p121: TypeConversionPlan = {"known":k60,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p122: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}]]};
-const p123: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}]]};
-const p124: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220301storage"}}]]};
-const p125: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220301storage"}}]]};
+const p109: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"},{}]]};
+const p110: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"},{}]]};
+const p111: TypeConversionPlan = {"known":k53,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p112: TypeConversionPlan = {"known":k53,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+const p113: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_fromStorage"}}],["=","virtualPath","s"]]};
+const p114: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_toStorage"}}],["=","virtualPath","s"]]};
+const p115: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_fromStorage"}}],["=","virtualPath","s"]]};
+const p116: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_toStorage"}}],["=","virtualPath","s"]]};
+const p117: TypeConversionPlan = {"known":k55,"destBag":false,"steps":[["=","physicalPath","s"],["=","virtualPath","s"]]};
+const p118: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","physicalPath","s"],["=","virtualPath","s"]]};
+const p119: TypeConversionPlan = {"known":k56,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
+const p120: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p121: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
+const p122: TypeConversionPlan = {"known":k59,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p123: TypeConversionPlan = {"known":k60,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p124: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}]]};
+const p125: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}]]};
+const p126: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220301storage"}}]]};
+const p127: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220301storage"}}]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -366,28 +368,28 @@ export const plans: GroupPlans = {
         StatusCodesRangeBasedTrigger_STATUS_toStorage: p108,
         StatusCodesRangeBasedTrigger_fromStorage: p107,
         StatusCodesRangeBasedTrigger_toStorage: p108,
-        UserAssignedIdentityDetails_fromStorage: p4,
-        UserAssignedIdentityDetails_toStorage: p5,
-        UserAssignedIdentity_STATUS_fromStorage: p109,
-        UserAssignedIdentity_STATUS_toStorage: p110,
-        VirtualApplication_STATUS_fromStorage: p111,
-        VirtualApplication_STATUS_toStorage: p112,
-        VirtualApplication_fromStorage: p113,
-        VirtualApplication_toStorage: p114,
-        VirtualDirectory_STATUS_fromStorage: p115,
-        VirtualDirectory_STATUS_toStorage: p116,
-        VirtualDirectory_fromStorage: p115,
-        VirtualDirectory_toStorage: p116,
-        conditions_Condition_fromStorage: p117,
-        conditions_Condition_toStorage: p117,
-        core_DestinationExpression_fromStorage: p118,
-        core_DestinationExpression_toStorage: p118,
-        genruntime_KnownResourceReference_fromStorage: p119,
-        genruntime_KnownResourceReference_toStorage: p119,
-        genruntime_ResourceReference_fromStorage: p120,
-        genruntime_ResourceReference_toStorage: p120,
-        genruntime_SecretReference_fromStorage: p121,
-        genruntime_SecretReference_toStorage: p121,
+        UserAssignedIdentityDetails_fromStorage: p109,
+        UserAssignedIdentityDetails_toStorage: p110,
+        UserAssignedIdentity_STATUS_fromStorage: p111,
+        UserAssignedIdentity_STATUS_toStorage: p112,
+        VirtualApplication_STATUS_fromStorage: p113,
+        VirtualApplication_STATUS_toStorage: p114,
+        VirtualApplication_fromStorage: p115,
+        VirtualApplication_toStorage: p116,
+        VirtualDirectory_STATUS_fromStorage: p117,
+        VirtualDirectory_STATUS_toStorage: p118,
+        VirtualDirectory_fromStorage: p117,
+        VirtualDirectory_toStorage: p118,
+        conditions_Condition_fromStorage: p119,
+        conditions_Condition_toStorage: p119,
+        core_DestinationExpression_fromStorage: p120,
+        core_DestinationExpression_toStorage: p120,
+        genruntime_KnownResourceReference_fromStorage: p121,
+        genruntime_KnownResourceReference_toStorage: p121,
+        genruntime_ResourceReference_fromStorage: p122,
+        genruntime_ResourceReference_toStorage: p122,
+        genruntime_SecretReference_fromStorage: p123,
+        genruntime_SecretReference_toStorage: p123,
       },
     },
     "v1api20220301storage": {
@@ -406,8 +408,8 @@ export const plans: GroupPlans = {
         ApiDefinitionInfo_to_v20220301storage: p1,
         ApiManagementConfig_STATUS_from_v20220301storage: p3,
         ApiManagementConfig_STATUS_to_v20220301storage: p3,
-        ApiManagementConfig_from_v20220301storage: p122,
-        ApiManagementConfig_to_v20220301storage: p123,
+        ApiManagementConfig_from_v20220301storage: p124,
+        ApiManagementConfig_to_v20220301storage: p125,
         AutoHealActions_STATUS_from_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_from_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
         AutoHealActions_STATUS_to_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_to_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
         AutoHealActions_from_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_from_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
@@ -478,16 +480,16 @@ export const plans: GroupPlans = {
         HostNameSslState_to_v20220301storage: p57,
         HostingEnvironmentProfile_STATUS_from_v20220301storage: p59,
         HostingEnvironmentProfile_STATUS_to_v20220301storage: p59,
-        HostingEnvironmentProfile_from_v20220301storage: p122,
-        HostingEnvironmentProfile_to_v20220301storage: p123,
+        HostingEnvironmentProfile_from_v20220301storage: p124,
+        HostingEnvironmentProfile_to_v20220301storage: p125,
         IpSecurityRestriction_STATUS_from_v20220301storage: p61,
         IpSecurityRestriction_STATUS_to_v20220301storage: p61,
         IpSecurityRestriction_from_v20220301storage: {"known":k26,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","vnetTrafficTag","i"]]},
         IpSecurityRestriction_to_v20220301storage: {"known":k26,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","vnetTrafficTag","i"]]},
         KubeEnvironmentProfile_STATUS_from_v20220301storage: p59,
         KubeEnvironmentProfile_STATUS_to_v20220301storage: p59,
-        KubeEnvironmentProfile_from_v20220301storage: p122,
-        KubeEnvironmentProfile_to_v20220301storage: p123,
+        KubeEnvironmentProfile_from_v20220301storage: p124,
+        KubeEnvironmentProfile_to_v20220301storage: p125,
         ManagedServiceIdentity_STATUS_from_v20220301storage: {"known":k27,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v20220301storage"}}]]},
         ManagedServiceIdentity_STATUS_to_v20220301storage: {"known":k27,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v20220301storage"}}]]},
         ManagedServiceIdentity_from_v20220301storage: {"known":k28,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20220301storage"}}]]},
@@ -508,8 +510,8 @@ export const plans: GroupPlans = {
         RequestsBasedTrigger_STATUS_to_v20220301storage: p77,
         RequestsBasedTrigger_from_v20220301storage: p77,
         RequestsBasedTrigger_to_v20220301storage: p77,
-        ServerFarmOperatorSpec_from_v20220301storage: p124,
-        ServerFarmOperatorSpec_to_v20220301storage: p125,
+        ServerFarmOperatorSpec_from_v20220301storage: p126,
+        ServerFarmOperatorSpec_to_v20220301storage: p127,
         ServerFarm_STATUS_from_v20220301storage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_from_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_from_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_from_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status","s"],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]},
         ServerFarm_STATUS_to_v20220301storage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_to_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_to_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_to_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status","s"],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]},
         ServerFarm_Spec_from_v20220301storage: {"known":k36,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_from_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_from_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_from_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_from_v20220301storage"}],["=","originalVersion","s"]]},
@@ -520,22 +522,22 @@ export const plans: GroupPlans = {
         SiteConfig_to_v20220301storage: {"known":k39,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_to_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_to_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_to_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_to_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_to_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_to_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_to_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_to_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_to_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_to_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_to_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_to_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_to_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_to_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
         SiteHostingEnvironmentProfile_STATUS_from_v20220301storage: p59,
         SiteHostingEnvironmentProfile_STATUS_to_v20220301storage: p59,
-        SiteHostingEnvironmentProfile_from_v20220301storage: p122,
-        SiteHostingEnvironmentProfile_to_v20220301storage: p123,
+        SiteHostingEnvironmentProfile_from_v20220301storage: p124,
+        SiteHostingEnvironmentProfile_to_v20220301storage: p125,
         SiteLimits_STATUS_from_v20220301storage: p88,
         SiteLimits_STATUS_to_v20220301storage: p88,
         SiteLimits_from_v20220301storage: p88,
         SiteLimits_to_v20220301storage: p88,
         SiteMachineKey_STATUS_from_v20220301storage: p90,
         SiteMachineKey_STATUS_to_v20220301storage: p90,
-        SiteOperatorSpec_from_v20220301storage: p124,
-        SiteOperatorSpec_to_v20220301storage: p125,
+        SiteOperatorSpec_from_v20220301storage: p126,
+        SiteOperatorSpec_to_v20220301storage: p127,
         Site_STATUS_from_v20220301storage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState","s"],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_STATUS_from_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_from_v20220301storage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_from_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_from_v20220301storage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_from_v20220301storage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState","s"],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]},
         Site_STATUS_to_v20220301storage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState","s"],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_STATUS_to_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_to_v20220301storage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_to_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_to_v20220301storage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_to_v20220301storage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState","s"],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]},
         Site_Spec_from_v20220301storage: {"known":k43,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_from_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_from_v20220301storage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_from_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","siteConfig",{"obj":"SiteConfig_from_v20220301storage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_from_v20220301storage"}],["=","originalVersion","s"]]},
         Site_Spec_to_v20220301storage: {"known":k43,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_to_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_to_v20220301storage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_to_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","siteConfig",{"obj":"SiteConfig_to_v20220301storage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_to_v20220301storage"}],["=","originalVersion","s"]]},
-        SitesSourcecontrolOperatorSpec_from_v20220301storage: p124,
-        SitesSourcecontrolOperatorSpec_to_v20220301storage: p125,
+        SitesSourcecontrolOperatorSpec_from_v20220301storage: p126,
+        SitesSourcecontrolOperatorSpec_to_v20220301storage: p127,
         SitesSourcecontrol_STATUS_from_v20220301storage: {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_from_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]},
         SitesSourcecontrol_STATUS_to_v20220301storage: {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_to_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]},
         SitesSourcecontrol_Spec_from_v20220301storage: {"known":k46,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_from_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_from_v20220301storage"}],["=","originalVersion","s"]]},
@@ -562,28 +564,28 @@ export const plans: GroupPlans = {
         StatusCodesRangeBasedTrigger_STATUS_to_v20220301storage: p108,
         StatusCodesRangeBasedTrigger_from_v20220301storage: p108,
         StatusCodesRangeBasedTrigger_to_v20220301storage: p108,
-        UserAssignedIdentityDetails_from_v20220301storage: p122,
-        UserAssignedIdentityDetails_to_v20220301storage: p123,
-        UserAssignedIdentity_STATUS_from_v20220301storage: p110,
-        UserAssignedIdentity_STATUS_to_v20220301storage: p110,
+        UserAssignedIdentityDetails_from_v20220301storage: {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20220301storage"},{}]]},
+        UserAssignedIdentityDetails_to_v20220301storage: {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20220301storage"},{}]]},
+        UserAssignedIdentity_STATUS_from_v20220301storage: p112,
+        UserAssignedIdentity_STATUS_to_v20220301storage: p112,
         VirtualApplication_STATUS_from_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_from_v20220301storage"}}],["=","virtualPath","s"]]},
         VirtualApplication_STATUS_to_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_to_v20220301storage"}}],["=","virtualPath","s"]]},
         VirtualApplication_from_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_from_v20220301storage"}}],["=","virtualPath","s"]]},
         VirtualApplication_to_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_to_v20220301storage"}}],["=","virtualPath","s"]]},
-        VirtualDirectory_STATUS_from_v20220301storage: p116,
-        VirtualDirectory_STATUS_to_v20220301storage: p116,
-        VirtualDirectory_from_v20220301storage: p116,
-        VirtualDirectory_to_v20220301storage: p116,
-        conditions_Condition_from_v20220301storage: p117,
-        conditions_Condition_to_v20220301storage: p117,
-        core_DestinationExpression_from_v20220301storage: p118,
-        core_DestinationExpression_to_v20220301storage: p118,
-        genruntime_KnownResourceReference_from_v20220301storage: p119,
-        genruntime_KnownResourceReference_to_v20220301storage: p119,
-        genruntime_ResourceReference_from_v20220301storage: p120,
-        genruntime_ResourceReference_to_v20220301storage: p120,
-        genruntime_SecretReference_from_v20220301storage: p121,
-        genruntime_SecretReference_to_v20220301storage: p121,
+        VirtualDirectory_STATUS_from_v20220301storage: p118,
+        VirtualDirectory_STATUS_to_v20220301storage: p118,
+        VirtualDirectory_from_v20220301storage: p118,
+        VirtualDirectory_to_v20220301storage: p118,
+        conditions_Condition_from_v20220301storage: p119,
+        conditions_Condition_to_v20220301storage: p119,
+        core_DestinationExpression_from_v20220301storage: p120,
+        core_DestinationExpression_to_v20220301storage: p120,
+        genruntime_KnownResourceReference_from_v20220301storage: p121,
+        genruntime_KnownResourceReference_to_v20220301storage: p121,
+        genruntime_ResourceReference_from_v20220301storage: p122,
+        genruntime_ResourceReference_to_v20220301storage: p122,
+        genruntime_SecretReference_from_v20220301storage: p123,
+        genruntime_SecretReference_to_v20220301storage: p123,
       },
     },
     "v20220301": {
@@ -758,28 +760,28 @@ export const plans: GroupPlans = {
         StatusCodesRangeBasedTrigger_STATUS_toStorage: p108,
         StatusCodesRangeBasedTrigger_fromStorage: p107,
         StatusCodesRangeBasedTrigger_toStorage: p108,
-        UserAssignedIdentityDetails_fromStorage: p4,
-        UserAssignedIdentityDetails_toStorage: p5,
-        UserAssignedIdentity_STATUS_fromStorage: p109,
-        UserAssignedIdentity_STATUS_toStorage: p110,
-        VirtualApplication_STATUS_fromStorage: p111,
-        VirtualApplication_STATUS_toStorage: p112,
-        VirtualApplication_fromStorage: p113,
-        VirtualApplication_toStorage: p114,
-        VirtualDirectory_STATUS_fromStorage: p115,
-        VirtualDirectory_STATUS_toStorage: p116,
-        VirtualDirectory_fromStorage: p115,
-        VirtualDirectory_toStorage: p116,
-        conditions_Condition_fromStorage: p117,
-        conditions_Condition_toStorage: p117,
-        core_DestinationExpression_fromStorage: p118,
-        core_DestinationExpression_toStorage: p118,
-        genruntime_KnownResourceReference_fromStorage: p119,
-        genruntime_KnownResourceReference_toStorage: p119,
-        genruntime_ResourceReference_fromStorage: p120,
-        genruntime_ResourceReference_toStorage: p120,
-        genruntime_SecretReference_fromStorage: p121,
-        genruntime_SecretReference_toStorage: p121,
+        UserAssignedIdentityDetails_fromStorage: p109,
+        UserAssignedIdentityDetails_toStorage: p110,
+        UserAssignedIdentity_STATUS_fromStorage: p111,
+        UserAssignedIdentity_STATUS_toStorage: p112,
+        VirtualApplication_STATUS_fromStorage: p113,
+        VirtualApplication_STATUS_toStorage: p114,
+        VirtualApplication_fromStorage: p115,
+        VirtualApplication_toStorage: p116,
+        VirtualDirectory_STATUS_fromStorage: p117,
+        VirtualDirectory_STATUS_toStorage: p118,
+        VirtualDirectory_fromStorage: p117,
+        VirtualDirectory_toStorage: p118,
+        conditions_Condition_fromStorage: p119,
+        conditions_Condition_toStorage: p119,
+        core_DestinationExpression_fromStorage: p120,
+        core_DestinationExpression_toStorage: p120,
+        genruntime_KnownResourceReference_fromStorage: p121,
+        genruntime_KnownResourceReference_toStorage: p121,
+        genruntime_ResourceReference_fromStorage: p122,
+        genruntime_ResourceReference_toStorage: p122,
+        genruntime_SecretReference_fromStorage: p123,
+        genruntime_SecretReference_toStorage: p123,
       },
     },
   },

@@ -101,7 +101,10 @@ export function difference(
     const keys = new Set([...Object.keys(a), ...Object.keys(e)]);
     for (const k of [...keys].sort()) {
       const at = `${path}.${k}`;
-      if (Object.hasOwn(a, k) !== Object.hasOwn(e, k)) return at;
+      if (Object.hasOwn(a, k) !== Object.hasOwn(e, k)) {
+        if (goEmptyOnOneSide(a, e, k)) continue;
+        return at;
+      }
       if (k === '$propertyBag' && own !== undefined) {
         const d = bagDifference(a[k] as Record<string, unknown>, e[k] as Record<string, unknown>, at);
         if (d) return d;
@@ -160,6 +163,28 @@ function parsed(text: unknown): unknown {
   }
 }
 
+/**
+ * Whether `k`, on one side only, is a Go empty value the operator treats so: an expected empty list or map
+ * the actual side left out (every list and map of its API types is tagged `omitempty`, so a conversion
+ * writes none empty, nor stashes one), or an actual `{}` the expected side lacks (a struct field that is no
+ * pointer, such as an identity's `reference`, is written when unset). Which struct fields are values, and
+ * which empty objects are maps, the differential against the operator's own code holds convert() to.
+ */
+function goEmptyOnOneSide(
+  actual: Record<string, unknown>,
+  expected: Record<string, unknown>,
+  k: string,
+): boolean {
+  const [value, left] = Object.hasOwn(actual, k) ? [actual[k], 'expected'] : [expected[k], 'actual'];
+  if (Array.isArray(value)) return left === 'actual' && value.length === 0;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof BagText) &&
+    Object.keys(value).length === 0
+  );
+}
+
 /** Compares two normalised bags entry by entry, values strictly (they are untyped JSON). */
 function bagDifference(
   actual: Record<string, unknown>,
@@ -169,7 +194,10 @@ function bagDifference(
   const keys = new Set([...Object.keys(actual), ...Object.keys(expected)]);
   for (const k of [...keys].sort()) {
     const at = `${path}[${JSON.stringify(k)}]`;
-    if (Object.hasOwn(actual, k) !== Object.hasOwn(expected, k)) return at;
+    if (Object.hasOwn(actual, k) !== Object.hasOwn(expected, k)) {
+      if (goEmptyOnOneSide(actual, expected, k)) continue;
+      return at;
+    }
     const d = difference(actual[k], expected[k], at, true);
     if (d) return d;
   }

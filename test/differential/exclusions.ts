@@ -82,17 +82,6 @@ export const exclusions: readonly Exclusion[] = [
       'generated types (issue 8 items 3-4).',
     treatsAsAbsent: (value, pattern) => goValueFields.test(pattern) && isGoZero(value),
   },
-  {
-    name: 'go-empty-collection',
-    reason:
-      "Every list and map in ASO's Go types is a slice or map tagged `omitempty`, so the operator writes an " +
-      'empty one as absent (a struct left with nothing then serialises as `{}`, itself absent to the ' +
-      'comparison), also inside the JSON of a bag entry, where convert() keeps `[]` and `{}`. The operator ' +
-      'reads a nil and an empty slice or map the same.',
-    treatsAsAbsent: (value) =>
-      (Array.isArray(value) && value.length === 0) ||
-      (value !== null && typeof value === 'object' && Object.keys(value).length === 0),
-  },
 ];
 
 const inBag = /\.\$propertyBag\.[^.]+$/;

@@ -29,15 +29,21 @@ export type Step =
       readonly source: string;
       readonly destination: string;
       readonly value: ValueConversion;
+      /** Written when the source lacks the property: the zero value of a Go struct field that is no pointer. */
+      readonly zero?: Readonly<Record<string, never>> | undefined;
     }
   | {
       readonly kind: 'stash';
       readonly handler: string;
       readonly source: string;
       readonly typeChange: boolean;
-      /** Converts the value into the shape the bag keeps for it (a property that skips a version). */
+      /**
+       * Converts an object or collection into the value the bag keeps: the source type's own `normalize`
+       * conversion (what the operator's typed Go value marshals to, empty lists and maps left out), or, for
+       * a property that skips a version, a conversion into the shape the version below has for it.
+       */
       readonly value?: ValueConversion | undefined;
-      /** The package whose conversions `value` calls, when not the owner's: see `skippedPropertyShape`. */
+      /** The package whose conversions `value` calls, when not the source's: see `skippedPropertyShape`. */
       readonly valueVersion?: string | undefined;
     }
   | {

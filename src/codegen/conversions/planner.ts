@@ -76,9 +76,10 @@ export class ConversionPlanner {
    * The stash of a property the destination lacks. Down a storage link, a property that skips the
    * destination goes into its bag converted into the shape it has below (see `skippedPropertyShape`).
    */
-  private stashStep(ctx: PairContext, destType: string, sp: PropertyDef): Step {
-    const step = stashInBag(sp, false);
-    if (ctx.direction !== 'down' || !ctx.source.storage || !ctx.destination.storage) return step;
+  private stashStep(ctx: PairContext, destType: string, sp: PropertyDef, typeChange = false): Step {
+    const step = this.normalisedStash(ctx, sp, typeChange);
+    if (typeChange || ctx.direction !== 'down' || !ctx.source.storage || !ctx.destination.storage)
+      return step;
     const shape = skippedPropertyShape(ctx.destination, destType, sp, ctx.source, sp.type, this.below);
     if (!shape) return step;
     const value = valueConversion(sp.type, shape.type, this.pairContext(ctx.source, shape.pkg, 'down'));
@@ -87,6 +88,26 @@ export class ConversionPlanner {
         `${ctx.source.group}: no conversion of ${destType}.${sp.name} into its shape at ${shape.pkg.version}`,
       );
     return { ...step, value, valueVersion: shape.pkg.version };
+  }
+
+  /**
+   * A stash of the value as the operator's typed Go value marshals it: an object or collection through the
+   * source type's own `normalize` conversion, which leaves out the empty lists and maps Go's `omitempty`
+   * drops (a primitive or enum is stashed as it is).
+   */
+  private normalisedStash(
+    ctx: PairContext,
+    sp: PropertyDef,
+    typeChange: boolean,
+  ): Extract<Step, { kind: 'stash' }> {
+    const step = stashInBag(sp, typeChange);
+    if (sp.type.kind !== 'object' && sp.type.kind !== 'array' && sp.type.kind !== 'map') return step;
+    const value = valueConversion(sp.type, sp.type, this.selfContext(ctx.source));
+    if (!value)
+      throw new Error(
+        `${ctx.source.group}/${ctx.source.version}: no conversion of ${sp.name} onto its own type`,
+      );
+    return { ...step, value };
   }
 
   /**
@@ -147,7 +168,7 @@ export class ConversionPlanner {
       if (dp && !claimed.has(dp.name)) {
         const step = firstClaim(sp, dp, ctx);
         if (step) {
-          steps.push(step);
+          steps.push(step.kind === 'assign' && dp.valueStruct ? { ...step, zero: {} } : step);
           claimed.add(dp.name);
           continue;
         }
@@ -158,7 +179,7 @@ export class ConversionPlanner {
         steps.push(
           hookConfig
             ? { kind: 'skip', handler: 'hook', source: sp.name, reason: `converted by ${hookConfig.export}` }
-            : stashInBag(sp, true),
+            : this.stashStep(ctx, destType, sp, true),
         );
         continue;
       }

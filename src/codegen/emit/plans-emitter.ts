@@ -152,7 +152,11 @@ function typePlan(c: TypeConversion, here: string): TypeConversionPlan {
   const recallsObject = c.steps.some(
     (s) => s.kind === 'recall' && s.valueVersion === undefined && convertsObject(s.value),
   );
+  const stashesObject = c.steps.some(
+    (s) => s.kind === 'stash' && s.value && s.valueVersion === undefined && convertsObject(s.value),
+  );
   return {
+    ...(stashesObject && c.sourceVersion !== here ? { src: c.sourceVersion } : {}),
     ...(recallsObject && c.destVersion !== here ? { dest: c.destVersion } : {}),
     known: c.sourceKnown,
     destBag: c.destBag,
@@ -170,14 +174,19 @@ function convertsObject(value: ValueConversion): boolean {
 
 function stepPlan(step: Step): StepPlan[] {
   switch (step.kind) {
-    case 'assign':
-      return step.source === step.destination
-        ? [['=', step.source, valuePlan(step.value)]]
-        : [['=>', step.source, step.destination, valuePlan(step.value)]];
+    case 'assign': {
+      const v = valuePlan(step.value);
+      if (step.source === step.destination)
+        return step.zero ? [['=', step.source, v, step.zero]] : [['=', step.source, v]];
+      return step.zero
+        ? [['=>', step.source, step.destination, v, step.zero]]
+        : [['=>', step.source, step.destination, v]];
+    }
     case 'stash':
-      return step.value && step.valueVersion
+      if (!step.value) return [['>', step.source]];
+      return step.valueVersion
         ? [['>', step.source, valuePlan(step.value), step.valueVersion]]
-        : [['>', step.source]];
+        : [['>', step.source, valuePlan(step.value)]];
     case 'recall':
       return step.valueVersion
         ? [['<', step.destination, valuePlan(step.value), step.valueVersion]]

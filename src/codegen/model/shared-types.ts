@@ -164,6 +164,12 @@ export const userAssignedIdentityDetails: ObjectDef = {
   name: 'UserAssignedIdentityDetails',
   description: 'Information about the user assigned identity for the resource',
   properties: [
-    { name: 'reference', type: { kind: 'object', name: resourceReference.name }, required: false },
+    // `Reference genruntime.ResourceReference`, a value in the operator's type: written `{}` when unset.
+    {
+      name: 'reference',
+      type: { kind: 'object', name: resourceReference.name },
+      required: false,
+      valueStruct: true,
+    },
   ],
 };

@@ -82,6 +82,11 @@ export interface PropertyDef extends Bounds {
   readonly armAs?: ArmTransform | undefined;
   /** A list of primitives: the validations of each item (AKS's maintenance hour slots, 0 to 23). */
   readonly items?: Validations | undefined;
+  /**
+   * The operator's Go field is a struct value, not a pointer (an identity's `reference`): Go's JSON encoder
+   * writes it even when nothing set it, as `{}`, and so does a conversion.
+   */
+  readonly valueStruct?: boolean | undefined;
 }
 
 /**

@@ -108,3 +108,13 @@ export function mapValues<T>(
   for (const k of Object.keys(value)) setKey(out, k, convert(value[k], here, `[${JSON.stringify(k)}]`));
   return out;
 }
+
+/**
+ * Whether a converted list or map holds anything. Every list and map in the operator's API types is a Go
+ * slice or map tagged `omitempty`, so the operator never writes an empty one: neither does a conversion.
+ */
+export function filled(value: readonly unknown[] | Readonly<Record<string, unknown>>): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  for (const _ in value) return true;
+  return false;
+}

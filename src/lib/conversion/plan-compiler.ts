@@ -1,4 +1,4 @@
-import { at, bool, checkObject, int, json, mapArray, mapValues, num, str } from './checks.ts';
+import { at, bool, checkObject, filled, int, json, mapArray, mapValues, num, str } from './checks.ts';
 import { canonicalEnum, enumSpellings } from './enum-spelling.ts';
 import type { ConversionHook, StepPlan, TypeConversionPlan, ValuePlan } from './plan-table.ts';
 import {
@@ -25,6 +25,7 @@ const runtime = {
   canonicalEnum,
   checkObject,
   copyBag,
+  filled,
   finishBag,
   int,
   json,
@@ -92,7 +93,7 @@ export function compileTypeConversion(
   ];
   const recalls: string[] = [];
   for (const step of plan.steps) {
-    const line = stepCode(step, here, plan.dest ?? here, value);
+    const line = stepCode(step, here, plan.src ?? here, plan.dest ?? here, value);
     if (step[0] === '<') recalls.push(line);
     else body.push(line);
   }
@@ -128,34 +129,53 @@ export function compileTypeConversion(
 
 type ValueCode = (v: ValuePlan, expr: string, path: string, key: string, fnVersion: string) => string;
 
-function stepCode(step: StepPlan, here: string, dest: string, value: ValueCode): string {
+/**
+ * One step as code. `here` is the package owning the plan, whose conversions an assignment calls; `source`
+ * the one whose conversions normalise a stashed value (the source's); `dest` the one whose conversions
+ * check a recalled value (the destination's).
+ */
+function stepCode(step: StepPlan, here: string, source: string, dest: string, value: ValueCode): string {
   switch (step[0]) {
     case '=':
     case '=>': {
-      const [source, destination, v] =
-        step[0] === '=' ? [step[1], step[1], step[2]] : [step[1], step[2], step[3]];
-      const from = propertyAccess('src', source);
-      return `if (${from} !== undefined) ${propertyAccess('dst', destination)} = ${value(v, from, 'path', JSON.stringify(`.${source}`), here)};`;
+      const [from, to, v, zero] =
+        step[0] === '=' ? [step[1], step[1], step[2], step[3]] : [step[1], step[2], step[3], step[4]];
+      const read = propertyAccess('src', from);
+      const write = propertyAccess('dst', to);
+      const converted = value(v, read, 'path', JSON.stringify(`.${from}`), here);
+      // A Go struct field that is no pointer is written when unset: a fresh `{}` literal each time.
+      const otherwise = zero === undefined ? '' : ` else ${write} = ${JSON.stringify(zero)};`;
+      if (!isCollection(v)) return `if (${read} !== undefined) ${write} = ${converted};${otherwise}`;
+      return `if (${read} !== undefined) {\nconst v = ${converted};\nif (filled(v)) ${write} = v;\n}${otherwise}`;
     }
     case '>': {
-      const from = propertyAccess('src', step[1]);
-      const stashed =
-        step.length === 4 ? value(step[2], from, 'path', JSON.stringify(`.${step[1]}`), step[3]) : from;
-      return `if (${from} !== undefined) bag = stash(bag, ${JSON.stringify(bagKey(step[1]))}, ${stashed});`;
+      const read = propertyAccess('src', step[1]);
+      const key = JSON.stringify(bagKey(step[1]));
+      if (step.length === 2) return `if (${read} !== undefined) bag = stash(bag, ${key}, ${read});`;
+      const fnVersion = step.length === 4 ? step[3] : source;
+      const converted = value(step[2], read, 'path', JSON.stringify(`.${step[1]}`), fnVersion);
+      const stashed = isCollection(step[2]) ? 'if (filled(v)) ' : '';
+      return `if (${read} !== undefined) {\nconst v = ${converted};\n${stashed}bag = stash(bag, ${key}, v);\n}`;
     }
     case '<': {
       const [, destination, v] = step;
       const fnVersion = step.length === 4 ? step[3] : dest;
       // The operator stores a string unquoted: such a value is recalled from the raw text.
       const raw = v === 's' || (typeof v === 'object' && 'spell' in v) ? ', true' : '';
+      const kept = isCollection(v) ? 'v !== undefined && filled(v)' : 'v !== undefined';
       return (
         `if (bag !== undefined) {\nconst v = recall(bag, ${JSON.stringify(bagKey(destination))}, path, ${JSON.stringify(`.${destination}`)}, (v, p, k) => ${value(v, 'v', 'p', 'k', fnVersion)}${raw});\n` +
-        `if (v !== undefined) ${propertyAccess('dst', destination)} = v;\n}`
+        `if (${kept}) ${propertyAccess('dst', destination)} = v;\n}`
       );
     }
     case 'v':
       return `dst.originalVersion = ${JSON.stringify(step[1])};`;
   }
+}
+
+/** A list or map: what Go's `omitempty` leaves out when empty, on every field of the operator's types. */
+function isCollection(v: ValuePlan): boolean {
+  return typeof v === 'object' && ('arr' in v || 'map' in v);
 }
 
 /** `object.name` for a plain identifier, else `object["odd-name"]`: valid for any JSON name. */

@@ -25,13 +25,27 @@ export type ValuePlan =
  * One decision about one property, in order: `=` assigns a property to the same-named one, `=>` to a
  * renamed one, `>` stashes a source property in the bag, `<` recalls a destination property from the bag
  * (after every other step, as the operator's `AssignProperties` does), `v` sets `originalVersion`.
+ * An object or collection is stashed through `value`, the source type's conversion onto itself, so that
+ * the bag holds what the operator's typed Go value marshals to.
  * A property that skips a storage version is stashed converted, and recalled from, the shape the bag keeps
  * for it: `version` names the package whose conversions do that (the operator's storage compat types).
+ * As Go's `omitempty` does, an empty list or map is not written: not assigned, recalled or stashed.
+ * An assignment with `zero` writes it when the source lacks the property, as Go writes a struct field
+ * that is no pointer (`{}`).
  */
 export type StepPlan =
   | readonly ['=', name: string, value: ValuePlan]
+  | readonly ['=', name: string, value: ValuePlan, zero: Readonly<Record<string, never>>]
   | readonly ['=>', source: string, destination: string, value: ValuePlan]
+  | readonly [
+      '=>',
+      source: string,
+      destination: string,
+      value: ValuePlan,
+      zero: Readonly<Record<string, never>>,
+    ]
   | readonly ['>', source: string]
+  | readonly ['>', source: string, value: ValuePlan]
   | readonly ['>', source: string, value: ValuePlan, version: string]
   | readonly ['<', destination: string, value: ValuePlan]
   | readonly ['<', destination: string, value: ValuePlan, version: string]
@@ -39,6 +53,11 @@ export type StepPlan =
 
 /** The conversion of one object type in one direction. */
 export interface TypeConversionPlan {
+  /**
+   * The package (version) whose conversions normalise a stashed object: the source's. Absent when it is
+   * the plan's own package or nothing stashed is an object.
+   */
+  readonly src?: string;
   /**
    * The package (version) whose conversions convert a recalled object: the destination's. Absent when no
    * recalled value is an object, so that the same type's plan is written once for every version.

@@ -179,3 +179,110 @@ describe('a property that skips a version', () => {
     });
   });
 });
+
+// Go's `omitempty` on every list and map of the operator's types: v2 holds `rule`, `rules` and `labels`, v1
+// keeps them in its bag. The stashed values are v2's typed values, normalised by v2's own conversions.
+const emptyCollections: GroupPlans = {
+  packages: {
+    v2: {
+      resources: {},
+      types: {
+        Rule_normalize: {
+          known: ['name', 'ports'],
+          destBag: true,
+          steps: [
+            ['=', 'name', 's'],
+            ['=', 'ports', { arr: 'i' }],
+          ],
+        },
+      },
+    },
+    v1: {
+      resources: {
+        Thing_from_v2: { apiVersion: 'example.azure.com/v1', spec: 'Spec_from_v2', status: 'Empty' },
+        Thing_to_v2: { apiVersion: 'example.azure.com/v2', spec: 'Spec_to_v2', status: 'Empty' },
+      },
+      types: {
+        Spec_from_v2: {
+          src: 'v2',
+          known: ['zones', 'tags', 'rule', 'rules', 'labels'],
+          destBag: true,
+          steps: [
+            ['=', 'zones', { arr: 's' }],
+            ['=', 'tags', { map: 's' }],
+            ['>', 'rule', { obj: 'Rule_normalize' }],
+            ['>', 'rules', { arr: { obj: 'Rule_normalize' } }],
+            ['>', 'labels', { map: 's' }],
+          ],
+        },
+        Spec_to_v2: {
+          dest: 'v2',
+          known: [],
+          destBag: true,
+          steps: [
+            ['<', 'rules', { arr: { obj: 'Rule_normalize' } }],
+            ['<', 'labels', { map: 's' }],
+          ],
+        },
+        Identity_to_v2: {
+          known: ['reference'],
+          destBag: true,
+          steps: [['=', 'reference', { obj: 'Reference_to_v2' }, {}]],
+        },
+        Reference_to_v2: { known: ['name'], destBag: false, steps: [['=', 'name', 's']] },
+        Empty: { known: [], destBag: false, steps: [] },
+      },
+    },
+  },
+  hooks: {},
+};
+
+describe("Go's empty lists and maps, as the operator writes them", () => {
+  const converters = groupConverters('example.azure.com', emptyCollections);
+  const down = converters.resource('v1', 'Thing_from_v2');
+  const up = converters.resource('v1', 'Thing_to_v2');
+  const thing = (apiVersion: string, spec: Record<string, unknown>) => ({
+    apiVersion: `example.azure.com/${apiVersion}`,
+    kind: 'Thing',
+    spec,
+  });
+
+  it('are neither assigned nor stashed; a stashed object is its typed value, nested empty lists left out', () => {
+    const v1 = down(
+      thing('v2', { zones: [], tags: {}, rule: { name: 'r', ports: [] }, rules: [], labels: {} }),
+    );
+    expect(v1.spec).toEqual({ $propertyBag: { Rule: '{"name":"r"}' } });
+    const full = down(
+      thing('v2', { zones: ['1'], rules: [{ name: 'a', ports: [443] }], labels: { a: 'b' } }),
+    );
+    expect(full.spec).toEqual({
+      zones: ['1'],
+      $propertyBag: { Rules: '[{"name":"a","ports":[443]}]', Labels: '{"a":"b"}' },
+    });
+  });
+
+  it('an empty struct is still stashed, as a Go pointer to one is written', () => {
+    expect(down(thing('v2', { rule: {} })).spec).toEqual({ $propertyBag: { Rule: '{}' } });
+  });
+
+  it('recalled empty, are taken from the bag and not written', () => {
+    expect(up(thing('v1', { $propertyBag: { Rules: '[]', Labels: '{}' } })).spec).toEqual({});
+  });
+
+  it('an entry the operator could not have written (under a name the version types) stays in the bag', () => {
+    // The operator's Remove would drop it; kubectl-aso keeps what it cannot account for (issue 23, bad input).
+    const stale = { rules: [], $propertyBag: { Rules: '[{"name":"old"}]' } };
+    expect(down(thing('v2', stale)).spec).toEqual({ $propertyBag: { Rules: '[{"name":"old"}]' } });
+  });
+});
+
+describe('a Go struct field that is no pointer', () => {
+  const identity = groupConverters('example.azure.com', emptyCollections).type('v1', 'Identity_to_v2');
+
+  it('is written `{}` when unset, a fresh object each time, and converted when set', () => {
+    const first = identity({}, 'spec.identity') as { reference: object };
+    expect(first).toEqual({ reference: {} });
+    expect((identity({}, 'spec.identity') as { reference: object }).reference).not.toBe(first.reference);
+    expect(identity({ reference: { name: 'id' } }, 'spec.identity')).toEqual({ reference: { name: 'id' } });
+  });
+});
