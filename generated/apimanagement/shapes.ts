@@ -22,12 +22,12 @@ const t15: TypeShape = {"properties":[["description","string"],["reference",{"ty
 const t16: TypeShape = {"properties":[["description","string"],["id","string"],["name","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme",{"type":"ApiVersionSetContractDetails_VersioningScheme_STATUS"}]]};
 const t17: TypeShape = {"enum":["Header","Query","Segment"]};
 const t18: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme",{"type":"ApiVersionSet_VersioningScheme_STATUS"}]]};
-const t19: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme",{"type":"ApiVersionSet_VersioningScheme"}],["operatorSpec",{"type":"ApiVersionSetOperatorSpec"}]]};
+const t19: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme",{"type":"ApiVersionSet_VersioningScheme"}],["operatorSpec",{"type":"ApiVersionSetOperatorSpec"}]],"goValues":["azureName"]};
 const t20: TypeShape = {"enum":["graphql","http","soap","websocket"]};
 const t21: TypeShape = {"enum":["graphql-link","openapi","openapi+json","openapi+json-link","openapi-link","swagger-json","swagger-link-json","wadl-link-json","wadl-xml","wsdl","wsdl-link"]};
 const t22: TypeShape = {"enum":["http","https","ws","wss"]};
 const t23: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["apiRevision","string"],["apiRevisionDescription","string"],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails_STATUS"}],["apiVersionSetId","string"],["authenticationSettings",{"type":"AuthenticationSettingsContract_STATUS"}],["contact",{"type":"ApiContactInformation_STATUS"}],["description","string"],["displayName","string"],["isCurrent","boolean"],["isOnline","boolean"],["license",{"type":"ApiLicenseInformation_STATUS"}],["path","string"],["protocols",{"array":{"type":"Api_Protocols_STATUS"}}],["serviceUrl","string"],["sourceApiId","string"],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract_STATUS"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["properties_type",{"type":"Api_Type_STATUS"}]]};
-const t24: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["apiRevision","string"],["apiRevisionDescription","string"],["apiType",{"type":"Api_ApiType"}],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails"}],["apiVersionSetReference",{"type":"genruntime_ResourceReference"}],["authenticationSettings",{"type":"AuthenticationSettingsContract"}],["contact",{"type":"ApiContactInformation"}],["description","string"],["displayName","string"],["format",{"type":"Api_Format"}],["isCurrent","boolean"],["license",{"type":"ApiLicenseInformation"}],["path","string"],["protocols",{"array":{"type":"Api_Protocols"}}],["serviceUrl","string"],["sourceApiReference",{"type":"genruntime_ResourceReference"}],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["translateRequiredQueryParameters",{"type":"Api_TranslateRequiredQueryParameters"}],["type",{"type":"Api_Type"}],["value","string"],["wsdlSelector",{"type":"ApiCreateOrUpdateProperties_WsdlSelector"}],["operatorSpec",{"type":"ApiOperatorSpec"}]]};
+const t24: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["apiRevision","string"],["apiRevisionDescription","string"],["apiType",{"type":"Api_ApiType"}],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails"}],["apiVersionSetReference",{"type":"genruntime_ResourceReference"}],["authenticationSettings",{"type":"AuthenticationSettingsContract"}],["contact",{"type":"ApiContactInformation"}],["description","string"],["displayName","string"],["format",{"type":"Api_Format"}],["isCurrent","boolean"],["license",{"type":"ApiLicenseInformation"}],["path","string"],["protocols",{"array":{"type":"Api_Protocols"}}],["serviceUrl","string"],["sourceApiReference",{"type":"genruntime_ResourceReference"}],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["translateRequiredQueryParameters",{"type":"Api_TranslateRequiredQueryParameters"}],["type",{"type":"Api_Type"}],["value","string"],["wsdlSelector",{"type":"ApiCreateOrUpdateProperties_WsdlSelector"}],["operatorSpec",{"type":"ApiOperatorSpec"}]],"goValues":["azureName"]};
 const t25: TypeShape = {"enum":["query","template"]};
 const t26: TypeShape = {"properties":[["id","string"]]};
 const t27: TypeShape = {"properties":[["oAuth2",{"type":"OAuth2AuthenticationSettingsContract"}],["oAuth2AuthenticationSettings",{"array":{"type":"OAuth2AuthenticationSettingsContract"}}],["openid",{"type":"OpenIdAuthenticationSettingsContract"}],["openidAuthenticationSettings",{"array":{"type":"OpenIdAuthenticationSettingsContract"}}]]};
@@ -38,13 +38,13 @@ const t31: TypeShape = {"properties":[["authorizationCode",{"map":"string"}],["c
 const t32: TypeShape = {"properties":[["grantTypes",{"type":"AuthorizationProviderOAuth2GrantTypes"}],["redirectUrl","string"]]};
 const t33: TypeShape = {"properties":[["grantTypes",{"type":"AuthorizationProviderOAuth2GrantTypes_STATUS"}],["redirectUrl","string"]]};
 const t34: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["displayName","string"],["identityProvider","string"],["oauth2",{"type":"AuthorizationProviderOAuth2Settings_STATUS"}]]};
-const t35: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["identityProvider","string"],["oauth2",{"type":"AuthorizationProviderOAuth2Settings"}],["operatorSpec",{"type":"AuthorizationProviderOperatorSpec"}]]};
+const t35: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["identityProvider","string"],["oauth2",{"type":"AuthorizationProviderOAuth2Settings"}],["operatorSpec",{"type":"AuthorizationProviderOperatorSpec"}]],"goValues":["azureName"]};
 const t36: TypeShape = {"enum":["OAuth2"]};
 const t37: TypeShape = {"enum":["AuthorizationCode","ClientCredentials"]};
 const t38: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["authorizationType",{"type":"AuthorizationProvidersAuthorization_AuthorizationType_STATUS"}],["error",{"type":"AuthorizationError_STATUS"}],["oauth2grantType",{"type":"AuthorizationProvidersAuthorization_Oauth2grantType_STATUS"}],["parameters",{"map":"string"}],["status","string"]]};
-const t39: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["authorizationType",{"type":"AuthorizationProvidersAuthorization_AuthorizationType"}],["oauth2grantType",{"type":"AuthorizationProvidersAuthorization_Oauth2grantType"}],["parameters",{"type":"genruntime_SecretMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationOperatorSpec"}]]};
+const t39: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["authorizationType",{"type":"AuthorizationProvidersAuthorization_AuthorizationType"}],["oauth2grantType",{"type":"AuthorizationProvidersAuthorization_Oauth2grantType"}],["parameters",{"type":"genruntime_SecretMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationOperatorSpec"}]],"goValues":["azureName"]};
 const t40: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["objectId","string"],["tenantId","string"]]};
-const t41: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec"}]]};
+const t41: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec"}]],"goValues":["azureName"]};
 const t42: TypeShape = {"properties":[["parameter","string"],["scheme","string"]]};
 const t43: TypeShape = {"properties":[["authorization",{"type":"BackendAuthorizationHeaderCredentials"}],["certificate",{"array":"string"}],["certificateIds",{"array":"string"}],["header",{"map":{"array":"string"}}],["query",{"map":{"array":"string"}}]]};
 const t44: TypeShape = {"properties":[["authorization",{"type":"BackendAuthorizationHeaderCredentials_STATUS"}],["certificate",{"array":"string"}],["certificateIds",{"array":"string"}],["header",{"map":{"array":"string"}}],["query",{"map":{"array":"string"}}]]};
@@ -57,7 +57,7 @@ const t50: TypeShape = {"properties":[["clientCertificateId","string"],["clientC
 const t51: TypeShape = {"properties":[["validateCertificateChain","boolean"],["validateCertificateName","boolean"]]};
 const t52: TypeShape = {"enum":["http","soap"]};
 const t53: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["credentials",{"type":"BackendCredentialsContract_STATUS"}],["description","string"],["properties",{"type":"BackendProperties_STATUS"}],["protocol",{"type":"Backend_Protocol_STATUS"}],["proxy",{"type":"BackendProxyContract_STATUS"}],["resourceId","string"],["title","string"],["tls",{"type":"BackendTlsProperties_STATUS"}],["url","string"]]};
-const t54: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["credentials",{"type":"BackendCredentialsContract"}],["description","string"],["properties",{"type":"BackendProperties"}],["protocol",{"type":"Backend_Protocol"}],["proxy",{"type":"BackendProxyContract"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["title","string"],["tls",{"type":"BackendTlsProperties"}],["url","string"],["operatorSpec",{"type":"BackendOperatorSpec"}]]};
+const t54: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["credentials",{"type":"BackendCredentialsContract"}],["description","string"],["properties",{"type":"BackendProperties"}],["protocol",{"type":"Backend_Protocol"}],["proxy",{"type":"BackendProxyContract"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["title","string"],["tls",{"type":"BackendTlsProperties"}],["url","string"],["operatorSpec",{"type":"BackendOperatorSpec"}]],"goValues":["azureName"]};
 const t55: TypeShape = {"properties":[["certificate",{"type":"CertificateInformation"}],["certificatePassword",{"type":"genruntime_SecretReference"}],["encodedCertificate","string"],["storeName",{"type":"CertificateConfiguration_StoreName"}]]};
 const t56: TypeShape = {"properties":[["certificate",{"type":"CertificateInformation_STATUS"}],["encodedCertificate","string"],["storeName",{"type":"CertificateConfiguration_StoreName_STATUS"}]]};
 const t57: TypeShape = {"enum":["CertificateAuthority","Root"]};
@@ -72,51 +72,51 @@ const t65: TypeShape = {"properties":[["identityClientId","string"],["identityCl
 const t66: TypeShape = {"properties":[["identityClientId","string"],["lastStatus",{"type":"KeyVaultLastAccessStatusContractProperties_STATUS"}],["secretIdentifier","string"]]};
 const t67: TypeShape = {"properties":[["code","string"],["message","string"],["timeStampUtc","string"]]};
 const t68: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["tags",{"array":"string"}],["displayName","string"],["keyVault",{"type":"KeyVaultContractCreateProperties_STATUS"}],["secret","boolean"],["value","string"]]};
-const t69: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"array":"string"}],["displayName","string"],["keyVault",{"type":"KeyVaultContractCreateProperties"}],["secret","boolean"],["value","string"],["operatorSpec",{"type":"NamedValueOperatorSpec"}]]};
+const t69: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"array":"string"}],["displayName","string"],["keyVault",{"type":"KeyVaultContractCreateProperties"}],["secret","boolean"],["value","string"],["operatorSpec",{"type":"NamedValueOperatorSpec"}]],"goValues":["azureName"]};
 const t70: TypeShape = {"properties":[["authorizationServerId","string"],["scope","string"]]};
 const t71: TypeShape = {"properties":[["bearerTokenSendingMethods",{"array":{"type":"OpenIdAuthenticationSettingsContract_BearerTokenSendingMethods"}}],["openidProviderId","string"]]};
 const t72: TypeShape = {"enum":["authorizationHeader","query"]};
 const t73: TypeShape = {"properties":[["bearerTokenSendingMethods",{"array":{"type":"OpenIdAuthenticationSettingsContract_BearerTokenSendingMethods_STATUS"}}],["openidProviderId","string"]]};
 const t74: TypeShape = {"enum":["rawxml","xml"]};
 const t75: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["format",{"type":"PolicyFragment_Format_STATUS"}],["value","string"]]};
-const t76: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["format",{"type":"PolicyFragment_Format"}],["value","string"],["operatorSpec",{"type":"PolicyFragmentOperatorSpec"}]]};
+const t76: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["format",{"type":"PolicyFragment_Format"}],["value","string"],["operatorSpec",{"type":"PolicyFragmentOperatorSpec"}]],"goValues":["azureName"]};
 const t77: TypeShape = {"enum":["rawxml","rawxml-link","xml","xml-link"]};
 const t78: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["format",{"type":"Policy_Format_STATUS"}],["value","string"]]};
 const t79: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["format",{"type":"Policy_Format"}],["value","string"],["operatorSpec",{"type":"PolicyOperatorSpec"}]]};
 const t80: TypeShape = {"properties":[["actionsRequired","string"],["description","string"],["status",{"type":"PrivateLinkServiceConnectionState_Status_STATUS"}]]};
 const t81: TypeShape = {"enum":["Approved","Pending","Rejected"]};
 const t82: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}]]};
-const t83: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ProductApiOperatorSpec"}]]};
+const t83: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ProductApiOperatorSpec"}]],"goValues":["azureName"]};
 const t84: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["format",{"type":"ProductPolicy_Format_STATUS"}],["value","string"]]};
 const t85: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["format",{"type":"ProductPolicy_Format"}],["value","string"],["operatorSpec",{"type":"ProductPolicyOperatorSpec"}]]};
 const t86: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["approvalRequired","boolean"],["description","string"],["displayName","string"],["state",{"type":"Product_State_STATUS"}],["subscriptionRequired","boolean"],["subscriptionsLimit","integer"],["terms","string"]]};
-const t87: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["approvalRequired","boolean"],["description","string"],["displayName","string"],["state",{"type":"Product_State"}],["subscriptionRequired","boolean"],["subscriptionsLimit","integer"],["terms","string"],["operatorSpec",{"type":"ProductOperatorSpec"}]]};
+const t87: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["approvalRequired","boolean"],["description","string"],["displayName","string"],["state",{"type":"Product_State"}],["subscriptionRequired","boolean"],["subscriptionsLimit","integer"],["terms","string"],["operatorSpec",{"type":"ProductOperatorSpec"}]],"goValues":["azureName"]};
 const t88: TypeShape = {"enum":["notPublished","published"]};
 const t89: TypeShape = {"properties":[["groupIds",{"array":"string"}],["id","string"],["name","string"],["privateEndpoint",{"type":"ArmIdWrapper_STATUS"}],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["provisioningState","string"],["type","string"]]};
 const t90: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ApiManagementServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation_STATUS"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint_STATUS"}],["certificates",{"array":{"type":"CertificateConfiguration_STATUS"}}],["createdAtUtc","string"],["customProperties",{"map":"string"}],["developerPortalUrl","string"],["disableGateway","boolean"],["enableClientCertificate","boolean"],["gatewayRegionalUrl","string"],["gatewayUrl","string"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration_STATUS"}}],["managementApiUrl","string"],["natGatewayState",{"type":"Service_NatGatewayState_STATUS"}],["notificationSenderEmail","string"],["outboundPublicIPAddresses",{"array":"string"}],["platformVersion",{"type":"Service_PlatformVersion_STATUS"}],["portalUrl","string"],["privateEndpointConnections",{"array":{"type":"RemotePrivateEndpointConnectionWrapper_STATUS"}}],["privateIPAddresses",{"array":"string"}],["provisioningState","string"],["publicIPAddresses",{"array":"string"}],["publicIpAddressId","string"],["publicNetworkAccess",{"type":"Service_PublicNetworkAccess_STATUS"}],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["scmUrl","string"],["targetProvisioningState","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["virtualNetworkType",{"type":"Service_VirtualNetworkType_STATUS"}]]};
-const t91: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ApiManagementServiceIdentity"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint"}],["certificates",{"array":{"type":"CertificateConfiguration"}}],["customProperties",{"map":"string"}],["disableGateway","boolean"],["enableClientCertificate","boolean"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration"}}],["natGatewayState",{"type":"Service_NatGatewayState"}],["notificationSenderEmail","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess",{"type":"Service_PublicNetworkAccess"}],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["virtualNetworkType",{"type":"Service_VirtualNetworkType"}],["operatorSpec",{"type":"ServiceOperatorSpec"}]]};
+const t91: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ApiManagementServiceIdentity"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint"}],["certificates",{"array":{"type":"CertificateConfiguration"}}],["customProperties",{"map":"string"}],["disableGateway","boolean"],["enableClientCertificate","boolean"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration"}}],["natGatewayState",{"type":"Service_NatGatewayState"}],["notificationSenderEmail","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess",{"type":"Service_PublicNetworkAccess"}],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["virtualNetworkType",{"type":"Service_VirtualNetworkType"}],["operatorSpec",{"type":"ServiceOperatorSpec"}]],"goValues":["azureName"]};
 const t92: TypeShape = {"enum":["External","Internal","None"]};
 const t93: TypeShape = {"properties":[["header","string"],["query","string"]]};
 const t94: TypeShape = {"properties":[["primaryKey",{"type":"genruntime_SecretDestination"}],["secondaryKey",{"type":"genruntime_SecretDestination"}]]};
 const t95: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"SubscriptionOperatorSecrets"}]]};
 const t96: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["allowTracing","boolean"],["createdDate","string"],["displayName","string"],["endDate","string"],["expirationDate","string"],["notificationDate","string"],["ownerId","string"],["scope","string"],["startDate","string"],["state",{"type":"Subscription_State_STATUS"}],["stateComment","string"]]};
-const t97: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowTracing","boolean"],["displayName","string"],["ownerReference",{"type":"genruntime_ResourceReference"}],["primaryKey",{"type":"genruntime_SecretReference"}],["scope","string"],["secondaryKey",{"type":"genruntime_SecretReference"}],["state",{"type":"Subscription_State"}],["operatorSpec",{"type":"SubscriptionOperatorSpec"}]]};
+const t97: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowTracing","boolean"],["displayName","string"],["ownerReference",{"type":"genruntime_ResourceReference"}],["primaryKey",{"type":"genruntime_SecretReference"}],["scope","string"],["secondaryKey",{"type":"genruntime_SecretReference"}],["state",{"type":"Subscription_State"}],["operatorSpec",{"type":"SubscriptionOperatorSpec"}]],"goValues":["azureName"]};
 const t98: TypeShape = {"enum":["active","cancelled","expired","rejected","submitted","suspended"]};
 const t99: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t100: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t101: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t101: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t102: TypeShape = {"properties":[]};
 const t103: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
 const t104: TypeShape = {"properties":[["subnetResourceReference",{"type":"genruntime_ResourceReference"}]]};
 const t105: TypeShape = {"properties":[["subnetResourceId","string"],["subnetname","string"],["vnetid","string"]]};
 const t106: TypeShape = {"properties":[["issuerCertificateThumbprint","string"],["name","string"]]};
-const t107: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t108: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t109: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t110: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t111: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t112: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t113: TypeShape = {"properties":[["name","string"]],"runtime":true};
+const t107: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t108: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t109: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
+const t110: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t111: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t112: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
+const t113: TypeShape = {"properties":[["name","string"]],"goValues":["name"],"runtime":true};
 const t114: TypeShape = {"properties":[["disableGateway","boolean"],["location","string"],["natGatewayState","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["sku",{"type":"ApiManagementServiceSkuProperties"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["zones",{"array":"string"}]]};
 const t115: TypeShape = {"properties":[["disableGateway","boolean"],["gatewayRegionalUrl","string"],["location","string"],["natGatewayState","string"],["outboundPublicIPAddresses",{"array":"string"}],["platformVersion","string"],["privateIPAddresses",{"array":"string"}],["publicIPAddresses",{"array":"string"}],["publicIpAddressId","string"],["sku",{"type":"ApiManagementServiceSkuProperties_STATUS"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["zones",{"array":"string"}]]};
 const t116: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
@@ -125,34 +125,34 @@ const t118: TypeShape = {"properties":[["capacity","integer"],["name","string"]]
 const t119: TypeShape = {"properties":[["description","string"],["reference",{"type":"genruntime_ResourceReference"}],["name","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"]]};
 const t120: TypeShape = {"properties":[["description","string"],["id","string"],["name","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"]]};
 const t121: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"]]};
-const t122: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"],["operatorSpec",{"type":"ApiVersionSetOperatorSpec"}],["originalVersion","string"]]};
+const t122: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["versionHeaderName","string"],["versionQueryName","string"],["versioningScheme","string"],["operatorSpec",{"type":"ApiVersionSetOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t123: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["apiRevision","string"],["apiRevisionDescription","string"],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails_STATUS"}],["apiVersionSetId","string"],["authenticationSettings",{"type":"AuthenticationSettingsContract_STATUS"}],["contact",{"type":"ApiContactInformation_STATUS"}],["description","string"],["displayName","string"],["isCurrent","boolean"],["isOnline","boolean"],["license",{"type":"ApiLicenseInformation_STATUS"}],["path","string"],["protocols",{"array":"string"}],["serviceUrl","string"],["sourceApiId","string"],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract_STATUS"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["properties_type","string"]]};
-const t124: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["apiRevision","string"],["apiRevisionDescription","string"],["apiType","string"],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails"}],["apiVersionSetReference",{"type":"genruntime_ResourceReference"}],["authenticationSettings",{"type":"AuthenticationSettingsContract"}],["contact",{"type":"ApiContactInformation"}],["description","string"],["displayName","string"],["format","string"],["isCurrent","boolean"],["license",{"type":"ApiLicenseInformation"}],["path","string"],["protocols",{"array":"string"}],["serviceUrl","string"],["sourceApiReference",{"type":"genruntime_ResourceReference"}],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["translateRequiredQueryParameters","string"],["type","string"],["value","string"],["wsdlSelector",{"type":"ApiCreateOrUpdateProperties_WsdlSelector"}],["operatorSpec",{"type":"ApiOperatorSpec"}],["originalVersion","string"]]};
-const t125: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["identityProvider","string"],["oauth2",{"type":"AuthorizationProviderOAuth2Settings"}],["operatorSpec",{"type":"AuthorizationProviderOperatorSpec"}],["originalVersion","string"]]};
+const t124: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["apiRevision","string"],["apiRevisionDescription","string"],["apiType","string"],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails"}],["apiVersionSetReference",{"type":"genruntime_ResourceReference"}],["authenticationSettings",{"type":"AuthenticationSettingsContract"}],["contact",{"type":"ApiContactInformation"}],["description","string"],["displayName","string"],["format","string"],["isCurrent","boolean"],["license",{"type":"ApiLicenseInformation"}],["path","string"],["protocols",{"array":"string"}],["serviceUrl","string"],["sourceApiReference",{"type":"genruntime_ResourceReference"}],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["translateRequiredQueryParameters","string"],["type","string"],["value","string"],["wsdlSelector",{"type":"ApiCreateOrUpdateProperties_WsdlSelector"}],["operatorSpec",{"type":"ApiOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t125: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["identityProvider","string"],["oauth2",{"type":"AuthorizationProviderOAuth2Settings"}],["operatorSpec",{"type":"AuthorizationProviderOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t126: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["authorizationType","string"],["error",{"type":"AuthorizationError_STATUS"}],["oauth2grantType","string"],["parameters",{"map":"string"}],["status","string"]]};
-const t127: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["authorizationType","string"],["oauth2grantType","string"],["parameters",{"type":"genruntime_SecretMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationOperatorSpec"}],["originalVersion","string"]]};
-const t128: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec"}],["originalVersion","string"]]};
+const t127: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["authorizationType","string"],["oauth2grantType","string"],["parameters",{"type":"genruntime_SecretMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t128: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t129: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["credentials",{"type":"BackendCredentialsContract_STATUS"}],["description","string"],["properties",{"type":"BackendProperties_STATUS"}],["protocol","string"],["proxy",{"type":"BackendProxyContract_STATUS"}],["resourceId","string"],["title","string"],["tls",{"type":"BackendTlsProperties_STATUS"}],["url","string"]]};
-const t130: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["credentials",{"type":"BackendCredentialsContract"}],["description","string"],["properties",{"type":"BackendProperties"}],["protocol","string"],["proxy",{"type":"BackendProxyContract"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["title","string"],["tls",{"type":"BackendTlsProperties"}],["url","string"],["operatorSpec",{"type":"BackendOperatorSpec"}],["originalVersion","string"]]};
+const t130: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["credentials",{"type":"BackendCredentialsContract"}],["description","string"],["properties",{"type":"BackendProperties"}],["protocol","string"],["proxy",{"type":"BackendProxyContract"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["title","string"],["tls",{"type":"BackendTlsProperties"}],["url","string"],["operatorSpec",{"type":"BackendOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t131: TypeShape = {"properties":[["certificate",{"type":"CertificateInformation"}],["certificatePassword",{"type":"genruntime_SecretReference"}],["encodedCertificate","string"],["storeName","string"]]};
 const t132: TypeShape = {"properties":[["certificate",{"type":"CertificateInformation_STATUS"}],["encodedCertificate","string"],["storeName","string"]]};
 const t133: TypeShape = {"properties":[["certificate",{"type":"CertificateInformation"}],["certificatePassword",{"type":"genruntime_SecretReference"}],["certificateSource","string"],["certificateStatus","string"],["defaultSslBinding","boolean"],["encodedCertificate","string"],["hostName","string"],["identityClientId","string"],["identityClientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultId","string"],["negotiateClientCertificate","boolean"],["type","string"]]};
 const t134: TypeShape = {"properties":[["certificate",{"type":"CertificateInformation_STATUS"}],["certificateSource","string"],["certificateStatus","string"],["defaultSslBinding","boolean"],["encodedCertificate","string"],["hostName","string"],["identityClientId","string"],["keyVaultId","string"],["negotiateClientCertificate","boolean"],["type","string"]]};
-const t135: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"array":"string"}],["displayName","string"],["keyVault",{"type":"KeyVaultContractCreateProperties"}],["secret","boolean"],["value","string"],["operatorSpec",{"type":"NamedValueOperatorSpec"}],["originalVersion","string"]]};
+const t135: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"array":"string"}],["displayName","string"],["keyVault",{"type":"KeyVaultContractCreateProperties"}],["secret","boolean"],["value","string"],["operatorSpec",{"type":"NamedValueOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t136: TypeShape = {"properties":[["bearerTokenSendingMethods",{"array":"string"}],["openidProviderId","string"]]};
 const t137: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["format","string"],["value","string"]]};
-const t138: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["format","string"],["value","string"],["operatorSpec",{"type":"PolicyFragmentOperatorSpec"}],["originalVersion","string"]]};
+const t138: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["format","string"],["value","string"],["operatorSpec",{"type":"PolicyFragmentOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t139: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["format","string"],["value","string"]]};
-const t140: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["format","string"],["value","string"],["operatorSpec",{"type":"PolicyOperatorSpec"}],["originalVersion","string"]]};
+const t140: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["format","string"],["value","string"],["operatorSpec",{"type":"PolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["originalVersion"]};
 const t141: TypeShape = {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]};
-const t142: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ProductApiOperatorSpec"}],["originalVersion","string"]]};
-const t143: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["format","string"],["value","string"],["operatorSpec",{"type":"ProductPolicyOperatorSpec"}],["originalVersion","string"]]};
+const t142: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ProductApiOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t143: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["format","string"],["value","string"],["operatorSpec",{"type":"ProductPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["originalVersion"]};
 const t144: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["approvalRequired","boolean"],["description","string"],["displayName","string"],["state","string"],["subscriptionRequired","boolean"],["subscriptionsLimit","integer"],["terms","string"]]};
-const t145: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["approvalRequired","boolean"],["description","string"],["displayName","string"],["state","string"],["subscriptionRequired","boolean"],["subscriptionsLimit","integer"],["terms","string"],["operatorSpec",{"type":"ProductOperatorSpec"}],["originalVersion","string"]]};
+const t145: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["approvalRequired","boolean"],["description","string"],["displayName","string"],["state","string"],["subscriptionRequired","boolean"],["subscriptionsLimit","integer"],["terms","string"],["operatorSpec",{"type":"ProductOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t146: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ApiManagementServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation_STATUS"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint_STATUS"}],["certificates",{"array":{"type":"CertificateConfiguration_STATUS"}}],["createdAtUtc","string"],["customProperties",{"map":"string"}],["developerPortalUrl","string"],["disableGateway","boolean"],["enableClientCertificate","boolean"],["gatewayRegionalUrl","string"],["gatewayUrl","string"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration_STATUS"}}],["managementApiUrl","string"],["natGatewayState","string"],["notificationSenderEmail","string"],["outboundPublicIPAddresses",{"array":"string"}],["platformVersion","string"],["portalUrl","string"],["privateEndpointConnections",{"array":{"type":"RemotePrivateEndpointConnectionWrapper_STATUS"}}],["privateIPAddresses",{"array":"string"}],["provisioningState","string"],["publicIPAddresses",{"array":"string"}],["publicIpAddressId","string"],["publicNetworkAccess","string"],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["scmUrl","string"],["targetProvisioningState","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["virtualNetworkType","string"]]};
-const t147: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ApiManagementServiceIdentity"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint"}],["certificates",{"array":{"type":"CertificateConfiguration"}}],["customProperties",{"map":"string"}],["disableGateway","boolean"],["enableClientCertificate","boolean"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration"}}],["natGatewayState","string"],["notificationSenderEmail","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["virtualNetworkType","string"],["operatorSpec",{"type":"ServiceOperatorSpec"}],["originalVersion","string"]]};
+const t147: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ApiManagementServiceIdentity"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint"}],["certificates",{"array":{"type":"CertificateConfiguration"}}],["customProperties",{"map":"string"}],["disableGateway","boolean"],["enableClientCertificate","boolean"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration"}}],["natGatewayState","string"],["notificationSenderEmail","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["virtualNetworkType","string"],["operatorSpec",{"type":"ServiceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t148: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["allowTracing","boolean"],["createdDate","string"],["displayName","string"],["endDate","string"],["expirationDate","string"],["notificationDate","string"],["ownerId","string"],["scope","string"],["startDate","string"],["state","string"],["stateComment","string"]]};
-const t149: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowTracing","boolean"],["displayName","string"],["ownerReference",{"type":"genruntime_ResourceReference"}],["primaryKey",{"type":"genruntime_SecretReference"}],["scope","string"],["secondaryKey",{"type":"genruntime_SecretReference"}],["state","string"],["operatorSpec",{"type":"SubscriptionOperatorSpec"}],["originalVersion","string"]]};
+const t149: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowTracing","boolean"],["displayName","string"],["ownerReference",{"type":"genruntime_ResourceReference"}],["primaryKey",{"type":"genruntime_SecretReference"}],["scope","string"],["secondaryKey",{"type":"genruntime_SecretReference"}],["state","string"],["operatorSpec",{"type":"SubscriptionOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t150: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t151: TypeShape = {"enum":["mtv1","stv1","stv2","stv2.1","undetermined"]};
 const t152: TypeShape = {"enum":["Basic","BasicV2","Consumption","Developer","Isolated","Premium","Standard","StandardV2"]};
@@ -160,62 +160,63 @@ const t153: TypeShape = {"enum":["graphql","grpc","http","odata","soap","websock
 const t154: TypeShape = {"enum":["graphql-link","grpc","grpc-link","odata","odata-link","openapi","openapi+json","openapi+json-link","openapi-link","swagger-json","swagger-link-json","wadl-link-json","wadl-xml","wsdl","wsdl-link"]};
 const t155: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["apiRevision","string"],["apiRevisionDescription","string"],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails_STATUS"}],["apiVersionSetId","string"],["authenticationSettings",{"type":"AuthenticationSettingsContract_STATUS"}],["contact",{"type":"ApiContactInformation_STATUS"}],["description","string"],["displayName","string"],["isCurrent","boolean"],["isOnline","boolean"],["license",{"type":"ApiLicenseInformation_STATUS"}],["path","string"],["protocols",{"array":{"type":"Api_Protocols_STATUS"}}],["provisioningState","string"],["serviceUrl","string"],["sourceApiId","string"],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract_STATUS"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["properties_type",{"type":"Api_Type_STATUS"}]]};
 const t156: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["appIds",{"array":"string"}],["objectId","string"],["tenantId","string"]]};
-const t157: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["appIds",{"array":"string"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec"}]]};
+const t157: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["appIds",{"array":"string"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec"}]],"goValues":["azureName"]};
 const t158: TypeShape = {"properties":[["rules",{"array":{"type":"CircuitBreakerRule"}}]]};
 const t159: TypeShape = {"properties":[["rules",{"array":{"type":"CircuitBreakerRule_STATUS"}}]]};
 const t160: TypeShape = {"properties":[["services",{"array":{"type":"BackendPoolItem"}}]]};
-const t161: TypeShape = {"properties":[["services",{"array":{"type":"BackendPoolItem_STATUS"}}]]};
-const t162: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["circuitBreaker",{"type":"BackendCircuitBreaker_STATUS"}],["credentials",{"type":"BackendCredentialsContract_STATUS"}],["description","string"],["pool",{"type":"BackendPool_STATUS"}],["properties",{"type":"BackendProperties_STATUS"}],["protocol",{"type":"Backend_Protocol_STATUS"}],["proxy",{"type":"BackendProxyContract_STATUS"}],["resourceId","string"],["title","string"],["tls",{"type":"BackendTlsProperties_STATUS"}],["properties_type",{"type":"Backend_Type_STATUS"}],["url","string"]]};
-const t163: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["circuitBreaker",{"type":"BackendCircuitBreaker"}],["credentials",{"type":"BackendCredentialsContract"}],["description","string"],["pool",{"type":"BackendPool"}],["properties",{"type":"BackendProperties"}],["protocol",{"type":"Backend_Protocol"}],["proxy",{"type":"BackendProxyContract"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["title","string"],["tls",{"type":"BackendTlsProperties"}],["type",{"type":"Backend_Type"}],["url","string"],["operatorSpec",{"type":"BackendOperatorSpec"}]]};
-const t164: TypeShape = {"enum":["Pool","Single"]};
-const t165: TypeShape = {"properties":[["count","integer"],["errorReasons",{"array":"string"}],["interval","string"],["percentage","integer"],["statusCodeRanges",{"array":{"type":"FailureStatusCodeRange"}}]]};
-const t166: TypeShape = {"properties":[["count","integer"],["errorReasons",{"array":"string"}],["interval","string"],["percentage","integer"],["statusCodeRanges",{"array":{"type":"FailureStatusCodeRange_STATUS"}}]]};
-const t167: TypeShape = {"properties":[["failureCondition",{"type":"CircuitBreakerFailureCondition"}],["name","string"],["tripDuration","string"]]};
-const t168: TypeShape = {"properties":[["failureCondition",{"type":"CircuitBreakerFailureCondition_STATUS"}],["name","string"],["tripDuration","string"]]};
-const t169: TypeShape = {"properties":[["legacyApi",{"type":"ConfigurationApi_LegacyApi"}]]};
-const t170: TypeShape = {"properties":[["legacyApi",{"type":"ConfigurationApi_LegacyApi_STATUS"}]]};
-const t171: TypeShape = {"properties":[["max","integer"],["min","integer"]]};
-const t172: TypeShape = {"enum":["ConfigurationApi","DeveloperPortal","Management","Portal","Proxy","Scm"]};
-const t173: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["tags",{"array":"string"}],["displayName","string"],["keyVault",{"type":"KeyVaultContractCreateProperties_STATUS"}],["provisioningState","string"],["secret","boolean"],["value","string"]]};
-const t174: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["format",{"type":"PolicyFragment_Format_STATUS"}],["provisioningState","string"],["value","string"]]};
-const t175: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ApiManagementServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation_STATUS"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint_STATUS"}],["certificates",{"array":{"type":"CertificateConfiguration_STATUS"}}],["configurationApi",{"type":"ConfigurationApi_STATUS"}],["createdAtUtc","string"],["customProperties",{"map":"string"}],["developerPortalStatus",{"type":"Service_DeveloperPortalStatus_STATUS"}],["developerPortalUrl","string"],["disableGateway","boolean"],["enableClientCertificate","boolean"],["gatewayRegionalUrl","string"],["gatewayUrl","string"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration_STATUS"}}],["legacyPortalStatus",{"type":"Service_LegacyPortalStatus_STATUS"}],["managementApiUrl","string"],["natGatewayState",{"type":"Service_NatGatewayState_STATUS"}],["notificationSenderEmail","string"],["outboundPublicIPAddresses",{"array":"string"}],["platformVersion",{"type":"Service_PlatformVersion_STATUS"}],["portalUrl","string"],["privateEndpointConnections",{"array":{"type":"RemotePrivateEndpointConnectionWrapper_STATUS"}}],["privateIPAddresses",{"array":"string"}],["provisioningState","string"],["publicIPAddresses",{"array":"string"}],["publicIpAddressId","string"],["publicNetworkAccess",{"type":"Service_PublicNetworkAccess_STATUS"}],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["scmUrl","string"],["targetProvisioningState","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["virtualNetworkType",{"type":"Service_VirtualNetworkType_STATUS"}]]};
-const t176: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ApiManagementServiceIdentity"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint"}],["certificates",{"array":{"type":"CertificateConfiguration"}}],["configurationApi",{"type":"ConfigurationApi"}],["customProperties",{"map":"string"}],["developerPortalStatus",{"type":"Service_DeveloperPortalStatus"}],["disableGateway","boolean"],["enableClientCertificate","boolean"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration"}}],["legacyPortalStatus",{"type":"Service_LegacyPortalStatus"}],["natGatewayState",{"type":"Service_NatGatewayState"}],["notificationSenderEmail","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess",{"type":"Service_PublicNetworkAccess"}],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["virtualNetworkType",{"type":"Service_VirtualNetworkType"}],["operatorSpec",{"type":"ServiceOperatorSpec"}]]};
-const t177: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["apiRevision","string"],["apiRevisionDescription","string"],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails_STATUS"}],["apiVersionSetId","string"],["authenticationSettings",{"type":"AuthenticationSettingsContract_STATUS"}],["contact",{"type":"ApiContactInformation_STATUS"}],["description","string"],["displayName","string"],["isCurrent","boolean"],["isOnline","boolean"],["license",{"type":"ApiLicenseInformation_STATUS"}],["path","string"],["protocols",{"array":"string"}],["provisioningState","string"],["serviceUrl","string"],["sourceApiId","string"],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract_STATUS"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["properties_type","string"]]};
-const t178: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["appIds",{"array":"string"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec"}],["originalVersion","string"]]};
-const t179: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["circuitBreaker",{"type":"BackendCircuitBreaker_STATUS"}],["credentials",{"type":"BackendCredentialsContract_STATUS"}],["description","string"],["pool",{"type":"BackendPool_STATUS"}],["properties",{"type":"BackendProperties_STATUS"}],["protocol","string"],["proxy",{"type":"BackendProxyContract_STATUS"}],["resourceId","string"],["title","string"],["tls",{"type":"BackendTlsProperties_STATUS"}],["properties_type","string"],["url","string"]]};
-const t180: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["circuitBreaker",{"type":"BackendCircuitBreaker"}],["credentials",{"type":"BackendCredentialsContract"}],["description","string"],["pool",{"type":"BackendPool"}],["properties",{"type":"BackendProperties"}],["protocol","string"],["proxy",{"type":"BackendProxyContract"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["title","string"],["tls",{"type":"BackendTlsProperties"}],["type","string"],["url","string"],["operatorSpec",{"type":"BackendOperatorSpec"}],["originalVersion","string"]]};
-const t181: TypeShape = {"properties":[["legacyApi","string"]]};
-const t182: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["format","string"],["provisioningState","string"],["value","string"]]};
-const t183: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ApiManagementServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation_STATUS"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint_STATUS"}],["certificates",{"array":{"type":"CertificateConfiguration_STATUS"}}],["configurationApi",{"type":"ConfigurationApi_STATUS"}],["createdAtUtc","string"],["customProperties",{"map":"string"}],["developerPortalStatus","string"],["developerPortalUrl","string"],["disableGateway","boolean"],["enableClientCertificate","boolean"],["gatewayRegionalUrl","string"],["gatewayUrl","string"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration_STATUS"}}],["legacyPortalStatus","string"],["managementApiUrl","string"],["natGatewayState","string"],["notificationSenderEmail","string"],["outboundPublicIPAddresses",{"array":"string"}],["platformVersion","string"],["portalUrl","string"],["privateEndpointConnections",{"array":{"type":"RemotePrivateEndpointConnectionWrapper_STATUS"}}],["privateIPAddresses",{"array":"string"}],["provisioningState","string"],["publicIPAddresses",{"array":"string"}],["publicIpAddressId","string"],["publicNetworkAccess","string"],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["scmUrl","string"],["targetProvisioningState","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["virtualNetworkType","string"]]};
-const t184: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ApiManagementServiceIdentity"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint"}],["certificates",{"array":{"type":"CertificateConfiguration"}}],["configurationApi",{"type":"ConfigurationApi"}],["customProperties",{"map":"string"}],["developerPortalStatus","string"],["disableGateway","boolean"],["enableClientCertificate","boolean"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration"}}],["legacyPortalStatus","string"],["natGatewayState","string"],["notificationSenderEmail","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["virtualNetworkType","string"],["operatorSpec",{"type":"ServiceOperatorSpec"}],["originalVersion","string"]]};
-const t185: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["priority","integer"],["weight","integer"]]};
-const t186: TypeShape = {"properties":[["id","string"],["priority","integer"],["weight","integer"]]};
-const t187: TypeShape = {"properties":[["acceptRetryAfter","boolean"],["failureCondition",{"type":"CircuitBreakerFailureCondition"}],["name","string"],["tripDuration","string"]]};
-const t188: TypeShape = {"properties":[["acceptRetryAfter","boolean"],["failureCondition",{"type":"CircuitBreakerFailureCondition_STATUS"}],["name","string"],["tripDuration","string"]]};
-const t189: TypeShape = {"enum":["allErrors"]};
-const t190: TypeShape = {"enum":["Legacy","None","W3C"]};
-const t191: TypeShape = {"enum":["Name","Url"]};
-const t192: TypeShape = {"enum":["error","information","verbose"]};
-const t193: TypeShape = {"properties":[["bytes","integer"]]};
-const t194: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["expirationDate","string"],["keyVault",{"type":"KeyVaultContractCreateProperties_STATUS"}],["subject","string"],["thumbprint","string"]]};
-const t195: TypeShape = {"properties":[["headers",{"array":{"type":"DataMaskingEntity"}}],["queryParams",{"array":{"type":"DataMaskingEntity"}}]]};
-const t196: TypeShape = {"enum":["Hide","Mask"]};
-const t197: TypeShape = {"properties":[["headers",{"array":{"type":"DataMaskingEntity_STATUS"}}],["queryParams",{"array":{"type":"DataMaskingEntity_STATUS"}}]]};
-const t198: TypeShape = {"enum":["custom","external","system"]};
-const t199: TypeShape = {"properties":[["body",{"type":"BodyDiagnosticSettings"}],["dataMasking",{"type":"DataMasking"}],["headers",{"array":"string"}]]};
-const t200: TypeShape = {"properties":[["body",{"type":"BodyDiagnosticSettings_STATUS"}],["dataMasking",{"type":"DataMasking_STATUS"}],["headers",{"array":"string"}]]};
-const t201: TypeShape = {"enum":["applicationInsights","azureEventHub","azureMonitor"]};
-const t202: TypeShape = {"properties":[["request",{"type":"HttpMessageDiagnostic"}],["response",{"type":"HttpMessageDiagnostic"}]]};
-const t203: TypeShape = {"properties":[["request",{"type":"HttpMessageDiagnostic_STATUS"}],["response",{"type":"HttpMessageDiagnostic_STATUS"}]]};
-const t204: TypeShape = {"properties":[["city","string"],["countryOrRegion","string"],["district","string"],["name","string"]]};
-const t205: TypeShape = {"enum":["fixed"]};
-const t206: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["isTrusted","boolean"]]};
-const t207: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["certificateId","string"],["hostname","string"],["http2Enabled","boolean"],["negotiateClientCertificate","boolean"],["tls10Enabled","boolean"],["tls11Enabled","boolean"]]};
-const t208: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"ServiceGatewayOperatorSecrets"}]]};
-const t209: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["locationData",{"type":"ResourceLocationDataContract_STATUS"}]]};
-const t210: TypeShape = {"properties":[["id","string"],["provider","string"]]};
-const t211: TypeShape = {"enum":["active","blocked","deleted","pending"]};
-const t212: TypeShape = {"properties":[["mode","string"],["value","string"]]};
+const t161: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t162: TypeShape = {"properties":[["services",{"array":{"type":"BackendPoolItem_STATUS"}}]]};
+const t163: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["circuitBreaker",{"type":"BackendCircuitBreaker_STATUS"}],["credentials",{"type":"BackendCredentialsContract_STATUS"}],["description","string"],["pool",{"type":"BackendPool_STATUS"}],["properties",{"type":"BackendProperties_STATUS"}],["protocol",{"type":"Backend_Protocol_STATUS"}],["proxy",{"type":"BackendProxyContract_STATUS"}],["resourceId","string"],["title","string"],["tls",{"type":"BackendTlsProperties_STATUS"}],["properties_type",{"type":"Backend_Type_STATUS"}],["url","string"]]};
+const t164: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["circuitBreaker",{"type":"BackendCircuitBreaker"}],["credentials",{"type":"BackendCredentialsContract"}],["description","string"],["pool",{"type":"BackendPool"}],["properties",{"type":"BackendProperties"}],["protocol",{"type":"Backend_Protocol"}],["proxy",{"type":"BackendProxyContract"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["title","string"],["tls",{"type":"BackendTlsProperties"}],["type",{"type":"Backend_Type"}],["url","string"],["operatorSpec",{"type":"BackendOperatorSpec"}]],"goValues":["azureName"]};
+const t165: TypeShape = {"enum":["Pool","Single"]};
+const t166: TypeShape = {"properties":[["count","integer"],["errorReasons",{"array":"string"}],["interval","string"],["percentage","integer"],["statusCodeRanges",{"array":{"type":"FailureStatusCodeRange"}}]]};
+const t167: TypeShape = {"properties":[["count","integer"],["errorReasons",{"array":"string"}],["interval","string"],["percentage","integer"],["statusCodeRanges",{"array":{"type":"FailureStatusCodeRange_STATUS"}}]]};
+const t168: TypeShape = {"properties":[["failureCondition",{"type":"CircuitBreakerFailureCondition"}],["name","string"],["tripDuration","string"]]};
+const t169: TypeShape = {"properties":[["failureCondition",{"type":"CircuitBreakerFailureCondition_STATUS"}],["name","string"],["tripDuration","string"]]};
+const t170: TypeShape = {"properties":[["legacyApi",{"type":"ConfigurationApi_LegacyApi"}]]};
+const t171: TypeShape = {"properties":[["legacyApi",{"type":"ConfigurationApi_LegacyApi_STATUS"}]]};
+const t172: TypeShape = {"properties":[["max","integer"],["min","integer"]]};
+const t173: TypeShape = {"enum":["ConfigurationApi","DeveloperPortal","Management","Portal","Proxy","Scm"]};
+const t174: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["tags",{"array":"string"}],["displayName","string"],["keyVault",{"type":"KeyVaultContractCreateProperties_STATUS"}],["provisioningState","string"],["secret","boolean"],["value","string"]]};
+const t175: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["format",{"type":"PolicyFragment_Format_STATUS"}],["provisioningState","string"],["value","string"]]};
+const t176: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ApiManagementServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation_STATUS"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint_STATUS"}],["certificates",{"array":{"type":"CertificateConfiguration_STATUS"}}],["configurationApi",{"type":"ConfigurationApi_STATUS"}],["createdAtUtc","string"],["customProperties",{"map":"string"}],["developerPortalStatus",{"type":"Service_DeveloperPortalStatus_STATUS"}],["developerPortalUrl","string"],["disableGateway","boolean"],["enableClientCertificate","boolean"],["gatewayRegionalUrl","string"],["gatewayUrl","string"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration_STATUS"}}],["legacyPortalStatus",{"type":"Service_LegacyPortalStatus_STATUS"}],["managementApiUrl","string"],["natGatewayState",{"type":"Service_NatGatewayState_STATUS"}],["notificationSenderEmail","string"],["outboundPublicIPAddresses",{"array":"string"}],["platformVersion",{"type":"Service_PlatformVersion_STATUS"}],["portalUrl","string"],["privateEndpointConnections",{"array":{"type":"RemotePrivateEndpointConnectionWrapper_STATUS"}}],["privateIPAddresses",{"array":"string"}],["provisioningState","string"],["publicIPAddresses",{"array":"string"}],["publicIpAddressId","string"],["publicNetworkAccess",{"type":"Service_PublicNetworkAccess_STATUS"}],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["scmUrl","string"],["targetProvisioningState","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["virtualNetworkType",{"type":"Service_VirtualNetworkType_STATUS"}]]};
+const t177: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ApiManagementServiceIdentity"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint"}],["certificates",{"array":{"type":"CertificateConfiguration"}}],["configurationApi",{"type":"ConfigurationApi"}],["customProperties",{"map":"string"}],["developerPortalStatus",{"type":"Service_DeveloperPortalStatus"}],["disableGateway","boolean"],["enableClientCertificate","boolean"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration"}}],["legacyPortalStatus",{"type":"Service_LegacyPortalStatus"}],["natGatewayState",{"type":"Service_NatGatewayState"}],["notificationSenderEmail","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess",{"type":"Service_PublicNetworkAccess"}],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["virtualNetworkType",{"type":"Service_VirtualNetworkType"}],["operatorSpec",{"type":"ServiceOperatorSpec"}]],"goValues":["azureName"]};
+const t178: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["apiRevision","string"],["apiRevisionDescription","string"],["apiVersion","string"],["apiVersionDescription","string"],["apiVersionSet",{"type":"ApiVersionSetContractDetails_STATUS"}],["apiVersionSetId","string"],["authenticationSettings",{"type":"AuthenticationSettingsContract_STATUS"}],["contact",{"type":"ApiContactInformation_STATUS"}],["description","string"],["displayName","string"],["isCurrent","boolean"],["isOnline","boolean"],["license",{"type":"ApiLicenseInformation_STATUS"}],["path","string"],["protocols",{"array":"string"}],["provisioningState","string"],["serviceUrl","string"],["sourceApiId","string"],["subscriptionKeyParameterNames",{"type":"SubscriptionKeyParameterNamesContract_STATUS"}],["subscriptionRequired","boolean"],["termsOfServiceUrl","string"],["properties_type","string"]]};
+const t179: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["appIds",{"array":"string"}],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t180: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["circuitBreaker",{"type":"BackendCircuitBreaker_STATUS"}],["credentials",{"type":"BackendCredentialsContract_STATUS"}],["description","string"],["pool",{"type":"BackendPool_STATUS"}],["properties",{"type":"BackendProperties_STATUS"}],["protocol","string"],["proxy",{"type":"BackendProxyContract_STATUS"}],["resourceId","string"],["title","string"],["tls",{"type":"BackendTlsProperties_STATUS"}],["properties_type","string"],["url","string"]]};
+const t181: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["circuitBreaker",{"type":"BackendCircuitBreaker"}],["credentials",{"type":"BackendCredentialsContract"}],["description","string"],["pool",{"type":"BackendPool"}],["properties",{"type":"BackendProperties"}],["protocol","string"],["proxy",{"type":"BackendProxyContract"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["title","string"],["tls",{"type":"BackendTlsProperties"}],["type","string"],["url","string"],["operatorSpec",{"type":"BackendOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t182: TypeShape = {"properties":[["legacyApi","string"]]};
+const t183: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["format","string"],["provisioningState","string"],["value","string"]]};
+const t184: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ApiManagementServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation_STATUS"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint_STATUS"}],["certificates",{"array":{"type":"CertificateConfiguration_STATUS"}}],["configurationApi",{"type":"ConfigurationApi_STATUS"}],["createdAtUtc","string"],["customProperties",{"map":"string"}],["developerPortalStatus","string"],["developerPortalUrl","string"],["disableGateway","boolean"],["enableClientCertificate","boolean"],["gatewayRegionalUrl","string"],["gatewayUrl","string"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration_STATUS"}}],["legacyPortalStatus","string"],["managementApiUrl","string"],["natGatewayState","string"],["notificationSenderEmail","string"],["outboundPublicIPAddresses",{"array":"string"}],["platformVersion","string"],["portalUrl","string"],["privateEndpointConnections",{"array":{"type":"RemotePrivateEndpointConnectionWrapper_STATUS"}}],["privateIPAddresses",{"array":"string"}],["provisioningState","string"],["publicIPAddresses",{"array":"string"}],["publicIpAddressId","string"],["publicNetworkAccess","string"],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["scmUrl","string"],["targetProvisioningState","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["virtualNetworkType","string"]]};
+const t185: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ApiManagementServiceIdentity"}],["location","string"],["sku",{"type":"ApiManagementServiceSkuProperties"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalLocations",{"array":{"type":"AdditionalLocation"}}],["apiVersionConstraint",{"type":"ApiVersionConstraint"}],["certificates",{"array":{"type":"CertificateConfiguration"}}],["configurationApi",{"type":"ConfigurationApi"}],["customProperties",{"map":"string"}],["developerPortalStatus","string"],["disableGateway","boolean"],["enableClientCertificate","boolean"],["hostnameConfigurations",{"array":{"type":"HostnameConfiguration"}}],["legacyPortalStatus","string"],["natGatewayState","string"],["notificationSenderEmail","string"],["publicIpAddressReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["publisherEmail","string"],["publisherName","string"],["restore","boolean"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["virtualNetworkType","string"],["operatorSpec",{"type":"ServiceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t186: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["priority","integer"],["weight","integer"]]};
+const t187: TypeShape = {"properties":[["id","string"],["priority","integer"],["weight","integer"]]};
+const t188: TypeShape = {"properties":[["acceptRetryAfter","boolean"],["failureCondition",{"type":"CircuitBreakerFailureCondition"}],["name","string"],["tripDuration","string"]]};
+const t189: TypeShape = {"properties":[["acceptRetryAfter","boolean"],["failureCondition",{"type":"CircuitBreakerFailureCondition_STATUS"}],["name","string"],["tripDuration","string"]]};
+const t190: TypeShape = {"enum":["allErrors"]};
+const t191: TypeShape = {"enum":["Legacy","None","W3C"]};
+const t192: TypeShape = {"enum":["Name","Url"]};
+const t193: TypeShape = {"enum":["error","information","verbose"]};
+const t194: TypeShape = {"properties":[["bytes","integer"]]};
+const t195: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["expirationDate","string"],["keyVault",{"type":"KeyVaultContractCreateProperties_STATUS"}],["subject","string"],["thumbprint","string"]]};
+const t196: TypeShape = {"properties":[["headers",{"array":{"type":"DataMaskingEntity"}}],["queryParams",{"array":{"type":"DataMaskingEntity"}}]]};
+const t197: TypeShape = {"enum":["Hide","Mask"]};
+const t198: TypeShape = {"properties":[["headers",{"array":{"type":"DataMaskingEntity_STATUS"}}],["queryParams",{"array":{"type":"DataMaskingEntity_STATUS"}}]]};
+const t199: TypeShape = {"enum":["custom","external","system"]};
+const t200: TypeShape = {"properties":[["body",{"type":"BodyDiagnosticSettings"}],["dataMasking",{"type":"DataMasking"}],["headers",{"array":"string"}]]};
+const t201: TypeShape = {"properties":[["body",{"type":"BodyDiagnosticSettings_STATUS"}],["dataMasking",{"type":"DataMasking_STATUS"}],["headers",{"array":"string"}]]};
+const t202: TypeShape = {"enum":["applicationInsights","azureEventHub","azureMonitor"]};
+const t203: TypeShape = {"properties":[["request",{"type":"HttpMessageDiagnostic"}],["response",{"type":"HttpMessageDiagnostic"}]]};
+const t204: TypeShape = {"properties":[["request",{"type":"HttpMessageDiagnostic_STATUS"}],["response",{"type":"HttpMessageDiagnostic_STATUS"}]]};
+const t205: TypeShape = {"properties":[["city","string"],["countryOrRegion","string"],["district","string"],["name","string"]]};
+const t206: TypeShape = {"enum":["fixed"]};
+const t207: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["isTrusted","boolean"]]};
+const t208: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["certificateId","string"],["hostname","string"],["http2Enabled","boolean"],["negotiateClientCertificate","boolean"],["tls10Enabled","boolean"],["tls11Enabled","boolean"]]};
+const t209: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"ServiceGatewayOperatorSecrets"}]]};
+const t210: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["description","string"],["locationData",{"type":"ResourceLocationDataContract_STATUS"}]]};
+const t211: TypeShape = {"properties":[["id","string"],["provider","string"]]};
+const t212: TypeShape = {"enum":["active","blocked","deleted","pending"]};
+const t213: TypeShape = {"properties":[["mode","string"],["value","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -579,9 +580,9 @@ export const shapes: GroupShapes = {
         "BackendCredentialsContract_STATUS": t44,
         "BackendOperatorSpec": t13,
         "BackendPool": t160,
-        "BackendPoolItem": t101,
+        "BackendPoolItem": t161,
         "BackendPoolItem_STATUS": t26,
-        "BackendPool_STATUS": t161,
+        "BackendPool_STATUS": t162,
         "BackendProperties": t45,
         "BackendProperties_STATUS": t46,
         "BackendProxyContract": t47,
@@ -592,39 +593,39 @@ export const shapes: GroupShapes = {
         "BackendTlsProperties_STATUS": t51,
         "Backend_Protocol": t52,
         "Backend_Protocol_STATUS": t52,
-        "Backend_STATUS": t162,
-        "Backend_Spec": t163,
-        "Backend_Type": t164,
-        "Backend_Type_STATUS": t164,
+        "Backend_STATUS": t163,
+        "Backend_Spec": t164,
+        "Backend_Type": t165,
+        "Backend_Type_STATUS": t165,
         "CertificateConfiguration": t55,
         "CertificateConfiguration_STATUS": t56,
         "CertificateConfiguration_StoreName": t57,
         "CertificateConfiguration_StoreName_STATUS": t57,
         "CertificateInformation": t58,
         "CertificateInformation_STATUS": t59,
-        "CircuitBreakerFailureCondition": t165,
-        "CircuitBreakerFailureCondition_STATUS": t166,
-        "CircuitBreakerRule": t167,
-        "CircuitBreakerRule_STATUS": t168,
-        "ConfigurationApi": t169,
+        "CircuitBreakerFailureCondition": t166,
+        "CircuitBreakerFailureCondition_STATUS": t167,
+        "CircuitBreakerRule": t168,
+        "CircuitBreakerRule_STATUS": t169,
+        "ConfigurationApi": t170,
         "ConfigurationApi_LegacyApi": t1,
         "ConfigurationApi_LegacyApi_STATUS": t1,
-        "ConfigurationApi_STATUS": t170,
-        "FailureStatusCodeRange": t171,
-        "FailureStatusCodeRange_STATUS": t171,
+        "ConfigurationApi_STATUS": t171,
+        "FailureStatusCodeRange": t172,
+        "FailureStatusCodeRange_STATUS": t172,
         "HostnameConfiguration": t60,
         "HostnameConfiguration_CertificateSource": t61,
         "HostnameConfiguration_CertificateSource_STATUS": t61,
         "HostnameConfiguration_CertificateStatus": t62,
         "HostnameConfiguration_CertificateStatus_STATUS": t62,
         "HostnameConfiguration_STATUS": t63,
-        "HostnameConfiguration_Type": t172,
-        "HostnameConfiguration_Type_STATUS": t172,
+        "HostnameConfiguration_Type": t173,
+        "HostnameConfiguration_Type_STATUS": t173,
         "KeyVaultContractCreateProperties": t65,
         "KeyVaultContractCreateProperties_STATUS": t66,
         "KeyVaultLastAccessStatusContractProperties_STATUS": t67,
         "NamedValueOperatorSpec": t13,
-        "NamedValue_STATUS": t173,
+        "NamedValue_STATUS": t174,
         "NamedValue_Spec": t69,
         "OAuth2AuthenticationSettingsContract": t70,
         "OAuth2AuthenticationSettingsContract_STATUS": t70,
@@ -635,7 +636,7 @@ export const shapes: GroupShapes = {
         "PolicyFragmentOperatorSpec": t13,
         "PolicyFragment_Format": t74,
         "PolicyFragment_Format_STATUS": t74,
-        "PolicyFragment_STATUS": t174,
+        "PolicyFragment_STATUS": t175,
         "PolicyFragment_Spec": t76,
         "PolicyOperatorSpec": t13,
         "Policy_Format": t77,
@@ -668,8 +669,8 @@ export const shapes: GroupShapes = {
         "Service_PlatformVersion_STATUS": t151,
         "Service_PublicNetworkAccess": t1,
         "Service_PublicNetworkAccess_STATUS": t1,
-        "Service_STATUS": t175,
-        "Service_Spec": t176,
+        "Service_STATUS": t176,
+        "Service_Spec": t177,
         "Service_VirtualNetworkType": t92,
         "Service_VirtualNetworkType_STATUS": t92,
         "SubscriptionKeyParameterNamesContract": t93,
@@ -722,7 +723,7 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t13,
         "ApiVersionSet_STATUS": t121,
         "ApiVersionSet_Spec": t122,
-        "Api_STATUS": t177,
+        "Api_STATUS": t178,
         "Api_Spec": t124,
         "ArmIdWrapper_STATUS": t26,
         "AuthenticationSettingsContract": t27,
@@ -740,7 +741,7 @@ export const shapes: GroupShapes = {
         "AuthorizationProvidersAuthorization_Spec": t127,
         "AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec": t13,
         "AuthorizationProvidersAuthorizationsAccessPolicy_STATUS": t156,
-        "AuthorizationProvidersAuthorizationsAccessPolicy_Spec": t178,
+        "AuthorizationProvidersAuthorizationsAccessPolicy_Spec": t179,
         "BackendAuthorizationHeaderCredentials": t42,
         "BackendAuthorizationHeaderCredentials_STATUS": t42,
         "BackendCircuitBreaker": t158,
@@ -749,9 +750,9 @@ export const shapes: GroupShapes = {
         "BackendCredentialsContract_STATUS": t44,
         "BackendOperatorSpec": t13,
         "BackendPool": t160,
-        "BackendPoolItem": t101,
+        "BackendPoolItem": t161,
         "BackendPoolItem_STATUS": t26,
-        "BackendPool_STATUS": t161,
+        "BackendPool_STATUS": t162,
         "BackendProperties": t45,
         "BackendProperties_STATUS": t46,
         "BackendProxyContract": t47,
@@ -760,34 +761,34 @@ export const shapes: GroupShapes = {
         "BackendServiceFabricClusterProperties_STATUS": t50,
         "BackendTlsProperties": t51,
         "BackendTlsProperties_STATUS": t51,
-        "Backend_STATUS": t179,
-        "Backend_Spec": t180,
+        "Backend_STATUS": t180,
+        "Backend_Spec": t181,
         "CertificateConfiguration": t131,
         "CertificateConfiguration_STATUS": t132,
         "CertificateInformation": t58,
         "CertificateInformation_STATUS": t59,
-        "CircuitBreakerFailureCondition": t165,
-        "CircuitBreakerFailureCondition_STATUS": t166,
-        "CircuitBreakerRule": t167,
-        "CircuitBreakerRule_STATUS": t168,
-        "ConfigurationApi": t181,
-        "ConfigurationApi_STATUS": t181,
-        "FailureStatusCodeRange": t171,
-        "FailureStatusCodeRange_STATUS": t171,
+        "CircuitBreakerFailureCondition": t166,
+        "CircuitBreakerFailureCondition_STATUS": t167,
+        "CircuitBreakerRule": t168,
+        "CircuitBreakerRule_STATUS": t169,
+        "ConfigurationApi": t182,
+        "ConfigurationApi_STATUS": t182,
+        "FailureStatusCodeRange": t172,
+        "FailureStatusCodeRange_STATUS": t172,
         "HostnameConfiguration": t133,
         "HostnameConfiguration_STATUS": t134,
         "KeyVaultContractCreateProperties": t65,
         "KeyVaultContractCreateProperties_STATUS": t66,
         "KeyVaultLastAccessStatusContractProperties_STATUS": t67,
         "NamedValueOperatorSpec": t13,
-        "NamedValue_STATUS": t173,
+        "NamedValue_STATUS": t174,
         "NamedValue_Spec": t135,
         "OAuth2AuthenticationSettingsContract": t70,
         "OAuth2AuthenticationSettingsContract_STATUS": t70,
         "OpenIdAuthenticationSettingsContract": t136,
         "OpenIdAuthenticationSettingsContract_STATUS": t136,
         "PolicyFragmentOperatorSpec": t13,
-        "PolicyFragment_STATUS": t182,
+        "PolicyFragment_STATUS": t183,
         "PolicyFragment_Spec": t138,
         "PolicyOperatorSpec": t13,
         "Policy_STATUS": t139,
@@ -804,8 +805,8 @@ export const shapes: GroupShapes = {
         "Product_Spec": t145,
         "RemotePrivateEndpointConnectionWrapper_STATUS": t89,
         "ServiceOperatorSpec": t13,
-        "Service_STATUS": t183,
-        "Service_Spec": t184,
+        "Service_STATUS": t184,
+        "Service_Spec": t185,
         "SubscriptionKeyParameterNamesContract": t93,
         "SubscriptionKeyParameterNamesContract_STATUS": t93,
         "SubscriptionOperatorSecrets": t94,
@@ -901,9 +902,9 @@ export const shapes: GroupShapes = {
         "BackendCredentialsContract_STATUS": t44,
         "BackendOperatorSpec": t13,
         "BackendPool": t160,
-        "BackendPoolItem": t185,
-        "BackendPoolItem_STATUS": t186,
-        "BackendPool_STATUS": t161,
+        "BackendPoolItem": t186,
+        "BackendPoolItem_STATUS": t187,
+        "BackendPool_STATUS": t162,
         "BackendProperties": t45,
         "BackendProperties_STATUS": t46,
         "BackendProxyContract": t47,
@@ -914,39 +915,39 @@ export const shapes: GroupShapes = {
         "BackendTlsProperties_STATUS": t51,
         "Backend_Protocol": t52,
         "Backend_Protocol_STATUS": t52,
-        "Backend_STATUS": t162,
-        "Backend_Spec": t163,
-        "Backend_Type": t164,
-        "Backend_Type_STATUS": t164,
+        "Backend_STATUS": t163,
+        "Backend_Spec": t164,
+        "Backend_Type": t165,
+        "Backend_Type_STATUS": t165,
         "CertificateConfiguration": t55,
         "CertificateConfiguration_STATUS": t56,
         "CertificateConfiguration_StoreName": t57,
         "CertificateConfiguration_StoreName_STATUS": t57,
         "CertificateInformation": t58,
         "CertificateInformation_STATUS": t59,
-        "CircuitBreakerFailureCondition": t165,
-        "CircuitBreakerFailureCondition_STATUS": t166,
-        "CircuitBreakerRule": t187,
-        "CircuitBreakerRule_STATUS": t188,
-        "ConfigurationApi": t169,
+        "CircuitBreakerFailureCondition": t166,
+        "CircuitBreakerFailureCondition_STATUS": t167,
+        "CircuitBreakerRule": t188,
+        "CircuitBreakerRule_STATUS": t189,
+        "ConfigurationApi": t170,
         "ConfigurationApi_LegacyApi": t1,
         "ConfigurationApi_LegacyApi_STATUS": t1,
-        "ConfigurationApi_STATUS": t170,
-        "FailureStatusCodeRange": t171,
-        "FailureStatusCodeRange_STATUS": t171,
+        "ConfigurationApi_STATUS": t171,
+        "FailureStatusCodeRange": t172,
+        "FailureStatusCodeRange_STATUS": t172,
         "HostnameConfiguration": t60,
         "HostnameConfiguration_CertificateSource": t61,
         "HostnameConfiguration_CertificateSource_STATUS": t61,
         "HostnameConfiguration_CertificateStatus": t62,
         "HostnameConfiguration_CertificateStatus_STATUS": t62,
         "HostnameConfiguration_STATUS": t63,
-        "HostnameConfiguration_Type": t172,
-        "HostnameConfiguration_Type_STATUS": t172,
+        "HostnameConfiguration_Type": t173,
+        "HostnameConfiguration_Type_STATUS": t173,
         "KeyVaultContractCreateProperties": t65,
         "KeyVaultContractCreateProperties_STATUS": t66,
         "KeyVaultLastAccessStatusContractProperties_STATUS": t67,
         "NamedValueOperatorSpec": t13,
-        "NamedValue_STATUS": t173,
+        "NamedValue_STATUS": t174,
         "NamedValue_Spec": t69,
         "OAuth2AuthenticationSettingsContract": t70,
         "OAuth2AuthenticationSettingsContract_STATUS": t70,
@@ -957,7 +958,7 @@ export const shapes: GroupShapes = {
         "PolicyFragmentOperatorSpec": t13,
         "PolicyFragment_Format": t74,
         "PolicyFragment_Format_STATUS": t74,
-        "PolicyFragment_STATUS": t174,
+        "PolicyFragment_STATUS": t175,
         "PolicyFragment_Spec": t76,
         "PolicyOperatorSpec": t13,
         "Policy_Format": t77,
@@ -990,8 +991,8 @@ export const shapes: GroupShapes = {
         "Service_PlatformVersion_STATUS": t151,
         "Service_PublicNetworkAccess": t1,
         "Service_PublicNetworkAccess_STATUS": t1,
-        "Service_STATUS": t175,
-        "Service_Spec": t176,
+        "Service_STATUS": t176,
+        "Service_Spec": t177,
         "Service_VirtualNetworkType": t92,
         "Service_VirtualNetworkType_STATUS": t92,
         "SubscriptionKeyParameterNamesContract": t93,
@@ -1043,7 +1044,7 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t13,
         "ApiVersionSet_STATUS": t121,
         "ApiVersionSet_Spec": t122,
-        "Api_STATUS": t177,
+        "Api_STATUS": t178,
         "Api_Spec": t124,
         "ArmIdWrapper_STATUS": t26,
         "AuthenticationSettingsContract": t27,
@@ -1061,7 +1062,7 @@ export const shapes: GroupShapes = {
         "AuthorizationProvidersAuthorization_Spec": t127,
         "AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec": t13,
         "AuthorizationProvidersAuthorizationsAccessPolicy_STATUS": t156,
-        "AuthorizationProvidersAuthorizationsAccessPolicy_Spec": t178,
+        "AuthorizationProvidersAuthorizationsAccessPolicy_Spec": t179,
         "BackendAuthorizationHeaderCredentials": t42,
         "BackendAuthorizationHeaderCredentials_STATUS": t42,
         "BackendCircuitBreaker": t158,
@@ -1070,9 +1071,9 @@ export const shapes: GroupShapes = {
         "BackendCredentialsContract_STATUS": t44,
         "BackendOperatorSpec": t13,
         "BackendPool": t160,
-        "BackendPoolItem": t185,
-        "BackendPoolItem_STATUS": t186,
-        "BackendPool_STATUS": t161,
+        "BackendPoolItem": t186,
+        "BackendPoolItem_STATUS": t187,
+        "BackendPool_STATUS": t162,
         "BackendProperties": t45,
         "BackendProperties_STATUS": t46,
         "BackendProxyContract": t47,
@@ -1081,34 +1082,34 @@ export const shapes: GroupShapes = {
         "BackendServiceFabricClusterProperties_STATUS": t50,
         "BackendTlsProperties": t51,
         "BackendTlsProperties_STATUS": t51,
-        "Backend_STATUS": t179,
-        "Backend_Spec": t180,
+        "Backend_STATUS": t180,
+        "Backend_Spec": t181,
         "CertificateConfiguration": t131,
         "CertificateConfiguration_STATUS": t132,
         "CertificateInformation": t58,
         "CertificateInformation_STATUS": t59,
-        "CircuitBreakerFailureCondition": t165,
-        "CircuitBreakerFailureCondition_STATUS": t166,
-        "CircuitBreakerRule": t187,
-        "CircuitBreakerRule_STATUS": t188,
-        "ConfigurationApi": t181,
-        "ConfigurationApi_STATUS": t181,
-        "FailureStatusCodeRange": t171,
-        "FailureStatusCodeRange_STATUS": t171,
+        "CircuitBreakerFailureCondition": t166,
+        "CircuitBreakerFailureCondition_STATUS": t167,
+        "CircuitBreakerRule": t188,
+        "CircuitBreakerRule_STATUS": t189,
+        "ConfigurationApi": t182,
+        "ConfigurationApi_STATUS": t182,
+        "FailureStatusCodeRange": t172,
+        "FailureStatusCodeRange_STATUS": t172,
         "HostnameConfiguration": t133,
         "HostnameConfiguration_STATUS": t134,
         "KeyVaultContractCreateProperties": t65,
         "KeyVaultContractCreateProperties_STATUS": t66,
         "KeyVaultLastAccessStatusContractProperties_STATUS": t67,
         "NamedValueOperatorSpec": t13,
-        "NamedValue_STATUS": t173,
+        "NamedValue_STATUS": t174,
         "NamedValue_Spec": t135,
         "OAuth2AuthenticationSettingsContract": t70,
         "OAuth2AuthenticationSettingsContract_STATUS": t70,
         "OpenIdAuthenticationSettingsContract": t136,
         "OpenIdAuthenticationSettingsContract_STATUS": t136,
         "PolicyFragmentOperatorSpec": t13,
-        "PolicyFragment_STATUS": t182,
+        "PolicyFragment_STATUS": t183,
         "PolicyFragment_Spec": t138,
         "PolicyOperatorSpec": t13,
         "Policy_STATUS": t139,
@@ -1125,8 +1126,8 @@ export const shapes: GroupShapes = {
         "Product_Spec": t145,
         "RemotePrivateEndpointConnectionWrapper_STATUS": t89,
         "ServiceOperatorSpec": t13,
-        "Service_STATUS": t183,
-        "Service_Spec": t184,
+        "Service_STATUS": t184,
+        "Service_Spec": t185,
         "SubscriptionKeyParameterNamesContract": t93,
         "SubscriptionKeyParameterNamesContract_STATUS": t93,
         "SubscriptionOperatorSecrets": t94,
@@ -1507,9 +1508,9 @@ export const shapes: GroupShapes = {
         "BackendCredentialsContract_STATUS": t44,
         "BackendOperatorSpec": t13,
         "BackendPool": t160,
-        "BackendPoolItem": t101,
+        "BackendPoolItem": t161,
         "BackendPoolItem_STATUS": t26,
-        "BackendPool_STATUS": t161,
+        "BackendPool_STATUS": t162,
         "BackendProperties": t45,
         "BackendProperties_STATUS": t46,
         "BackendProxyContract": t47,
@@ -1520,39 +1521,39 @@ export const shapes: GroupShapes = {
         "BackendTlsProperties_STATUS": t51,
         "Backend_Protocol": t52,
         "Backend_Protocol_STATUS": t52,
-        "Backend_STATUS": t162,
-        "Backend_Spec": t163,
-        "Backend_Type": t164,
-        "Backend_Type_STATUS": t164,
+        "Backend_STATUS": t163,
+        "Backend_Spec": t164,
+        "Backend_Type": t165,
+        "Backend_Type_STATUS": t165,
         "CertificateConfiguration": t55,
         "CertificateConfiguration_STATUS": t56,
         "CertificateConfiguration_StoreName": t57,
         "CertificateConfiguration_StoreName_STATUS": t57,
         "CertificateInformation": t58,
         "CertificateInformation_STATUS": t59,
-        "CircuitBreakerFailureCondition": t165,
-        "CircuitBreakerFailureCondition_STATUS": t166,
-        "CircuitBreakerRule": t167,
-        "CircuitBreakerRule_STATUS": t168,
-        "ConfigurationApi": t169,
+        "CircuitBreakerFailureCondition": t166,
+        "CircuitBreakerFailureCondition_STATUS": t167,
+        "CircuitBreakerRule": t168,
+        "CircuitBreakerRule_STATUS": t169,
+        "ConfigurationApi": t170,
         "ConfigurationApi_LegacyApi": t1,
         "ConfigurationApi_LegacyApi_STATUS": t1,
-        "ConfigurationApi_STATUS": t170,
-        "FailureStatusCodeRange": t171,
-        "FailureStatusCodeRange_STATUS": t171,
+        "ConfigurationApi_STATUS": t171,
+        "FailureStatusCodeRange": t172,
+        "FailureStatusCodeRange_STATUS": t172,
         "HostnameConfiguration": t60,
         "HostnameConfiguration_CertificateSource": t61,
         "HostnameConfiguration_CertificateSource_STATUS": t61,
         "HostnameConfiguration_CertificateStatus": t62,
         "HostnameConfiguration_CertificateStatus_STATUS": t62,
         "HostnameConfiguration_STATUS": t63,
-        "HostnameConfiguration_Type": t172,
-        "HostnameConfiguration_Type_STATUS": t172,
+        "HostnameConfiguration_Type": t173,
+        "HostnameConfiguration_Type_STATUS": t173,
         "KeyVaultContractCreateProperties": t65,
         "KeyVaultContractCreateProperties_STATUS": t66,
         "KeyVaultLastAccessStatusContractProperties_STATUS": t67,
         "NamedValueOperatorSpec": t13,
-        "NamedValue_STATUS": t173,
+        "NamedValue_STATUS": t174,
         "NamedValue_Spec": t69,
         "OAuth2AuthenticationSettingsContract": t70,
         "OAuth2AuthenticationSettingsContract_STATUS": t70,
@@ -1563,7 +1564,7 @@ export const shapes: GroupShapes = {
         "PolicyFragmentOperatorSpec": t13,
         "PolicyFragment_Format": t74,
         "PolicyFragment_Format_STATUS": t74,
-        "PolicyFragment_STATUS": t174,
+        "PolicyFragment_STATUS": t175,
         "PolicyFragment_Spec": t76,
         "PolicyOperatorSpec": t13,
         "Policy_Format": t77,
@@ -1596,8 +1597,8 @@ export const shapes: GroupShapes = {
         "Service_PlatformVersion_STATUS": t151,
         "Service_PublicNetworkAccess": t1,
         "Service_PublicNetworkAccess_STATUS": t1,
-        "Service_STATUS": t175,
-        "Service_Spec": t176,
+        "Service_STATUS": t176,
+        "Service_Spec": t177,
         "Service_VirtualNetworkType": t92,
         "Service_VirtualNetworkType_STATUS": t92,
         "SubscriptionKeyParameterNamesContract": t93,
@@ -1650,7 +1651,7 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t13,
         "ApiVersionSet_STATUS": t121,
         "ApiVersionSet_Spec": t122,
-        "Api_STATUS": t177,
+        "Api_STATUS": t178,
         "Api_Spec": t124,
         "ArmIdWrapper_STATUS": t26,
         "AuthenticationSettingsContract": t27,
@@ -1668,7 +1669,7 @@ export const shapes: GroupShapes = {
         "AuthorizationProvidersAuthorization_Spec": t127,
         "AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec": t13,
         "AuthorizationProvidersAuthorizationsAccessPolicy_STATUS": t156,
-        "AuthorizationProvidersAuthorizationsAccessPolicy_Spec": t178,
+        "AuthorizationProvidersAuthorizationsAccessPolicy_Spec": t179,
         "BackendAuthorizationHeaderCredentials": t42,
         "BackendAuthorizationHeaderCredentials_STATUS": t42,
         "BackendCircuitBreaker": t158,
@@ -1677,9 +1678,9 @@ export const shapes: GroupShapes = {
         "BackendCredentialsContract_STATUS": t44,
         "BackendOperatorSpec": t13,
         "BackendPool": t160,
-        "BackendPoolItem": t101,
+        "BackendPoolItem": t161,
         "BackendPoolItem_STATUS": t26,
-        "BackendPool_STATUS": t161,
+        "BackendPool_STATUS": t162,
         "BackendProperties": t45,
         "BackendProperties_STATUS": t46,
         "BackendProxyContract": t47,
@@ -1688,34 +1689,34 @@ export const shapes: GroupShapes = {
         "BackendServiceFabricClusterProperties_STATUS": t50,
         "BackendTlsProperties": t51,
         "BackendTlsProperties_STATUS": t51,
-        "Backend_STATUS": t179,
-        "Backend_Spec": t180,
+        "Backend_STATUS": t180,
+        "Backend_Spec": t181,
         "CertificateConfiguration": t131,
         "CertificateConfiguration_STATUS": t132,
         "CertificateInformation": t58,
         "CertificateInformation_STATUS": t59,
-        "CircuitBreakerFailureCondition": t165,
-        "CircuitBreakerFailureCondition_STATUS": t166,
-        "CircuitBreakerRule": t167,
-        "CircuitBreakerRule_STATUS": t168,
-        "ConfigurationApi": t181,
-        "ConfigurationApi_STATUS": t181,
-        "FailureStatusCodeRange": t171,
-        "FailureStatusCodeRange_STATUS": t171,
+        "CircuitBreakerFailureCondition": t166,
+        "CircuitBreakerFailureCondition_STATUS": t167,
+        "CircuitBreakerRule": t168,
+        "CircuitBreakerRule_STATUS": t169,
+        "ConfigurationApi": t182,
+        "ConfigurationApi_STATUS": t182,
+        "FailureStatusCodeRange": t172,
+        "FailureStatusCodeRange_STATUS": t172,
         "HostnameConfiguration": t133,
         "HostnameConfiguration_STATUS": t134,
         "KeyVaultContractCreateProperties": t65,
         "KeyVaultContractCreateProperties_STATUS": t66,
         "KeyVaultLastAccessStatusContractProperties_STATUS": t67,
         "NamedValueOperatorSpec": t13,
-        "NamedValue_STATUS": t173,
+        "NamedValue_STATUS": t174,
         "NamedValue_Spec": t135,
         "OAuth2AuthenticationSettingsContract": t70,
         "OAuth2AuthenticationSettingsContract_STATUS": t70,
         "OpenIdAuthenticationSettingsContract": t136,
         "OpenIdAuthenticationSettingsContract_STATUS": t136,
         "PolicyFragmentOperatorSpec": t13,
-        "PolicyFragment_STATUS": t182,
+        "PolicyFragment_STATUS": t183,
         "PolicyFragment_Spec": t138,
         "PolicyOperatorSpec": t13,
         "Policy_STATUS": t139,
@@ -1732,8 +1733,8 @@ export const shapes: GroupShapes = {
         "Product_Spec": t145,
         "RemotePrivateEndpointConnectionWrapper_STATUS": t89,
         "ServiceOperatorSpec": t13,
-        "Service_STATUS": t183,
-        "Service_Spec": t184,
+        "Service_STATUS": t184,
+        "Service_Spec": t185,
         "SubscriptionKeyParameterNamesContract": t93,
         "SubscriptionKeyParameterNamesContract_STATUS": t93,
         "SubscriptionOperatorSecrets": t94,
@@ -1770,16 +1771,16 @@ export const shapes: GroupShapes = {
         "ApiContactInformation_STATUS": t4,
         "ApiCreateOrUpdateProperties_WsdlSelector": t5,
         "ApiDiagnosticOperatorSpec": t13,
-        "ApiDiagnostic_AlwaysLog": t189,
-        "ApiDiagnostic_AlwaysLog_STATUS": t189,
-        "ApiDiagnostic_HttpCorrelationProtocol": t190,
-        "ApiDiagnostic_HttpCorrelationProtocol_STATUS": t190,
-        "ApiDiagnostic_OperationNameFormat": t191,
-        "ApiDiagnostic_OperationNameFormat_STATUS": t191,
+        "ApiDiagnostic_AlwaysLog": t190,
+        "ApiDiagnostic_AlwaysLog_STATUS": t190,
+        "ApiDiagnostic_HttpCorrelationProtocol": t191,
+        "ApiDiagnostic_HttpCorrelationProtocol_STATUS": t191,
+        "ApiDiagnostic_OperationNameFormat": t192,
+        "ApiDiagnostic_OperationNameFormat_STATUS": t192,
         "ApiDiagnostic_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["alwaysLog",{"type":"ApiDiagnostic_AlwaysLog_STATUS"}],["backend",{"type":"PipelineDiagnosticSettings_STATUS"}],["frontend",{"type":"PipelineDiagnosticSettings_STATUS"}],["httpCorrelationProtocol",{"type":"ApiDiagnostic_HttpCorrelationProtocol_STATUS"}],["logClientIp","boolean"],["loggerId","string"],["metrics","boolean"],["operationNameFormat",{"type":"ApiDiagnostic_OperationNameFormat_STATUS"}],["sampling",{"type":"SamplingSettings_STATUS"}],["verbosity",{"type":"ApiDiagnostic_Verbosity_STATUS"}]]},
-        "ApiDiagnostic_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysLog",{"type":"ApiDiagnostic_AlwaysLog"}],["backend",{"type":"PipelineDiagnosticSettings"}],["frontend",{"type":"PipelineDiagnosticSettings"}],["httpCorrelationProtocol",{"type":"ApiDiagnostic_HttpCorrelationProtocol"}],["logClientIp","boolean"],["loggerReference",{"type":"genruntime_ResourceReference"}],["metrics","boolean"],["operationNameFormat",{"type":"ApiDiagnostic_OperationNameFormat"}],["sampling",{"type":"SamplingSettings"}],["verbosity",{"type":"ApiDiagnostic_Verbosity"}],["operatorSpec",{"type":"ApiDiagnosticOperatorSpec"}]]},
-        "ApiDiagnostic_Verbosity": t192,
-        "ApiDiagnostic_Verbosity_STATUS": t192,
+        "ApiDiagnostic_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysLog",{"type":"ApiDiagnostic_AlwaysLog"}],["backend",{"type":"PipelineDiagnosticSettings"}],["frontend",{"type":"PipelineDiagnosticSettings"}],["httpCorrelationProtocol",{"type":"ApiDiagnostic_HttpCorrelationProtocol"}],["logClientIp","boolean"],["loggerReference",{"type":"genruntime_ResourceReference"}],["metrics","boolean"],["operationNameFormat",{"type":"ApiDiagnostic_OperationNameFormat"}],["sampling",{"type":"SamplingSettings"}],["verbosity",{"type":"ApiDiagnostic_Verbosity"}],["operatorSpec",{"type":"ApiDiagnosticOperatorSpec"}]],"goValues":["azureName"]},
+        "ApiDiagnostic_Verbosity": t193,
+        "ApiDiagnostic_Verbosity_STATUS": t193,
         "ApiLicenseInformation": t6,
         "ApiLicenseInformation_STATUS": t6,
         "ApiManagementServiceIdentity": t7,
@@ -1845,9 +1846,9 @@ export const shapes: GroupShapes = {
         "BackendCredentialsContract_STATUS": t44,
         "BackendOperatorSpec": t13,
         "BackendPool": t160,
-        "BackendPoolItem": t185,
-        "BackendPoolItem_STATUS": t186,
-        "BackendPool_STATUS": t161,
+        "BackendPoolItem": t186,
+        "BackendPoolItem_STATUS": t187,
+        "BackendPool_STATUS": t162,
         "BackendProperties": t45,
         "BackendProperties_STATUS": t46,
         "BackendProxyContract": t47,
@@ -1858,12 +1859,12 @@ export const shapes: GroupShapes = {
         "BackendTlsProperties_STATUS": t51,
         "Backend_Protocol": t52,
         "Backend_Protocol_STATUS": t52,
-        "Backend_STATUS": t162,
-        "Backend_Spec": t163,
-        "Backend_Type": t164,
-        "Backend_Type_STATUS": t164,
-        "BodyDiagnosticSettings": t193,
-        "BodyDiagnosticSettings_STATUS": t193,
+        "Backend_STATUS": t163,
+        "Backend_Spec": t164,
+        "Backend_Type": t165,
+        "Backend_Type_STATUS": t165,
+        "BodyDiagnosticSettings": t194,
+        "BodyDiagnosticSettings_STATUS": t194,
         "CertificateConfiguration": t55,
         "CertificateConfiguration_STATUS": t56,
         "CertificateConfiguration_StoreName": t57,
@@ -1871,51 +1872,51 @@ export const shapes: GroupShapes = {
         "CertificateInformation": t58,
         "CertificateInformation_STATUS": t59,
         "CertificateOperatorSpec": t13,
-        "Certificate_STATUS": t194,
-        "Certificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["data",{"type":"genruntime_SecretReference"}],["keyVault",{"type":"KeyVaultContractCreateProperties"}],["password",{"type":"genruntime_SecretReference"}],["operatorSpec",{"type":"CertificateOperatorSpec"}]]},
-        "CircuitBreakerFailureCondition": t165,
-        "CircuitBreakerFailureCondition_STATUS": t166,
-        "CircuitBreakerRule": t187,
-        "CircuitBreakerRule_STATUS": t188,
-        "ConfigurationApi": t169,
+        "Certificate_STATUS": t195,
+        "Certificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["data",{"type":"genruntime_SecretReference"}],["keyVault",{"type":"KeyVaultContractCreateProperties"}],["password",{"type":"genruntime_SecretReference"}],["operatorSpec",{"type":"CertificateOperatorSpec"}]],"goValues":["azureName"]},
+        "CircuitBreakerFailureCondition": t166,
+        "CircuitBreakerFailureCondition_STATUS": t167,
+        "CircuitBreakerRule": t188,
+        "CircuitBreakerRule_STATUS": t189,
+        "ConfigurationApi": t170,
         "ConfigurationApi_LegacyApi": t1,
         "ConfigurationApi_LegacyApi_STATUS": t1,
-        "ConfigurationApi_STATUS": t170,
-        "DataMasking": t195,
+        "ConfigurationApi_STATUS": t171,
+        "DataMasking": t196,
         "DataMaskingEntity": {"properties":[["mode",{"type":"DataMaskingEntity_Mode"}],["value","string"]]},
-        "DataMaskingEntity_Mode": t196,
-        "DataMaskingEntity_Mode_STATUS": t196,
+        "DataMaskingEntity_Mode": t197,
+        "DataMaskingEntity_Mode_STATUS": t197,
         "DataMaskingEntity_STATUS": {"properties":[["mode",{"type":"DataMaskingEntity_Mode_STATUS"}],["value","string"]]},
-        "DataMasking_STATUS": t197,
-        "FailureStatusCodeRange": t171,
-        "FailureStatusCodeRange_STATUS": t171,
+        "DataMasking_STATUS": t198,
+        "FailureStatusCodeRange": t172,
+        "FailureStatusCodeRange_STATUS": t172,
         "GroupContractProperties_STATUS": {"properties":[["builtIn","boolean"],["description","string"],["displayName","string"],["externalId","string"],["type",{"type":"GroupContractProperties_Type_STATUS"}]]},
-        "GroupContractProperties_Type_STATUS": t198,
+        "GroupContractProperties_Type_STATUS": t199,
         "GroupOperatorSpec": t13,
         "Group_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["builtIn","boolean"],["description","string"],["displayName","string"],["externalId","string"],["properties_type",{"type":"Group_Type_STATUS"}]]},
-        "Group_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["externalId","string"],["type",{"type":"Group_Type"}],["operatorSpec",{"type":"GroupOperatorSpec"}]]},
-        "Group_Type": t198,
-        "Group_Type_STATUS": t198,
+        "Group_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["externalId","string"],["type",{"type":"Group_Type"}],["operatorSpec",{"type":"GroupOperatorSpec"}]],"goValues":["azureName"]},
+        "Group_Type": t199,
+        "Group_Type_STATUS": t199,
         "HostnameConfiguration": t60,
         "HostnameConfiguration_CertificateSource": t61,
         "HostnameConfiguration_CertificateSource_STATUS": t61,
         "HostnameConfiguration_CertificateStatus": t62,
         "HostnameConfiguration_CertificateStatus_STATUS": t62,
         "HostnameConfiguration_STATUS": t63,
-        "HostnameConfiguration_Type": t172,
-        "HostnameConfiguration_Type_STATUS": t172,
-        "HttpMessageDiagnostic": t199,
-        "HttpMessageDiagnostic_STATUS": t200,
+        "HostnameConfiguration_Type": t173,
+        "HostnameConfiguration_Type_STATUS": t173,
+        "HttpMessageDiagnostic": t200,
+        "HttpMessageDiagnostic_STATUS": t201,
         "KeyVaultContractCreateProperties": t65,
         "KeyVaultContractCreateProperties_STATUS": t66,
         "KeyVaultLastAccessStatusContractProperties_STATUS": t67,
         "LoggerOperatorSpec": t13,
-        "Logger_LoggerType": t201,
-        "Logger_LoggerType_STATUS": t201,
+        "Logger_LoggerType": t202,
+        "Logger_LoggerType_STATUS": t202,
         "Logger_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["credentials",{"map":"string"}],["description","string"],["isBuffered","boolean"],["loggerType",{"type":"Logger_LoggerType_STATUS"}],["resourceId","string"]]},
-        "Logger_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["credentials",{"type":"genruntime_SecretMapReference"}],["description","string"],["isBuffered","boolean"],["loggerType",{"type":"Logger_LoggerType"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"LoggerOperatorSpec"}]]},
+        "Logger_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["credentials",{"type":"genruntime_SecretMapReference"}],["description","string"],["isBuffered","boolean"],["loggerType",{"type":"Logger_LoggerType"}],["resourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"LoggerOperatorSpec"}]],"goValues":["azureName"]},
         "NamedValueOperatorSpec": t13,
-        "NamedValue_STATUS": t173,
+        "NamedValue_STATUS": t174,
         "NamedValue_Spec": t69,
         "OAuth2AuthenticationSettingsContract": t70,
         "OAuth2AuthenticationSettingsContract_STATUS": t70,
@@ -1923,12 +1924,12 @@ export const shapes: GroupShapes = {
         "OpenIdAuthenticationSettingsContract_BearerTokenSendingMethods": t72,
         "OpenIdAuthenticationSettingsContract_BearerTokenSendingMethods_STATUS": t72,
         "OpenIdAuthenticationSettingsContract_STATUS": t73,
-        "PipelineDiagnosticSettings": t202,
-        "PipelineDiagnosticSettings_STATUS": t203,
+        "PipelineDiagnosticSettings": t203,
+        "PipelineDiagnosticSettings_STATUS": t204,
         "PolicyFragmentOperatorSpec": t13,
         "PolicyFragment_Format": t74,
         "PolicyFragment_Format_STATUS": t74,
-        "PolicyFragment_STATUS": t174,
+        "PolicyFragment_STATUS": t175,
         "PolicyFragment_Spec": t76,
         "PolicyOperatorSpec": t13,
         "Policy_Format": t77,
@@ -1942,7 +1943,7 @@ export const shapes: GroupShapes = {
         "ProductApi_Spec": t83,
         "ProductGroupOperatorSpec": t13,
         "ProductGroup_STATUS": t82,
-        "ProductGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ProductGroupOperatorSpec"}]]},
+        "ProductGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ProductGroupOperatorSpec"}]],"goValues":["azureName"]},
         "ProductOperatorSpec": t13,
         "ProductPolicyOperatorSpec": t13,
         "ProductPolicy_Format": t77,
@@ -1954,26 +1955,26 @@ export const shapes: GroupShapes = {
         "Product_State": t88,
         "Product_State_STATUS": t88,
         "RemotePrivateEndpointConnectionWrapper_STATUS": t89,
-        "ResourceLocationDataContract": t204,
-        "ResourceLocationDataContract_STATUS": t204,
+        "ResourceLocationDataContract": t205,
+        "ResourceLocationDataContract_STATUS": t205,
         "SamplingSettings": {"properties":[["percentage","integer"],["samplingType",{"type":"SamplingSettings_SamplingType"}]]},
         "SamplingSettings_STATUS": {"properties":[["percentage","number"],["samplingType",{"type":"SamplingSettings_SamplingType_STATUS"}]]},
-        "SamplingSettings_SamplingType": t205,
-        "SamplingSettings_SamplingType_STATUS": t205,
+        "SamplingSettings_SamplingType": t206,
+        "SamplingSettings_SamplingType_STATUS": t206,
         "ServiceGatewayApiOperatorSpec": t13,
         "ServiceGatewayApi_ProvisioningState": {"enum":["created"]},
         "ServiceGatewayApi_STATUS": t82,
-        "ServiceGatewayApi_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["provisioningState",{"type":"ServiceGatewayApi_ProvisioningState"}],["operatorSpec",{"type":"ServiceGatewayApiOperatorSpec"}]]},
+        "ServiceGatewayApi_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["provisioningState",{"type":"ServiceGatewayApi_ProvisioningState"}],["operatorSpec",{"type":"ServiceGatewayApiOperatorSpec"}]],"goValues":["azureName"]},
         "ServiceGatewayCertificateAuthorityOperatorSpec": t13,
-        "ServiceGatewayCertificateAuthority_STATUS": t206,
-        "ServiceGatewayCertificateAuthority_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["isTrusted","boolean"],["operatorSpec",{"type":"ServiceGatewayCertificateAuthorityOperatorSpec"}]]},
+        "ServiceGatewayCertificateAuthority_STATUS": t207,
+        "ServiceGatewayCertificateAuthority_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["isTrusted","boolean"],["operatorSpec",{"type":"ServiceGatewayCertificateAuthorityOperatorSpec"}]],"goValues":["azureName"]},
         "ServiceGatewayHostnameConfigurationOperatorSpec": t13,
-        "ServiceGatewayHostnameConfiguration_STATUS": t207,
-        "ServiceGatewayHostnameConfiguration_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["certificateReference",{"type":"genruntime_ResourceReference"}],["hostname","string"],["http2Enabled","boolean"],["negotiateClientCertificate","boolean"],["tls10Enabled","boolean"],["tls11Enabled","boolean"],["operatorSpec",{"type":"ServiceGatewayHostnameConfigurationOperatorSpec"}]]},
+        "ServiceGatewayHostnameConfiguration_STATUS": t208,
+        "ServiceGatewayHostnameConfiguration_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["certificateReference",{"type":"genruntime_ResourceReference"}],["hostname","string"],["http2Enabled","boolean"],["negotiateClientCertificate","boolean"],["tls10Enabled","boolean"],["tls11Enabled","boolean"],["operatorSpec",{"type":"ServiceGatewayHostnameConfigurationOperatorSpec"}]],"goValues":["azureName"]},
         "ServiceGatewayOperatorSecrets": t94,
-        "ServiceGatewayOperatorSpec": t208,
-        "ServiceGateway_STATUS": t209,
-        "ServiceGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["locationData",{"type":"ResourceLocationDataContract"}],["operatorSpec",{"type":"ServiceGatewayOperatorSpec"}]]},
+        "ServiceGatewayOperatorSpec": t209,
+        "ServiceGateway_STATUS": t210,
+        "ServiceGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["locationData",{"type":"ResourceLocationDataContract"}],["operatorSpec",{"type":"ServiceGatewayOperatorSpec"}]],"goValues":["azureName"]},
         "ServiceOperatorSpec": t13,
         "Service_DeveloperPortalStatus": t1,
         "Service_DeveloperPortalStatus_STATUS": t1,
@@ -1984,8 +1985,8 @@ export const shapes: GroupShapes = {
         "Service_PlatformVersion_STATUS": t151,
         "Service_PublicNetworkAccess": t1,
         "Service_PublicNetworkAccess_STATUS": t1,
-        "Service_STATUS": t175,
-        "Service_Spec": t176,
+        "Service_STATUS": t176,
+        "Service_Spec": t177,
         "Service_VirtualNetworkType": t92,
         "Service_VirtualNetworkType_STATUS": t92,
         "SubscriptionKeyParameterNamesContract": t93,
@@ -2000,17 +2001,17 @@ export const shapes: GroupShapes = {
         "SystemData_LastModifiedByType_STATUS": t99,
         "SystemData_STATUS": t100,
         "UserAssignedIdentityDetails": t101,
-        "UserIdentityContract": t210,
-        "UserIdentityContract_STATUS": t210,
+        "UserIdentityContract": t211,
+        "UserIdentityContract_STATUS": t211,
         "UserIdentityProperties": t102,
         "UserIdentityProperties_STATUS": t103,
         "UserOperatorSpec": t13,
         "User_AppType": {"enum":["developerPortal","portal"]},
         "User_Confirmation": {"enum":["invite","signup"]},
         "User_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["email","string"],["firstName","string"],["groups",{"array":{"type":"GroupContractProperties_STATUS"}}],["identities",{"array":{"type":"UserIdentityContract_STATUS"}}],["lastName","string"],["note","string"],["registrationDate","string"],["state",{"type":"User_State_STATUS"}]]},
-        "User_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["appType",{"type":"User_AppType"}],["confirmation",{"type":"User_Confirmation"}],["email","string"],["firstName","string"],["identities",{"array":{"type":"UserIdentityContract"}}],["lastName","string"],["note","string"],["password",{"type":"genruntime_SecretReference"}],["state",{"type":"User_State"}],["operatorSpec",{"type":"UserOperatorSpec"}]]},
-        "User_State": t211,
-        "User_State_STATUS": t211,
+        "User_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["appType",{"type":"User_AppType"}],["confirmation",{"type":"User_Confirmation"}],["email","string"],["firstName","string"],["identities",{"array":{"type":"UserIdentityContract"}}],["lastName","string"],["note","string"],["password",{"type":"genruntime_SecretReference"}],["state",{"type":"User_State"}],["operatorSpec",{"type":"UserOperatorSpec"}]],"goValues":["azureName"]},
+        "User_State": t212,
+        "User_State_STATUS": t212,
         "VirtualNetworkConfiguration": t104,
         "VirtualNetworkConfiguration_STATUS": t105,
         "X509CertificateName": t106,
@@ -2035,7 +2036,7 @@ export const shapes: GroupShapes = {
         "ApiCreateOrUpdateProperties_WsdlSelector": t5,
         "ApiDiagnosticOperatorSpec": t13,
         "ApiDiagnostic_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["alwaysLog","string"],["backend",{"type":"PipelineDiagnosticSettings_STATUS"}],["frontend",{"type":"PipelineDiagnosticSettings_STATUS"}],["httpCorrelationProtocol","string"],["logClientIp","boolean"],["loggerId","string"],["metrics","boolean"],["operationNameFormat","string"],["sampling",{"type":"SamplingSettings_STATUS"}],["verbosity","string"]]},
-        "ApiDiagnostic_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysLog","string"],["backend",{"type":"PipelineDiagnosticSettings"}],["frontend",{"type":"PipelineDiagnosticSettings"}],["httpCorrelationProtocol","string"],["logClientIp","boolean"],["loggerReference",{"type":"genruntime_ResourceReference"}],["metrics","boolean"],["operationNameFormat","string"],["sampling",{"type":"SamplingSettings"}],["verbosity","string"],["operatorSpec",{"type":"ApiDiagnosticOperatorSpec"}],["originalVersion","string"]]},
+        "ApiDiagnostic_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysLog","string"],["backend",{"type":"PipelineDiagnosticSettings"}],["frontend",{"type":"PipelineDiagnosticSettings"}],["httpCorrelationProtocol","string"],["logClientIp","boolean"],["loggerReference",{"type":"genruntime_ResourceReference"}],["metrics","boolean"],["operationNameFormat","string"],["sampling",{"type":"SamplingSettings"}],["verbosity","string"],["operatorSpec",{"type":"ApiDiagnosticOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ApiLicenseInformation": t6,
         "ApiLicenseInformation_STATUS": t6,
         "ApiManagementServiceIdentity": t116,
@@ -2045,7 +2046,7 @@ export const shapes: GroupShapes = {
         "ApiOperatorSpec": t13,
         "ApiPolicyOperatorSpec": t13,
         "ApiPolicy_STATUS": t139,
-        "ApiPolicy_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["format","string"],["value","string"],["operatorSpec",{"type":"ApiPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "ApiPolicy_Spec": {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["format","string"],["value","string"],["operatorSpec",{"type":"ApiPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["originalVersion"]},
         "ApiVersionConstraint": t14,
         "ApiVersionConstraint_STATUS": t14,
         "ApiVersionSetContractDetails": t119,
@@ -2053,7 +2054,7 @@ export const shapes: GroupShapes = {
         "ApiVersionSetOperatorSpec": t13,
         "ApiVersionSet_STATUS": t121,
         "ApiVersionSet_Spec": t122,
-        "Api_STATUS": t177,
+        "Api_STATUS": t178,
         "Api_Spec": t124,
         "ArmIdWrapper_STATUS": t26,
         "AuthenticationSettingsContract": t27,
@@ -2071,7 +2072,7 @@ export const shapes: GroupShapes = {
         "AuthorizationProvidersAuthorization_Spec": t127,
         "AuthorizationProvidersAuthorizationsAccessPolicyOperatorSpec": t13,
         "AuthorizationProvidersAuthorizationsAccessPolicy_STATUS": t156,
-        "AuthorizationProvidersAuthorizationsAccessPolicy_Spec": t178,
+        "AuthorizationProvidersAuthorizationsAccessPolicy_Spec": t179,
         "BackendAuthorizationHeaderCredentials": t42,
         "BackendAuthorizationHeaderCredentials_STATUS": t42,
         "BackendCircuitBreaker": t158,
@@ -2080,9 +2081,9 @@ export const shapes: GroupShapes = {
         "BackendCredentialsContract_STATUS": t44,
         "BackendOperatorSpec": t13,
         "BackendPool": t160,
-        "BackendPoolItem": t185,
-        "BackendPoolItem_STATUS": t186,
-        "BackendPool_STATUS": t161,
+        "BackendPoolItem": t186,
+        "BackendPoolItem_STATUS": t187,
+        "BackendPool_STATUS": t162,
         "BackendProperties": t45,
         "BackendProperties_STATUS": t46,
         "BackendProxyContract": t47,
@@ -2091,54 +2092,54 @@ export const shapes: GroupShapes = {
         "BackendServiceFabricClusterProperties_STATUS": t50,
         "BackendTlsProperties": t51,
         "BackendTlsProperties_STATUS": t51,
-        "Backend_STATUS": t179,
-        "Backend_Spec": t180,
-        "BodyDiagnosticSettings": t193,
-        "BodyDiagnosticSettings_STATUS": t193,
+        "Backend_STATUS": t180,
+        "Backend_Spec": t181,
+        "BodyDiagnosticSettings": t194,
+        "BodyDiagnosticSettings_STATUS": t194,
         "CertificateConfiguration": t131,
         "CertificateConfiguration_STATUS": t132,
         "CertificateInformation": t58,
         "CertificateInformation_STATUS": t59,
         "CertificateOperatorSpec": t13,
-        "Certificate_STATUS": t194,
-        "Certificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["data",{"type":"genruntime_SecretReference"}],["keyVault",{"type":"KeyVaultContractCreateProperties"}],["password",{"type":"genruntime_SecretReference"}],["operatorSpec",{"type":"CertificateOperatorSpec"}],["originalVersion","string"]]},
-        "CircuitBreakerFailureCondition": t165,
-        "CircuitBreakerFailureCondition_STATUS": t166,
-        "CircuitBreakerRule": t187,
-        "CircuitBreakerRule_STATUS": t188,
-        "ConfigurationApi": t181,
-        "ConfigurationApi_STATUS": t181,
-        "DataMasking": t195,
-        "DataMaskingEntity": t212,
-        "DataMaskingEntity_STATUS": t212,
-        "DataMasking_STATUS": t197,
-        "FailureStatusCodeRange": t171,
-        "FailureStatusCodeRange_STATUS": t171,
+        "Certificate_STATUS": t195,
+        "Certificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["data",{"type":"genruntime_SecretReference"}],["keyVault",{"type":"KeyVaultContractCreateProperties"}],["password",{"type":"genruntime_SecretReference"}],["operatorSpec",{"type":"CertificateOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "CircuitBreakerFailureCondition": t166,
+        "CircuitBreakerFailureCondition_STATUS": t167,
+        "CircuitBreakerRule": t188,
+        "CircuitBreakerRule_STATUS": t189,
+        "ConfigurationApi": t182,
+        "ConfigurationApi_STATUS": t182,
+        "DataMasking": t196,
+        "DataMaskingEntity": t213,
+        "DataMaskingEntity_STATUS": t213,
+        "DataMasking_STATUS": t198,
+        "FailureStatusCodeRange": t172,
+        "FailureStatusCodeRange_STATUS": t172,
         "GroupContractProperties_STATUS": {"properties":[["builtIn","boolean"],["description","string"],["displayName","string"],["externalId","string"],["type","string"]]},
         "GroupOperatorSpec": t13,
         "Group_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["builtIn","boolean"],["description","string"],["displayName","string"],["externalId","string"],["properties_type","string"]]},
-        "Group_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["externalId","string"],["type","string"],["operatorSpec",{"type":"GroupOperatorSpec"}],["originalVersion","string"]]},
+        "Group_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["displayName","string"],["externalId","string"],["type","string"],["operatorSpec",{"type":"GroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "HostnameConfiguration": t133,
         "HostnameConfiguration_STATUS": t134,
-        "HttpMessageDiagnostic": t199,
-        "HttpMessageDiagnostic_STATUS": t200,
+        "HttpMessageDiagnostic": t200,
+        "HttpMessageDiagnostic_STATUS": t201,
         "KeyVaultContractCreateProperties": t65,
         "KeyVaultContractCreateProperties_STATUS": t66,
         "KeyVaultLastAccessStatusContractProperties_STATUS": t67,
         "LoggerOperatorSpec": t13,
         "Logger_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["credentials",{"map":"string"}],["description","string"],["isBuffered","boolean"],["loggerType","string"],["resourceId","string"]]},
-        "Logger_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["credentials",{"type":"genruntime_SecretMapReference"}],["description","string"],["isBuffered","boolean"],["loggerType","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"LoggerOperatorSpec"}],["originalVersion","string"]]},
+        "Logger_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["credentials",{"type":"genruntime_SecretMapReference"}],["description","string"],["isBuffered","boolean"],["loggerType","string"],["resourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"LoggerOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NamedValueOperatorSpec": t13,
-        "NamedValue_STATUS": t173,
+        "NamedValue_STATUS": t174,
         "NamedValue_Spec": t135,
         "OAuth2AuthenticationSettingsContract": t70,
         "OAuth2AuthenticationSettingsContract_STATUS": t70,
         "OpenIdAuthenticationSettingsContract": t136,
         "OpenIdAuthenticationSettingsContract_STATUS": t136,
-        "PipelineDiagnosticSettings": t202,
-        "PipelineDiagnosticSettings_STATUS": t203,
+        "PipelineDiagnosticSettings": t203,
+        "PipelineDiagnosticSettings_STATUS": t204,
         "PolicyFragmentOperatorSpec": t13,
-        "PolicyFragment_STATUS": t182,
+        "PolicyFragment_STATUS": t183,
         "PolicyFragment_Spec": t138,
         "PolicyOperatorSpec": t13,
         "Policy_STATUS": t139,
@@ -2149,7 +2150,7 @@ export const shapes: GroupShapes = {
         "ProductApi_Spec": t142,
         "ProductGroupOperatorSpec": t13,
         "ProductGroup_STATUS": t82,
-        "ProductGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ProductGroupOperatorSpec"}],["originalVersion","string"]]},
+        "ProductGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["operatorSpec",{"type":"ProductGroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ProductOperatorSpec": t13,
         "ProductPolicyOperatorSpec": t13,
         "ProductPolicy_STATUS": t139,
@@ -2157,26 +2158,26 @@ export const shapes: GroupShapes = {
         "Product_STATUS": t144,
         "Product_Spec": t145,
         "RemotePrivateEndpointConnectionWrapper_STATUS": t89,
-        "ResourceLocationDataContract": t204,
-        "ResourceLocationDataContract_STATUS": t204,
+        "ResourceLocationDataContract": t205,
+        "ResourceLocationDataContract_STATUS": t205,
         "SamplingSettings": {"properties":[["percentage","integer"],["samplingType","string"]]},
         "SamplingSettings_STATUS": {"properties":[["percentage","number"],["samplingType","string"]]},
         "ServiceGatewayApiOperatorSpec": t13,
         "ServiceGatewayApi_STATUS": t82,
-        "ServiceGatewayApi_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["provisioningState","string"],["operatorSpec",{"type":"ServiceGatewayApiOperatorSpec"}],["originalVersion","string"]]},
+        "ServiceGatewayApi_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["provisioningState","string"],["operatorSpec",{"type":"ServiceGatewayApiOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ServiceGatewayCertificateAuthorityOperatorSpec": t13,
-        "ServiceGatewayCertificateAuthority_STATUS": t206,
-        "ServiceGatewayCertificateAuthority_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["isTrusted","boolean"],["operatorSpec",{"type":"ServiceGatewayCertificateAuthorityOperatorSpec"}],["originalVersion","string"]]},
+        "ServiceGatewayCertificateAuthority_STATUS": t207,
+        "ServiceGatewayCertificateAuthority_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["isTrusted","boolean"],["operatorSpec",{"type":"ServiceGatewayCertificateAuthorityOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ServiceGatewayHostnameConfigurationOperatorSpec": t13,
-        "ServiceGatewayHostnameConfiguration_STATUS": t207,
-        "ServiceGatewayHostnameConfiguration_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["certificateReference",{"type":"genruntime_ResourceReference"}],["hostname","string"],["http2Enabled","boolean"],["negotiateClientCertificate","boolean"],["tls10Enabled","boolean"],["tls11Enabled","boolean"],["operatorSpec",{"type":"ServiceGatewayHostnameConfigurationOperatorSpec"}],["originalVersion","string"]]},
+        "ServiceGatewayHostnameConfiguration_STATUS": t208,
+        "ServiceGatewayHostnameConfiguration_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["certificateReference",{"type":"genruntime_ResourceReference"}],["hostname","string"],["http2Enabled","boolean"],["negotiateClientCertificate","boolean"],["tls10Enabled","boolean"],["tls11Enabled","boolean"],["operatorSpec",{"type":"ServiceGatewayHostnameConfigurationOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ServiceGatewayOperatorSecrets": t94,
-        "ServiceGatewayOperatorSpec": t208,
-        "ServiceGateway_STATUS": t209,
-        "ServiceGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["locationData",{"type":"ResourceLocationDataContract"}],["operatorSpec",{"type":"ServiceGatewayOperatorSpec"}],["originalVersion","string"]]},
+        "ServiceGatewayOperatorSpec": t209,
+        "ServiceGateway_STATUS": t210,
+        "ServiceGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["description","string"],["locationData",{"type":"ResourceLocationDataContract"}],["operatorSpec",{"type":"ServiceGatewayOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ServiceOperatorSpec": t13,
-        "Service_STATUS": t183,
-        "Service_Spec": t184,
+        "Service_STATUS": t184,
+        "Service_Spec": t185,
         "SubscriptionKeyParameterNamesContract": t93,
         "SubscriptionKeyParameterNamesContract_STATUS": t93,
         "SubscriptionOperatorSecrets": t94,
@@ -2185,13 +2186,13 @@ export const shapes: GroupShapes = {
         "Subscription_Spec": t149,
         "SystemData_STATUS": t150,
         "UserAssignedIdentityDetails": t101,
-        "UserIdentityContract": t210,
-        "UserIdentityContract_STATUS": t210,
+        "UserIdentityContract": t211,
+        "UserIdentityContract_STATUS": t211,
         "UserIdentityProperties": t102,
         "UserIdentityProperties_STATUS": t103,
         "UserOperatorSpec": t13,
         "User_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["email","string"],["firstName","string"],["groups",{"array":{"type":"GroupContractProperties_STATUS"}}],["identities",{"array":{"type":"UserIdentityContract_STATUS"}}],["lastName","string"],["note","string"],["registrationDate","string"],["state","string"]]},
-        "User_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["appType","string"],["confirmation","string"],["email","string"],["firstName","string"],["identities",{"array":{"type":"UserIdentityContract"}}],["lastName","string"],["note","string"],["password",{"type":"genruntime_SecretReference"}],["state","string"],["operatorSpec",{"type":"UserOperatorSpec"}],["originalVersion","string"]]},
+        "User_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["appType","string"],["confirmation","string"],["email","string"],["firstName","string"],["identities",{"array":{"type":"UserIdentityContract"}}],["lastName","string"],["note","string"],["password",{"type":"genruntime_SecretReference"}],["state","string"],["operatorSpec",{"type":"UserOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VirtualNetworkConfiguration": t104,
         "VirtualNetworkConfiguration_STATUS": t105,
         "X509CertificateName": t106,

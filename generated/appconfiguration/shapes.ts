@@ -9,7 +9,7 @@ const t2: TypeShape = {"enum":["Default","Recover"]};
 const t3: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
 const t4: TypeShape = {"enum":["Disabled","Enabled"]};
 const t5: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ResourceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createMode",{"type":"ConfigurationStore_CreateMode_STATUS"}],["creationDate","string"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties_STATUS"}],["endpoint","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnectionReference_STATUS"}}],["provisioningState",{"type":"ConfigurationStore_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"ConfigurationStore_PublicNetworkAccess_STATUS"}],["softDeleteRetentionInDays","integer"]]};
-const t6: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode",{"type":"ConfigurationStore_CreateMode"}],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess",{"type":"ConfigurationStore_PublicNetworkAccess"}],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}]]};
+const t6: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode",{"type":"ConfigurationStore_CreateMode"}],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess",{"type":"ConfigurationStore_PublicNetworkAccess"}],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}]],"goValues":["azureName"]};
 const t7: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties"}]]};
 const t8: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]};
 const t9: TypeShape = {"properties":[["identityClientId","string"],["keyIdentifier","string"]]};
@@ -20,16 +20,16 @@ const t13: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAss
 const t14: TypeShape = {"properties":[["name","string"]]};
 const t15: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t16: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t17: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t17: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t18: TypeShape = {"properties":[]};
 const t19: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t20: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t21: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t22: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t23: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t24: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t20: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t21: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t22: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t23: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t24: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
 const t25: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ResourceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createMode","string"],["creationDate","string"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties_STATUS"}],["endpoint","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnectionReference_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["softDeleteRetentionInDays","integer"]]};
-const t26: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode","string"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess","string"],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}],["originalVersion","string"]]};
+const t26: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode","string"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess","string"],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t27: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t28: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserIdentity_STATUS"}}]]};
 const t29: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
@@ -182,7 +182,7 @@ export const shapes: GroupShapes = {
         "ConfigurationStore_PublicNetworkAccess": t4,
         "ConfigurationStore_PublicNetworkAccess_STATUS": t4,
         "ConfigurationStore_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ResourceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createMode",{"type":"ConfigurationStore_CreateMode_STATUS"}],["creationDate","string"],["dataPlaneProxy",{"type":"DataPlaneProxyProperties_STATUS"}],["defaultKeyValueRevisionRetentionPeriodInSeconds","integer"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties_STATUS"}],["endpoint","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnectionReference_STATUS"}}],["provisioningState",{"type":"ConfigurationStore_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"ConfigurationStore_PublicNetworkAccess_STATUS"}],["softDeleteRetentionInDays","integer"]]},
-        "ConfigurationStore_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode",{"type":"ConfigurationStore_CreateMode"}],["dataPlaneProxy",{"type":"DataPlaneProxyProperties"}],["defaultKeyValueRevisionRetentionPeriodInSeconds","integer"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess",{"type":"ConfigurationStore_PublicNetworkAccess"}],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}]]},
+        "ConfigurationStore_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode",{"type":"ConfigurationStore_CreateMode"}],["dataPlaneProxy",{"type":"DataPlaneProxyProperties"}],["defaultKeyValueRevisionRetentionPeriodInSeconds","integer"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess",{"type":"ConfigurationStore_PublicNetworkAccess"}],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}]],"goValues":["azureName"]},
         "DataPlaneProxyProperties": {"properties":[["authenticationMode",{"type":"DataPlaneProxyProperties_AuthenticationMode"}],["privateLinkDelegation",{"type":"DataPlaneProxyProperties_PrivateLinkDelegation"}]]},
         "DataPlaneProxyProperties_AuthenticationMode": t30,
         "DataPlaneProxyProperties_AuthenticationMode_STATUS": t30,
@@ -195,7 +195,7 @@ export const shapes: GroupShapes = {
         "KeyValueFilter_STATUS": t31,
         "KeyValueOperatorSpec": t32,
         "KeyValue_STATUS": t33,
-        "KeyValue_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["contentType","string"],["value","string"],["operatorSpec",{"type":"KeyValueOperatorSpec"}]]},
+        "KeyValue_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["contentType","string"],["value","string"],["operatorSpec",{"type":"KeyValueOperatorSpec"}]],"goValues":["azureName"]},
         "KeyVaultProperties": t9,
         "KeyVaultProperties_STATUS": t9,
         "PrivateEndpointConnectionReference_ProvisioningState_STATUS": t3,
@@ -207,7 +207,7 @@ export const shapes: GroupShapes = {
         "ReplicaOperatorSpec": t32,
         "Replica_ProvisioningState_STATUS": {"enum":["Canceled","Creating","Deleting","Failed","Succeeded"]},
         "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["endpoint","string"],["provisioningState",{"type":"Replica_ProvisioningState_STATUS"}]]},
-        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}]]},
+        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}]],"goValues":["azureName"]},
         "ResourceIdentity": t11,
         "ResourceIdentity_STATUS": t12,
         "ResourceIdentity_Type": t13,
@@ -219,7 +219,7 @@ export const shapes: GroupShapes = {
         "Snapshot_CompositionType_STATUS": t34,
         "Snapshot_ProvisioningState_STATUS": t3,
         "Snapshot_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["tags",{"map":"string"}],["compositionType",{"type":"Snapshot_CompositionType_STATUS"}],["created","string"],["expires","string"],["filters",{"array":{"type":"KeyValueFilter_STATUS"}}],["itemsCount","integer"],["provisioningState",{"type":"Snapshot_ProvisioningState_STATUS"}],["retentionPeriod","integer"],["size","integer"],["status",{"type":"Snapshot_Status_STATUS"}]]},
-        "Snapshot_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["compositionType",{"type":"Snapshot_CompositionType"}],["filters",{"array":{"type":"KeyValueFilter"}}],["retentionPeriod","integer"],["operatorSpec",{"type":"SnapshotOperatorSpec"}]]},
+        "Snapshot_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["compositionType",{"type":"Snapshot_CompositionType"}],["filters",{"array":{"type":"KeyValueFilter"}}],["retentionPeriod","integer"],["operatorSpec",{"type":"SnapshotOperatorSpec"}]],"goValues":["azureName"]},
         "Snapshot_Status_STATUS": {"enum":["Archived","Failed","Provisioning","Ready"]},
         "SystemData_CreatedByType_STATUS": t15,
         "SystemData_LastModifiedByType_STATUS": t15,
@@ -240,7 +240,7 @@ export const shapes: GroupShapes = {
         "ConfigurationStoreOperatorSecrets": t0,
         "ConfigurationStoreOperatorSpec": t1,
         "ConfigurationStore_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ResourceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["createMode","string"],["creationDate","string"],["dataPlaneProxy",{"type":"DataPlaneProxyProperties_STATUS"}],["defaultKeyValueRevisionRetentionPeriodInSeconds","integer"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties_STATUS"}],["endpoint","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnectionReference_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["softDeleteRetentionInDays","integer"]]},
-        "ConfigurationStore_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode","string"],["dataPlaneProxy",{"type":"DataPlaneProxyProperties"}],["defaultKeyValueRevisionRetentionPeriodInSeconds","integer"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess","string"],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}],["originalVersion","string"]]},
+        "ConfigurationStore_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["createMode","string"],["dataPlaneProxy",{"type":"DataPlaneProxyProperties"}],["defaultKeyValueRevisionRetentionPeriodInSeconds","integer"],["disableLocalAuth","boolean"],["enablePurgeProtection","boolean"],["encryption",{"type":"EncryptionProperties"}],["publicNetworkAccess","string"],["softDeleteRetentionInDays","integer"],["operatorSpec",{"type":"ConfigurationStoreOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DataPlaneProxyProperties": t35,
         "DataPlaneProxyProperties_STATUS": t35,
         "EncryptionProperties": t7,
@@ -249,7 +249,7 @@ export const shapes: GroupShapes = {
         "KeyValueFilter_STATUS": t31,
         "KeyValueOperatorSpec": t32,
         "KeyValue_STATUS": t33,
-        "KeyValue_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["contentType","string"],["value","string"],["operatorSpec",{"type":"KeyValueOperatorSpec"}],["originalVersion","string"]]},
+        "KeyValue_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["contentType","string"],["value","string"],["operatorSpec",{"type":"KeyValueOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "KeyVaultProperties": t9,
         "KeyVaultProperties_STATUS": t9,
         "PrivateEndpointConnectionReference_STATUS": {"properties":[["id","string"],["name","string"],["privateEndpoint",{"type":"PrivateEndpoint_STATUS"}],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["provisioningState","string"],["type","string"]]},
@@ -257,14 +257,14 @@ export const shapes: GroupShapes = {
         "PrivateLinkServiceConnectionState_STATUS": {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]},
         "ReplicaOperatorSpec": t32,
         "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["endpoint","string"],["provisioningState","string"]]},
-        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}],["originalVersion","string"]]},
+        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ResourceIdentity": t27,
         "ResourceIdentity_STATUS": t28,
         "Sku": t14,
         "Sku_STATUS": t14,
         "SnapshotOperatorSpec": t32,
         "Snapshot_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["tags",{"map":"string"}],["compositionType","string"],["created","string"],["expires","string"],["filters",{"array":{"type":"KeyValueFilter_STATUS"}}],["itemsCount","integer"],["provisioningState","string"],["retentionPeriod","integer"],["size","integer"],["status","string"]]},
-        "Snapshot_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["compositionType","string"],["filters",{"array":{"type":"KeyValueFilter"}}],["retentionPeriod","integer"],["operatorSpec",{"type":"SnapshotOperatorSpec"}],["originalVersion","string"]]},
+        "Snapshot_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["tags",{"map":"string"}],["compositionType","string"],["filters",{"array":{"type":"KeyValueFilter"}}],["retentionPeriod","integer"],["operatorSpec",{"type":"SnapshotOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "SystemData_STATUS": t29,
         "UserAssignedIdentityDetails": t17,
         "UserIdentity": t18,

@@ -8,10 +8,10 @@ const t1: TypeShape = {"properties":[["additionalProperties",{"map":"string"}],[
 const t2: TypeShape = {"properties":[["additionalProperties",{"map":"string"}],["aof-backup-enabled","string"],["aof-storage-connection-string-0","string"],["aof-storage-connection-string-1","string"],["authnotrequired","string"],["maxclients","string"],["maxfragmentationmemory-reserved","string"],["maxmemory-delta","string"],["maxmemory-policy","string"],["maxmemory-reserved","string"],["rdb-backup-enabled","string"],["rdb-backup-frequency","string"],["rdb-backup-max-snapshot-count","string"],["rdb-storage-connection-string","string"],["zonal-configuration","string"]]};
 const t3: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t4: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["endIP","string"],["startIP","string"]]};
-const t5: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIP","string"],["startIP","string"],["operatorSpec",{"type":"RedisFirewallRuleOperatorSpec"}]]};
+const t5: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIP","string"],["startIP","string"],["operatorSpec",{"type":"RedisFirewallRuleOperatorSpec"}]],"goValues":["azureName"]};
 const t6: TypeShape = {"properties":[["isMaster","boolean"],["isPrimary","boolean"],["nonSslPort","integer"],["shardId","integer"],["sslPort","integer"],["zone","string"]]};
 const t7: TypeShape = {"enum":["Primary","Secondary"]};
-const t8: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["linkedRedisCacheReference",{"type":"genruntime_ResourceReference"}],["linkedRedisCacheLocation","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole"}],["operatorSpec",{"type":"RedisLinkedServerOperatorSpec"}]]};
+const t8: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["linkedRedisCacheReference",{"type":"genruntime_ResourceReference"}],["linkedRedisCacheLocation","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole"}],["operatorSpec",{"type":"RedisLinkedServerOperatorSpec"}]],"goValues":["azureName"]};
 const t9: TypeShape = {"properties":[["hostName",{"type":"genruntime_SecretDestination"}],["port",{"type":"genruntime_SecretDestination"}],["primaryKey",{"type":"genruntime_SecretDestination"}],["secondaryKey",{"type":"genruntime_SecretDestination"}],["sslPort",{"type":"genruntime_SecretDestination"}]]};
 const t10: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"RedisOperatorSecrets"}]]};
 const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["scheduleEntries",{"array":{"type":"ScheduleEntry_STATUS"}}]]};
@@ -26,14 +26,14 @@ const t19: TypeShape = {"properties":[["capacity","integer"],["family",{"type":"
 const t20: TypeShape = {"enum":["C","P"]};
 const t21: TypeShape = {"enum":["Basic","Premium","Standard"]};
 const t22: TypeShape = {"properties":[["capacity","integer"],["family",{"type":"Sku_Family_STATUS"}],["name",{"type":"Sku_Name_STATUS"}]]};
-const t23: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t24: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t25: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t26: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t27: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t28: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIP","string"],["startIP","string"],["operatorSpec",{"type":"RedisFirewallRuleOperatorSpec"}],["originalVersion","string"]]};
-const t29: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["linkedRedisCacheReference",{"type":"genruntime_ResourceReference"}],["linkedRedisCacheLocation","string"],["serverRole","string"],["operatorSpec",{"type":"RedisLinkedServerOperatorSpec"}],["originalVersion","string"]]};
-const t30: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["scheduleEntries",{"array":{"type":"ScheduleEntry"}}],["operatorSpec",{"type":"RedisPatchScheduleOperatorSpec"}],["originalVersion","string"]]};
+const t23: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t24: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t25: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t26: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t27: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
+const t28: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["endIP","string"],["startIP","string"],["operatorSpec",{"type":"RedisFirewallRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t29: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["linkedRedisCacheReference",{"type":"genruntime_ResourceReference"}],["linkedRedisCacheLocation","string"],["serverRole","string"],["operatorSpec",{"type":"RedisLinkedServerOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t30: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["scheduleEntries",{"array":{"type":"ScheduleEntry"}}],["operatorSpec",{"type":"RedisPatchScheduleOperatorSpec"}],["originalVersion","string"]],"goValues":["originalVersion"]};
 const t31: TypeShape = {"properties":[["dayOfWeek","string"],["maintenanceWindow","string"],["startHourUtc","integer"]]};
 const t32: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"]]};
 const t33: TypeShape = {"properties":[["args","string"],["name","string"]]};
@@ -50,13 +50,13 @@ const t43: TypeShape = {"enum":["AllKeysLFU","AllKeysLRU","AllKeysRandom","NoEvi
 const t44: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
 const t45: TypeShape = {"enum":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Running","UpdateFailed","Updating"]};
 const t46: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["hostName","string"],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"RedisEnterprise_ProvisioningState_STATUS"}],["redisVersion","string"],["resourceState",{"type":"RedisEnterprise_ResourceState_STATUS"}]]};
-const t47: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion"}],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}]]};
+const t47: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion"}],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}]],"goValues":["azureName"]};
 const t48: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name"}]]};
 const t49: TypeShape = {"enum":["EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E50"]};
 const t50: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name_STATUS"}]]};
 const t51: TypeShape = {"properties":[["aofEnabled","boolean"],["aofFrequency","string"],["rdbEnabled","boolean"],["rdbFrequency","string"]]};
 const t52: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["hostName","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["redisVersion","string"],["resourceState","string"]]};
-const t53: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]]};
+const t53: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t54: TypeShape = {"properties":[["capacity","integer"],["name","string"]]};
 const t55: TypeShape = {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t56: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
@@ -65,39 +65,40 @@ const t58: TypeShape = {"properties":[["aof-backup-enabled","string"],["aof-stor
 const t59: TypeShape = {"properties":[["aof-backup-enabled","string"],["aof-storage-connection-string-0","string"],["aof-storage-connection-string-1","string"],["authnotrequired","string"],["maxclients","string"],["maxfragmentationmemory-reserved","string"],["maxmemory-delta","string"],["maxmemory-policy","string"],["maxmemory-reserved","string"],["preferred-data-archive-auth-method","string"],["preferred-data-persistence-auth-method","string"],["rdb-backup-enabled","string"],["rdb-backup-frequency","string"],["rdb-backup-max-snapshot-count","string"],["rdb-storage-connection-string","string"],["storage-subscription-id","string"],["zonal-configuration","string"]]};
 const t60: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]};
 const t61: TypeShape = {"properties":[]};
-const t62: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t62: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t63: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
 const t64: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t65: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
 const t66: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole","string"]]};
 const t67: TypeShape = {"properties":[["groupNickname","string"],["linkedDatabases",{"array":{"type":"LinkedDatabase"}}]]};
 const t68: TypeShape = {"properties":[["groupNickname","string"],["linkedDatabases",{"array":{"type":"LinkedDatabase_STATUS"}}]]};
-const t69: TypeShape = {"properties":[["id","string"],["state",{"type":"LinkedDatabase_State_STATUS"}]]};
-const t70: TypeShape = {"enum":["LinkFailed","Linked","Linking","UnlinkFailed","Unlinking"]};
-const t71: TypeShape = {"properties":[["id","string"],["state","string"]]};
-const t72: TypeShape = {"properties":[["aad-enabled","string"],["aof-backup-enabled","string"],["aof-storage-connection-string-0","string"],["aof-storage-connection-string-1","string"],["authnotrequired","string"],["maxfragmentationmemory-reserved","string"],["maxmemory-delta","string"],["maxmemory-policy","string"],["maxmemory-reserved","string"],["notify-keyspace-events","string"],["preferred-data-persistence-auth-method","string"],["rdb-backup-enabled","string"],["rdb-backup-frequency","string"],["rdb-backup-max-snapshot-count","string"],["rdb-storage-connection-string","string"],["storage-subscription-id","string"]]};
-const t73: TypeShape = {"properties":[["aad-enabled","string"],["aof-backup-enabled","string"],["aof-storage-connection-string-0","string"],["aof-storage-connection-string-1","string"],["authnotrequired","string"],["maxclients","string"],["maxfragmentationmemory-reserved","string"],["maxmemory-delta","string"],["maxmemory-policy","string"],["maxmemory-reserved","string"],["notify-keyspace-events","string"],["preferred-data-archive-auth-method","string"],["preferred-data-persistence-auth-method","string"],["rdb-backup-enabled","string"],["rdb-backup-frequency","string"],["rdb-backup-max-snapshot-count","string"],["rdb-storage-connection-string","string"],["storage-subscription-id","string"],["zonal-configuration","string"]]};
-const t74: TypeShape = {"enum":["ConfiguringAAD","Creating","Deleting","Disabled","Failed","Linking","Provisioning","RecoveringScaleFailure","Scaling","Succeeded","Unlinking","Unprovisioning","Updating"]};
-const t75: TypeShape = {"enum":["Preview","Stable"]};
-const t76: TypeShape = {"enum":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]};
-const t77: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["endIP","string"],["startIP","string"]]};
-const t78: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t79: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["scheduleEntries",{"array":{"type":"ScheduleEntry_STATUS"}}]]};
-const t80: TypeShape = {"enum":["Automatic","NoZones","UserDefined"]};
-const t81: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t82: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t83: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t84: TypeShape = {"properties":[["customerManagedKeyEncryption",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption"}]]};
-const t85: TypeShape = {"properties":[["keyEncryptionKeyIdentity",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity"}],["keyEncryptionKeyUrl","string"]]};
-const t86: TypeShape = {"enum":["systemAssignedIdentity","userAssignedIdentity"]};
-const t87: TypeShape = {"properties":[["keyEncryptionKeyIdentity",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS"}],["keyEncryptionKeyUrl","string"]]};
-const t88: TypeShape = {"properties":[["customerManagedKeyEncryption",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS"}]]};
-const t89: TypeShape = {"enum":["Deferred","NotDeferred"]};
-const t90: TypeShape = {"enum":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Moving","Running","Scaling","ScalingFailed","UpdateFailed","Updating"]};
-const t91: TypeShape = {"enum":["v1","v2"]};
-const t92: TypeShape = {"enum":["Balanced_B0","Balanced_B1","Balanced_B10","Balanced_B100","Balanced_B1000","Balanced_B150","Balanced_B20","Balanced_B250","Balanced_B3","Balanced_B350","Balanced_B5","Balanced_B50","Balanced_B500","Balanced_B700","ComputeOptimized_X10","ComputeOptimized_X100","ComputeOptimized_X150","ComputeOptimized_X20","ComputeOptimized_X250","ComputeOptimized_X3","ComputeOptimized_X350","ComputeOptimized_X5","ComputeOptimized_X50","ComputeOptimized_X500","ComputeOptimized_X700","EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E1","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E200","Enterprise_E400","Enterprise_E5","Enterprise_E50","FlashOptimized_A1000","FlashOptimized_A1500","FlashOptimized_A2000","FlashOptimized_A250","FlashOptimized_A4500","FlashOptimized_A500","FlashOptimized_A700","MemoryOptimized_M10","MemoryOptimized_M100","MemoryOptimized_M1000","MemoryOptimized_M150","MemoryOptimized_M1500","MemoryOptimized_M20","MemoryOptimized_M2000","MemoryOptimized_M250","MemoryOptimized_M350","MemoryOptimized_M50","MemoryOptimized_M500","MemoryOptimized_M700"]};
-const t93: TypeShape = {"properties":[["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
-const t94: TypeShape = {"properties":[["objectId","string"]]};
+const t69: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t70: TypeShape = {"properties":[["id","string"],["state",{"type":"LinkedDatabase_State_STATUS"}]]};
+const t71: TypeShape = {"enum":["LinkFailed","Linked","Linking","UnlinkFailed","Unlinking"]};
+const t72: TypeShape = {"properties":[["id","string"],["state","string"]]};
+const t73: TypeShape = {"properties":[["aad-enabled","string"],["aof-backup-enabled","string"],["aof-storage-connection-string-0","string"],["aof-storage-connection-string-1","string"],["authnotrequired","string"],["maxfragmentationmemory-reserved","string"],["maxmemory-delta","string"],["maxmemory-policy","string"],["maxmemory-reserved","string"],["notify-keyspace-events","string"],["preferred-data-persistence-auth-method","string"],["rdb-backup-enabled","string"],["rdb-backup-frequency","string"],["rdb-backup-max-snapshot-count","string"],["rdb-storage-connection-string","string"],["storage-subscription-id","string"]]};
+const t74: TypeShape = {"properties":[["aad-enabled","string"],["aof-backup-enabled","string"],["aof-storage-connection-string-0","string"],["aof-storage-connection-string-1","string"],["authnotrequired","string"],["maxclients","string"],["maxfragmentationmemory-reserved","string"],["maxmemory-delta","string"],["maxmemory-policy","string"],["maxmemory-reserved","string"],["notify-keyspace-events","string"],["preferred-data-archive-auth-method","string"],["preferred-data-persistence-auth-method","string"],["rdb-backup-enabled","string"],["rdb-backup-frequency","string"],["rdb-backup-max-snapshot-count","string"],["rdb-storage-connection-string","string"],["storage-subscription-id","string"],["zonal-configuration","string"]]};
+const t75: TypeShape = {"enum":["ConfiguringAAD","Creating","Deleting","Disabled","Failed","Linking","Provisioning","RecoveringScaleFailure","Scaling","Succeeded","Unlinking","Unprovisioning","Updating"]};
+const t76: TypeShape = {"enum":["Preview","Stable"]};
+const t77: TypeShape = {"enum":["Canceled","Deleted","Deleting","Failed","Succeeded","Updating"]};
+const t78: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["endIP","string"],["startIP","string"]]};
+const t79: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t80: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["scheduleEntries",{"array":{"type":"ScheduleEntry_STATUS"}}]]};
+const t81: TypeShape = {"enum":["Automatic","NoZones","UserDefined"]};
+const t82: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t83: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
+const t84: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t85: TypeShape = {"properties":[["customerManagedKeyEncryption",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption"}]]};
+const t86: TypeShape = {"properties":[["keyEncryptionKeyIdentity",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity"}],["keyEncryptionKeyUrl","string"]]};
+const t87: TypeShape = {"enum":["systemAssignedIdentity","userAssignedIdentity"]};
+const t88: TypeShape = {"properties":[["keyEncryptionKeyIdentity",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS"}],["keyEncryptionKeyUrl","string"]]};
+const t89: TypeShape = {"properties":[["customerManagedKeyEncryption",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS"}]]};
+const t90: TypeShape = {"enum":["Deferred","NotDeferred"]};
+const t91: TypeShape = {"enum":["CreateFailed","Creating","DeleteFailed","Deleting","DisableFailed","Disabled","Disabling","EnableFailed","Enabling","Moving","Running","Scaling","ScalingFailed","UpdateFailed","Updating"]};
+const t92: TypeShape = {"enum":["v1","v2"]};
+const t93: TypeShape = {"enum":["Balanced_B0","Balanced_B1","Balanced_B10","Balanced_B100","Balanced_B1000","Balanced_B150","Balanced_B20","Balanced_B250","Balanced_B3","Balanced_B350","Balanced_B5","Balanced_B50","Balanced_B500","Balanced_B700","ComputeOptimized_X10","ComputeOptimized_X100","ComputeOptimized_X150","ComputeOptimized_X20","ComputeOptimized_X250","ComputeOptimized_X3","ComputeOptimized_X350","ComputeOptimized_X5","ComputeOptimized_X50","ComputeOptimized_X500","ComputeOptimized_X700","EnterpriseFlash_F1500","EnterpriseFlash_F300","EnterpriseFlash_F700","Enterprise_E1","Enterprise_E10","Enterprise_E100","Enterprise_E20","Enterprise_E200","Enterprise_E400","Enterprise_E5","Enterprise_E50","FlashOptimized_A1000","FlashOptimized_A1500","FlashOptimized_A2000","FlashOptimized_A250","FlashOptimized_A4500","FlashOptimized_A500","FlashOptimized_A700","MemoryOptimized_M10","MemoryOptimized_M100","MemoryOptimized_M1000","MemoryOptimized_M150","MemoryOptimized_M1500","MemoryOptimized_M20","MemoryOptimized_M2000","MemoryOptimized_M250","MemoryOptimized_M350","MemoryOptimized_M50","MemoryOptimized_M500","MemoryOptimized_M700"]};
+const t94: TypeShape = {"properties":[["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
+const t95: TypeShape = {"properties":[["objectId","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -131,7 +132,7 @@ export const shapes: GroupShapes = {
         "Redis_PublicNetworkAccess": t15,
         "Redis_PublicNetworkAccess_STATUS": t15,
         "Redis_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["hostName","string"],["instances",{"array":{"type":"RedisInstanceDetails_STATUS"}}],["linkedServers",{"array":{"type":"RedisLinkedServer_STATUS"}}],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion_STATUS"}],["port","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Redis_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess_STATUS"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration_STATUS"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["sslPort","integer"],["staticIP","string"],["subnetId","string"],["tenantSettings",{"map":"string"}]]},
-        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["operatorSpec",{"type":"RedisOperatorSpec"}]]},
+        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["operatorSpec",{"type":"RedisOperatorSpec"}]],"goValues":["azureName"]},
         "ScheduleEntry": t16,
         "ScheduleEntry_DayOfWeek": t17,
         "ScheduleEntry_DayOfWeek_STATUS": t17,
@@ -169,7 +170,7 @@ export const shapes: GroupShapes = {
         "RedisPatchSchedule_Spec": t30,
         "Redis_LinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["provisioningState","string"],["serverRole","string"]]},
         "Redis_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["hostName","string"],["instances",{"array":{"type":"RedisInstanceDetails_STATUS"}}],["linkedServers",{"array":{"type":"RedisLinkedServer_STATUS"}}],["minimumTlsVersion","string"],["port","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration_STATUS"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["sslPort","integer"],["staticIP","string"],["subnetId","string"],["tenantSettings",{"map":"string"}]]},
-        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["operatorSpec",{"type":"RedisOperatorSpec"}],["originalVersion","string"]]},
+        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["operatorSpec",{"type":"RedisOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ScheduleEntry": t31,
         "ScheduleEntry_STATUS": t31,
         "Sku": t32,
@@ -204,7 +205,7 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabase_ProvisioningState_STATUS": t44,
         "RedisEnterpriseDatabase_ResourceState_STATUS": t45,
         "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]],"goValues":["azureName"]},
         "RedisEnterpriseOperatorSpec": t3,
         "RedisEnterprise_MinimumTlsVersion": t13,
         "RedisEnterprise_MinimumTlsVersion_STATUS": t13,
@@ -233,7 +234,7 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabaseOperatorSecrets": t39,
         "RedisEnterpriseDatabaseOperatorSpec": t40,
         "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["resourceState","string"]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "RedisEnterpriseOperatorSpec": t3,
         "RedisEnterprise_STATUS": t52,
         "RedisEnterprise_Spec": t53,
@@ -276,7 +277,7 @@ export const shapes: GroupShapes = {
         "Redis_PublicNetworkAccess": t15,
         "Redis_PublicNetworkAccess_STATUS": t15,
         "Redis_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["hostName","string"],["instances",{"array":{"type":"RedisInstanceDetails_STATUS"}}],["linkedServers",{"array":{"type":"RedisLinkedServer_STATUS"}}],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion_STATUS"}],["port","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Redis_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess_STATUS"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration_STATUS"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["sslPort","integer"],["staticIP","string"],["subnetId","string"],["tenantSettings",{"map":"string"}]]},
-        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["operatorSpec",{"type":"RedisOperatorSpec"}]]},
+        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["operatorSpec",{"type":"RedisOperatorSpec"}]],"goValues":["azureName"]},
         "ScheduleEntry": t16,
         "ScheduleEntry_DayOfWeek": t17,
         "ScheduleEntry_DayOfWeek_STATUS": t17,
@@ -319,7 +320,7 @@ export const shapes: GroupShapes = {
         "RedisPatchSchedule_Spec": t30,
         "Redis_LinkedServer_STATUS": t66,
         "Redis_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["hostName","string"],["instances",{"array":{"type":"RedisInstanceDetails_STATUS"}}],["linkedServers",{"array":{"type":"RedisLinkedServer_STATUS"}}],["minimumTlsVersion","string"],["port","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration_STATUS"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["sslPort","integer"],["staticIP","string"],["subnetId","string"],["tenantSettings",{"map":"string"}]]},
-        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["operatorSpec",{"type":"RedisOperatorSpec"}],["originalVersion","string"]]},
+        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["operatorSpec",{"type":"RedisOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ScheduleEntry": t31,
         "ScheduleEntry_STATUS": t31,
         "Sku": t32,
@@ -339,9 +340,9 @@ export const shapes: GroupShapes = {
       types: {
         "DatabaseProperties_GeoReplication": t67,
         "DatabaseProperties_GeoReplication_STATUS": t68,
-        "LinkedDatabase": t62,
-        "LinkedDatabase_STATUS": t69,
-        "LinkedDatabase_State_STATUS": t70,
+        "LinkedDatabase": t69,
+        "LinkedDatabase_STATUS": t70,
+        "LinkedDatabase_State_STATUS": t71,
         "Module": t33,
         "Module_STATUS": t34,
         "Persistence": t35,
@@ -362,7 +363,7 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabase_ProvisioningState_STATUS": t44,
         "RedisEnterpriseDatabase_ResourceState_STATUS": t45,
         "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]],"goValues":["azureName"]},
         "RedisEnterpriseOperatorSpec": t3,
         "RedisEnterprise_MinimumTlsVersion": t13,
         "RedisEnterprise_MinimumTlsVersion_STATUS": t13,
@@ -386,8 +387,8 @@ export const shapes: GroupShapes = {
       types: {
         "DatabaseProperties_GeoReplication": t67,
         "DatabaseProperties_GeoReplication_STATUS": t68,
-        "LinkedDatabase": t62,
-        "LinkedDatabase_STATUS": t71,
+        "LinkedDatabase": t69,
+        "LinkedDatabase_STATUS": t72,
         "Module": t33,
         "Module_STATUS": t34,
         "Persistence": t51,
@@ -396,7 +397,7 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabaseOperatorSecrets": t39,
         "RedisEnterpriseDatabaseOperatorSpec": t40,
         "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["resourceState","string"]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["clientProtocol","string"],["clusteringPolicy","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "RedisEnterpriseOperatorSpec": t3,
         "RedisEnterprise_STATUS": t52,
         "RedisEnterprise_Spec": t53,
@@ -417,8 +418,8 @@ export const shapes: GroupShapes = {
         "ManagedServiceIdentity_Type": t57,
         "ManagedServiceIdentity_Type_STATUS": t57,
         "PrivateEndpointConnection_STATUS": t0,
-        "RedisCreateProperties_RedisConfiguration": t72,
-        "RedisCreateProperties_RedisConfiguration_STATUS": t73,
+        "RedisCreateProperties_RedisConfiguration": t73,
+        "RedisCreateProperties_RedisConfiguration_STATUS": t74,
         "RedisFirewallRuleOperatorSpec": t3,
         "RedisFirewallRule_STATUS": t4,
         "RedisFirewallRule_Spec": t5,
@@ -436,13 +437,13 @@ export const shapes: GroupShapes = {
         "Redis_LinkedServer_STATUS": t60,
         "Redis_MinimumTlsVersion": t13,
         "Redis_MinimumTlsVersion_STATUS": t13,
-        "Redis_ProvisioningState_STATUS": t74,
+        "Redis_ProvisioningState_STATUS": t75,
         "Redis_PublicNetworkAccess": t15,
         "Redis_PublicNetworkAccess_STATUS": t15,
         "Redis_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["hostName","string"],["instances",{"array":{"type":"RedisInstanceDetails_STATUS"}}],["linkedServers",{"array":{"type":"RedisLinkedServer_STATUS"}}],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion_STATUS"}],["port","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Redis_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess_STATUS"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration_STATUS"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["sslPort","integer"],["staticIP","string"],["subnetId","string"],["tenantSettings",{"map":"string"}],["updateChannel",{"type":"Redis_UpdateChannel_STATUS"}]]},
-        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["updateChannel",{"type":"Redis_UpdateChannel"}],["operatorSpec",{"type":"RedisOperatorSpec"}]]},
-        "Redis_UpdateChannel": t75,
-        "Redis_UpdateChannel_STATUS": t75,
+        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess"}],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["updateChannel",{"type":"Redis_UpdateChannel"}],["operatorSpec",{"type":"RedisOperatorSpec"}]],"goValues":["azureName"]},
+        "Redis_UpdateChannel": t76,
+        "Redis_UpdateChannel_STATUS": t76,
         "ScheduleEntry": t16,
         "ScheduleEntry_DayOfWeek": t17,
         "ScheduleEntry_DayOfWeek_STATUS": t17,
@@ -469,8 +470,8 @@ export const shapes: GroupShapes = {
         "ManagedServiceIdentity": t64,
         "ManagedServiceIdentity_STATUS": t65,
         "PrivateEndpointConnection_STATUS": t0,
-        "RedisCreateProperties_RedisConfiguration": t72,
-        "RedisCreateProperties_RedisConfiguration_STATUS": t73,
+        "RedisCreateProperties_RedisConfiguration": t73,
+        "RedisCreateProperties_RedisConfiguration_STATUS": t74,
         "RedisFirewallRuleOperatorSpec": t3,
         "RedisFirewallRule_STATUS": t4,
         "RedisFirewallRule_Spec": t28,
@@ -485,7 +486,7 @@ export const shapes: GroupShapes = {
         "RedisPatchSchedule_Spec": t30,
         "Redis_LinkedServer_STATUS": t66,
         "Redis_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["hostName","string"],["instances",{"array":{"type":"RedisInstanceDetails_STATUS"}}],["linkedServers",{"array":{"type":"RedisLinkedServer_STATUS"}}],["minimumTlsVersion","string"],["port","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration_STATUS"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["sslPort","integer"],["staticIP","string"],["subnetId","string"],["tenantSettings",{"map":"string"}],["updateChannel","string"]]},
-        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["updateChannel","string"],["operatorSpec",{"type":"RedisOperatorSpec"}],["originalVersion","string"]]},
+        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["enableNonSslPort","boolean"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCreateProperties_RedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["updateChannel","string"],["operatorSpec",{"type":"RedisOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ScheduleEntry": t31,
         "ScheduleEntry_STATUS": t31,
         "Sku": t32,
@@ -509,23 +510,23 @@ export const shapes: GroupShapes = {
         "ManagedServiceIdentity_Type_STATUS": t57,
         "PrivateEndpointConnection_STATUS": t0,
         "RedisAccessPolicyAssignmentOperatorSpec": t3,
-        "RedisAccessPolicyAssignment_ProvisioningState_STATUS": t76,
+        "RedisAccessPolicyAssignment_ProvisioningState_STATUS": t77,
         "RedisAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessPolicyName","string"],["objectId","string"],["objectIdAlias","string"],["provisioningState",{"type":"RedisAccessPolicyAssignment_ProvisioningState_STATUS"}]]},
-        "RedisAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["objectIdAlias","string"],["objectIdAliasFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"RedisAccessPolicyAssignmentOperatorSpec"}]]},
+        "RedisAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["objectIdAlias","string"],["objectIdAliasFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"RedisAccessPolicyAssignmentOperatorSpec"}]],"goValues":["azureName"]},
         "RedisAccessPolicyOperatorSpec": t3,
-        "RedisAccessPolicy_ProvisioningState_STATUS": t76,
+        "RedisAccessPolicy_ProvisioningState_STATUS": t77,
         "RedisAccessPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["permissions","string"],["provisioningState",{"type":"RedisAccessPolicy_ProvisioningState_STATUS"}],["properties_type",{"type":"RedisAccessPolicy_Type_STATUS"}]]},
-        "RedisAccessPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["permissions","string"],["operatorSpec",{"type":"RedisAccessPolicyOperatorSpec"}]]},
+        "RedisAccessPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["permissions","string"],["operatorSpec",{"type":"RedisAccessPolicyOperatorSpec"}]],"goValues":["azureName"]},
         "RedisAccessPolicy_Type_STATUS": {"enum":["BuiltIn","Custom"]},
-        "RedisCommonPropertiesRedisConfiguration": t72,
-        "RedisCommonPropertiesRedisConfiguration_STATUS": t73,
+        "RedisCommonPropertiesRedisConfiguration": t73,
+        "RedisCommonPropertiesRedisConfiguration_STATUS": t74,
         "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t77,
+        "RedisFirewallRule_STATUS": t78,
         "RedisFirewallRule_Spec": t5,
         "RedisInstanceDetails_STATUS": t6,
         "RedisLinkedServerOperatorSpec": t3,
-        "RedisLinkedServerSystemData_CreatedByType_STATUS": t78,
-        "RedisLinkedServerSystemData_LastModifiedByType_STATUS": t78,
+        "RedisLinkedServerSystemData_CreatedByType_STATUS": t79,
+        "RedisLinkedServerSystemData_LastModifiedByType_STATUS": t79,
         "RedisLinkedServerSystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"RedisLinkedServerSystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"RedisLinkedServerSystemData_LastModifiedByType_STATUS"}]]},
         "RedisLinkedServer_STATUS": t0,
         "RedisLinkedServer_ServerRole": t7,
@@ -534,20 +535,20 @@ export const shapes: GroupShapes = {
         "RedisOperatorSecrets": t9,
         "RedisOperatorSpec": t10,
         "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t79,
+        "RedisPatchSchedule_STATUS": t80,
         "RedisPatchSchedule_Spec": t12,
         "Redis_LinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"RedisLinkedServerSystemData_STATUS"}],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole",{"type":"RedisLinkedServer_ServerRole_STATUS"}]]},
         "Redis_MinimumTlsVersion": t13,
         "Redis_MinimumTlsVersion_STATUS": t13,
-        "Redis_ProvisioningState_STATUS": t74,
+        "Redis_ProvisioningState_STATUS": t75,
         "Redis_PublicNetworkAccess": t15,
         "Redis_PublicNetworkAccess_STATUS": t15,
         "Redis_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableAccessKeyAuthentication","boolean"],["enableNonSslPort","boolean"],["hostName","string"],["instances",{"array":{"type":"RedisInstanceDetails_STATUS"}}],["linkedServers",{"array":{"type":"RedisLinkedServer_STATUS"}}],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion_STATUS"}],["port","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Redis_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess_STATUS"}],["redisConfiguration",{"type":"RedisCommonPropertiesRedisConfiguration_STATUS"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["sslPort","integer"],["staticIP","string"],["subnetId","string"],["tenantSettings",{"map":"string"}],["updateChannel",{"type":"Redis_UpdateChannel_STATUS"}],["zonalAllocationPolicy",{"type":"Redis_ZonalAllocationPolicy_STATUS"}]]},
-        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableAccessKeyAuthentication","boolean"],["enableNonSslPort","boolean"],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess"}],["redisConfiguration",{"type":"RedisCommonPropertiesRedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["updateChannel",{"type":"Redis_UpdateChannel"}],["zonalAllocationPolicy",{"type":"Redis_ZonalAllocationPolicy"}],["operatorSpec",{"type":"RedisOperatorSpec"}]]},
-        "Redis_UpdateChannel": t75,
-        "Redis_UpdateChannel_STATUS": t75,
-        "Redis_ZonalAllocationPolicy": t80,
-        "Redis_ZonalAllocationPolicy_STATUS": t80,
+        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableAccessKeyAuthentication","boolean"],["enableNonSslPort","boolean"],["minimumTlsVersion",{"type":"Redis_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Redis_PublicNetworkAccess"}],["redisConfiguration",{"type":"RedisCommonPropertiesRedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["updateChannel",{"type":"Redis_UpdateChannel"}],["zonalAllocationPolicy",{"type":"Redis_ZonalAllocationPolicy"}],["operatorSpec",{"type":"RedisOperatorSpec"}]],"goValues":["azureName"]},
+        "Redis_UpdateChannel": t76,
+        "Redis_UpdateChannel_STATUS": t76,
+        "Redis_ZonalAllocationPolicy": t81,
+        "Redis_ZonalAllocationPolicy_STATUS": t81,
         "ScheduleEntry": t16,
         "ScheduleEntry_DayOfWeek": t17,
         "ScheduleEntry_DayOfWeek_STATUS": t17,
@@ -558,15 +559,15 @@ export const shapes: GroupShapes = {
         "Sku_Name": t21,
         "Sku_Name_STATUS": t21,
         "Sku_STATUS": t22,
-        "SystemData_CreatedByType_STATUS": t78,
-        "SystemData_LastModifiedByType_STATUS": t78,
-        "SystemData_STATUS": t81,
+        "SystemData_CreatedByType_STATUS": t79,
+        "SystemData_LastModifiedByType_STATUS": t79,
+        "SystemData_STATUS": t82,
         "UserAssignedIdentity": t61,
         "UserAssignedIdentityDetails": t62,
         "UserAssignedIdentity_STATUS": t63,
         "conditions_Condition": t23,
         "core_DestinationExpression": t24,
-        "genruntime_ConfigMapReference": t82,
+        "genruntime_ConfigMapReference": t83,
         "genruntime_KnownResourceReference": t25,
         "genruntime_ResourceReference": t26,
         "genruntime_SecretDestination": t27,
@@ -580,39 +581,39 @@ export const shapes: GroupShapes = {
         "PrivateEndpointConnection_STATUS": t0,
         "RedisAccessPolicyAssignmentOperatorSpec": t3,
         "RedisAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessPolicyName","string"],["objectId","string"],["objectIdAlias","string"],["provisioningState","string"]]},
-        "RedisAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["objectIdAlias","string"],["objectIdAliasFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"RedisAccessPolicyAssignmentOperatorSpec"}],["originalVersion","string"]]},
+        "RedisAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["objectIdAlias","string"],["objectIdAliasFromConfig",{"type":"genruntime_ConfigMapReference"}],["operatorSpec",{"type":"RedisAccessPolicyAssignmentOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "RedisAccessPolicyOperatorSpec": t3,
         "RedisAccessPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["permissions","string"],["provisioningState","string"],["properties_type","string"]]},
-        "RedisAccessPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["permissions","string"],["operatorSpec",{"type":"RedisAccessPolicyOperatorSpec"}],["originalVersion","string"]]},
-        "RedisCommonPropertiesRedisConfiguration": t72,
-        "RedisCommonPropertiesRedisConfiguration_STATUS": t73,
+        "RedisAccessPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["permissions","string"],["operatorSpec",{"type":"RedisAccessPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "RedisCommonPropertiesRedisConfiguration": t73,
+        "RedisCommonPropertiesRedisConfiguration_STATUS": t74,
         "RedisFirewallRuleOperatorSpec": t3,
-        "RedisFirewallRule_STATUS": t77,
+        "RedisFirewallRule_STATUS": t78,
         "RedisFirewallRule_Spec": t28,
         "RedisInstanceDetails_STATUS": t6,
         "RedisLinkedServerOperatorSpec": t3,
-        "RedisLinkedServerSystemData_STATUS": t83,
+        "RedisLinkedServerSystemData_STATUS": t84,
         "RedisLinkedServer_STATUS": t0,
         "RedisLinkedServer_Spec": t29,
         "RedisOperatorSecrets": t9,
         "RedisOperatorSpec": t10,
         "RedisPatchScheduleOperatorSpec": t3,
-        "RedisPatchSchedule_STATUS": t79,
+        "RedisPatchSchedule_STATUS": t80,
         "RedisPatchSchedule_Spec": t30,
         "Redis_LinkedServer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"RedisLinkedServerSystemData_STATUS"}],["geoReplicatedPrimaryHostName","string"],["linkedRedisCacheId","string"],["linkedRedisCacheLocation","string"],["primaryHostName","string"],["provisioningState","string"],["serverRole","string"]]},
         "Redis_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableAccessKeyAuthentication","boolean"],["enableNonSslPort","boolean"],["hostName","string"],["instances",{"array":{"type":"RedisInstanceDetails_STATUS"}}],["linkedServers",{"array":{"type":"RedisLinkedServer_STATUS"}}],["minimumTlsVersion","string"],["port","integer"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCommonPropertiesRedisConfiguration_STATUS"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["sslPort","integer"],["staticIP","string"],["subnetId","string"],["tenantSettings",{"map":"string"}],["updateChannel","string"],["zonalAllocationPolicy","string"]]},
-        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableAccessKeyAuthentication","boolean"],["enableNonSslPort","boolean"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCommonPropertiesRedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["updateChannel","string"],["zonalAllocationPolicy","string"],["operatorSpec",{"type":"RedisOperatorSpec"}],["originalVersion","string"]]},
+        "Redis_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableAccessKeyAuthentication","boolean"],["enableNonSslPort","boolean"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["redisConfiguration",{"type":"RedisCommonPropertiesRedisConfiguration"}],["redisVersion","string"],["replicasPerMaster","integer"],["replicasPerPrimary","integer"],["shardCount","integer"],["staticIP","string"],["subnetReference",{"type":"genruntime_ResourceReference"}],["tenantSettings",{"map":"string"}],["updateChannel","string"],["zonalAllocationPolicy","string"],["operatorSpec",{"type":"RedisOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ScheduleEntry": t31,
         "ScheduleEntry_STATUS": t31,
         "Sku": t32,
         "Sku_STATUS": t32,
-        "SystemData_STATUS": t83,
+        "SystemData_STATUS": t84,
         "UserAssignedIdentity": t61,
         "UserAssignedIdentityDetails": t62,
         "UserAssignedIdentity_STATUS": t63,
         "conditions_Condition": t23,
         "core_DestinationExpression": t24,
-        "genruntime_ConfigMapReference": t82,
+        "genruntime_ConfigMapReference": t83,
         "genruntime_KnownResourceReference": t25,
         "genruntime_ResourceReference": t26,
         "genruntime_SecretDestination": t27,
@@ -621,19 +622,19 @@ export const shapes: GroupShapes = {
     "v1api20250401": {
       resources: {"RedisEnterprise":["RedisEnterprise_Spec","RedisEnterprise_STATUS"],"RedisEnterpriseDatabase":["RedisEnterpriseDatabase_Spec","RedisEnterpriseDatabase_STATUS"]},
       types: {
-        "ClusterProperties_Encryption": t84,
-        "ClusterProperties_Encryption_CustomerManagedKeyEncryption": t85,
+        "ClusterProperties_Encryption": t85,
+        "ClusterProperties_Encryption_CustomerManagedKeyEncryption": t86,
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity": {"properties":[["identityType",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType"}],["userAssignedIdentityResourceReference",{"type":"genruntime_ResourceReference"}]]},
-        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType": t86,
-        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType_STATUS": t86,
+        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType": t87,
+        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType_STATUS": t87,
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS": {"properties":[["identityType",{"type":"ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_IdentityType_STATUS"}],["userAssignedIdentityResourceId","string"]]},
-        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS": t87,
-        "ClusterProperties_Encryption_STATUS": t88,
+        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS": t88,
+        "ClusterProperties_Encryption_STATUS": t89,
         "DatabaseProperties_GeoReplication": t67,
         "DatabaseProperties_GeoReplication_STATUS": t68,
-        "LinkedDatabase": t62,
-        "LinkedDatabase_STATUS": t69,
-        "LinkedDatabase_State_STATUS": t70,
+        "LinkedDatabase": t69,
+        "LinkedDatabase_STATUS": t70,
+        "LinkedDatabase_State_STATUS": t71,
         "ManagedServiceIdentity": t55,
         "ManagedServiceIdentity_STATUS": t56,
         "ManagedServiceIdentity_Type": t57,
@@ -655,33 +656,33 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabase_ClientProtocol_STATUS": t41,
         "RedisEnterpriseDatabase_ClusteringPolicy": t42,
         "RedisEnterpriseDatabase_ClusteringPolicy_STATUS": t42,
-        "RedisEnterpriseDatabase_DeferUpgrade": t89,
-        "RedisEnterpriseDatabase_DeferUpgrade_STATUS": t89,
+        "RedisEnterpriseDatabase_DeferUpgrade": t90,
+        "RedisEnterpriseDatabase_DeferUpgrade_STATUS": t90,
         "RedisEnterpriseDatabase_EvictionPolicy": t43,
         "RedisEnterpriseDatabase_EvictionPolicy_STATUS": t43,
         "RedisEnterpriseDatabase_ProvisioningState_STATUS": t44,
-        "RedisEnterpriseDatabase_ResourceState_STATUS": t90,
+        "RedisEnterpriseDatabase_ResourceState_STATUS": t91,
         "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessKeysAuthentication",{"type":"RedisEnterpriseDatabase_AccessKeysAuthentication_STATUS"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol_STATUS"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy_STATUS"}],["deferUpgrade",{"type":"RedisEnterpriseDatabase_DeferUpgrade_STATUS"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy_STATUS"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState",{"type":"RedisEnterpriseDatabase_ProvisioningState_STATUS"}],["redisVersion","string"],["resourceState",{"type":"RedisEnterpriseDatabase_ResourceState_STATUS"}]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessKeysAuthentication",{"type":"RedisEnterpriseDatabase_AccessKeysAuthentication"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["deferUpgrade",{"type":"RedisEnterpriseDatabase_DeferUpgrade"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessKeysAuthentication",{"type":"RedisEnterpriseDatabase_AccessKeysAuthentication"}],["clientProtocol",{"type":"RedisEnterpriseDatabase_ClientProtocol"}],["clusteringPolicy",{"type":"RedisEnterpriseDatabase_ClusteringPolicy"}],["deferUpgrade",{"type":"RedisEnterpriseDatabase_DeferUpgrade"}],["evictionPolicy",{"type":"RedisEnterpriseDatabase_EvictionPolicy"}],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}]],"goValues":["azureName"]},
         "RedisEnterpriseOperatorSpec": t3,
         "RedisEnterprise_HighAvailability": t15,
         "RedisEnterprise_HighAvailability_STATUS": t15,
-        "RedisEnterprise_Kind": t91,
-        "RedisEnterprise_Kind_STATUS": t91,
+        "RedisEnterprise_Kind": t92,
+        "RedisEnterprise_Kind_STATUS": t92,
         "RedisEnterprise_MinimumTlsVersion": t13,
         "RedisEnterprise_MinimumTlsVersion_STATUS": t13,
         "RedisEnterprise_ProvisioningState_STATUS": t44,
         "RedisEnterprise_RedundancyMode_STATUS": {"enum":["LR","None","ZR"]},
-        "RedisEnterprise_ResourceState_STATUS": t90,
+        "RedisEnterprise_ResourceState_STATUS": t91,
         "RedisEnterprise_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"RedisEnterprise_Kind_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption_STATUS"}],["highAvailability",{"type":"RedisEnterprise_HighAvailability_STATUS"}],["hostName","string"],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"RedisEnterprise_ProvisioningState_STATUS"}],["redisVersion","string"],["redundancyMode",{"type":"RedisEnterprise_RedundancyMode_STATUS"}],["resourceState",{"type":"RedisEnterprise_ResourceState_STATUS"}]]},
-        "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"RedisEnterprise_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability",{"type":"RedisEnterprise_HighAvailability"}],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion"}],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}]]},
+        "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"RedisEnterprise_Kind"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability",{"type":"RedisEnterprise_HighAvailability"}],["minimumTlsVersion",{"type":"RedisEnterprise_MinimumTlsVersion"}],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}]],"goValues":["azureName"]},
         "Sku": t48,
-        "Sku_Name": t92,
-        "Sku_Name_STATUS": t92,
+        "Sku_Name": t93,
+        "Sku_Name_STATUS": t93,
         "Sku_STATUS": t50,
-        "SystemData_CreatedByType_STATUS": t78,
-        "SystemData_LastModifiedByType_STATUS": t78,
-        "SystemData_STATUS": t81,
+        "SystemData_CreatedByType_STATUS": t79,
+        "SystemData_LastModifiedByType_STATUS": t79,
+        "SystemData_STATUS": t82,
         "UserAssignedIdentityDetails": t62,
         "UserAssignedIdentity_STATUS": t63,
         "conditions_Condition": t23,
@@ -694,16 +695,16 @@ export const shapes: GroupShapes = {
     "v1api20250401storage": {
       resources: {"RedisEnterprise":["RedisEnterprise_Spec","RedisEnterprise_STATUS"],"RedisEnterpriseDatabase":["RedisEnterpriseDatabase_Spec","RedisEnterpriseDatabase_STATUS"]},
       types: {
-        "ClusterProperties_Encryption": t84,
-        "ClusterProperties_Encryption_CustomerManagedKeyEncryption": t85,
+        "ClusterProperties_Encryption": t85,
+        "ClusterProperties_Encryption_CustomerManagedKeyEncryption": t86,
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity": {"properties":[["identityType","string"],["userAssignedIdentityResourceReference",{"type":"genruntime_ResourceReference"}]]},
         "ClusterProperties_Encryption_CustomerManagedKeyEncryption_KeyEncryptionKeyIdentity_STATUS": {"properties":[["identityType","string"],["userAssignedIdentityResourceId","string"]]},
-        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS": t87,
-        "ClusterProperties_Encryption_STATUS": t88,
+        "ClusterProperties_Encryption_CustomerManagedKeyEncryption_STATUS": t88,
+        "ClusterProperties_Encryption_STATUS": t89,
         "DatabaseProperties_GeoReplication": t67,
         "DatabaseProperties_GeoReplication_STATUS": t68,
-        "LinkedDatabase": t62,
-        "LinkedDatabase_STATUS": t71,
+        "LinkedDatabase": t69,
+        "LinkedDatabase_STATUS": t72,
         "ManagedServiceIdentity": t64,
         "ManagedServiceIdentity_STATUS": t65,
         "Module": t33,
@@ -714,13 +715,13 @@ export const shapes: GroupShapes = {
         "RedisEnterpriseDatabaseOperatorSecrets": t39,
         "RedisEnterpriseDatabaseOperatorSpec": t40,
         "RedisEnterpriseDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["accessKeysAuthentication","string"],["clientProtocol","string"],["clusteringPolicy","string"],["deferUpgrade","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication_STATUS"}],["modules",{"array":{"type":"Module_STATUS"}}],["persistence",{"type":"Persistence_STATUS"}],["port","integer"],["provisioningState","string"],["redisVersion","string"],["resourceState","string"]]},
-        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessKeysAuthentication","string"],["clientProtocol","string"],["clusteringPolicy","string"],["deferUpgrade","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]]},
+        "RedisEnterpriseDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessKeysAuthentication","string"],["clientProtocol","string"],["clusteringPolicy","string"],["deferUpgrade","string"],["evictionPolicy","string"],["geoReplication",{"type":"DatabaseProperties_GeoReplication"}],["modules",{"array":{"type":"Module"}}],["persistence",{"type":"Persistence"}],["port","integer"],["operatorSpec",{"type":"RedisEnterpriseDatabaseOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "RedisEnterpriseOperatorSpec": t3,
         "RedisEnterprise_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption_STATUS"}],["highAvailability","string"],["hostName","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["redisVersion","string"],["redundancyMode","string"],["resourceState","string"]]},
-        "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability","string"],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]]},
+        "RedisEnterprise_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["encryption",{"type":"ClusterProperties_Encryption"}],["highAvailability","string"],["minimumTlsVersion","string"],["operatorSpec",{"type":"RedisEnterpriseOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "Sku": t54,
         "Sku_STATUS": t54,
-        "SystemData_STATUS": t83,
+        "SystemData_STATUS": t84,
         "UserAssignedIdentityDetails": t62,
         "UserAssignedIdentity_STATUS": t63,
         "conditions_Condition": t23,
@@ -733,29 +734,29 @@ export const shapes: GroupShapes = {
     "v20250401": {
       resources: {"RedisEnterpriseDatabaseAccessPolicyAssignment":["RedisEnterpriseDatabaseAccessPolicyAssignment_Spec","RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS"]},
       types: {
-        "AccessPolicyAssignmentProperties_User": t93,
-        "AccessPolicyAssignmentProperties_User_STATUS": t94,
+        "AccessPolicyAssignmentProperties_User": t94,
+        "AccessPolicyAssignmentProperties_User_STATUS": t95,
         "RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec": t3,
         "RedisEnterpriseDatabaseAccessPolicyAssignment_ProvisioningState_STATUS": t44,
         "RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["accessPolicyName","string"],["provisioningState",{"type":"RedisEnterpriseDatabaseAccessPolicyAssignment_ProvisioningState_STATUS"}],["user",{"type":"AccessPolicyAssignmentProperties_User_STATUS"}]]},
-        "RedisEnterpriseDatabaseAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["user",{"type":"AccessPolicyAssignmentProperties_User"}],["operatorSpec",{"type":"RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec"}]]},
+        "RedisEnterpriseDatabaseAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["user",{"type":"AccessPolicyAssignmentProperties_User"}],["operatorSpec",{"type":"RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec"}]],"goValues":["azureName"]},
         "conditions_Condition": t23,
         "core_DestinationExpression": t24,
-        "genruntime_ConfigMapReference": t82,
+        "genruntime_ConfigMapReference": t83,
         "genruntime_KnownResourceReference": t25,
       },
     },
     "v20250401storage": {
       resources: {"RedisEnterpriseDatabaseAccessPolicyAssignment":["RedisEnterpriseDatabaseAccessPolicyAssignment_Spec","RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS"]},
       types: {
-        "AccessPolicyAssignmentProperties_User": t93,
-        "AccessPolicyAssignmentProperties_User_STATUS": t94,
+        "AccessPolicyAssignmentProperties_User": t94,
+        "AccessPolicyAssignmentProperties_User_STATUS": t95,
         "RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec": t3,
         "RedisEnterpriseDatabaseAccessPolicyAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["accessPolicyName","string"],["provisioningState","string"],["user",{"type":"AccessPolicyAssignmentProperties_User_STATUS"}]]},
-        "RedisEnterpriseDatabaseAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["user",{"type":"AccessPolicyAssignmentProperties_User"}],["operatorSpec",{"type":"RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec"}],["originalVersion","string"]]},
+        "RedisEnterpriseDatabaseAccessPolicyAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["accessPolicyName","string"],["user",{"type":"AccessPolicyAssignmentProperties_User"}],["operatorSpec",{"type":"RedisEnterpriseDatabaseAccessPolicyAssignmentOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "conditions_Condition": t23,
         "core_DestinationExpression": t24,
-        "genruntime_ConfigMapReference": t82,
+        "genruntime_ConfigMapReference": t83,
         "genruntime_KnownResourceReference": t25,
       },
     },

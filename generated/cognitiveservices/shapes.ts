@@ -39,18 +39,18 @@ const t32: TypeShape = {"enum":["Basic","Enterprise","Free","Premium","Standard"
 const t33: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t34: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
 const t35: TypeShape = {"properties":[["count","number"],["dynamicThrottlingEnabled","boolean"],["key","string"],["matchPatterns",{"array":{"type":"RequestMatchPattern_STATUS"}}],["minCount","number"],["renewalPeriod","number"]]};
-const t36: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t36: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
 const t38: TypeShape = {"properties":[["identityClientId","string"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
 const t39: TypeShape = {"properties":[["identityClientId","string"],["resourceId","string"]]};
 const t40: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
 const t41: TypeShape = {"properties":[["id","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
-const t42: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t43: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t44: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t45: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t46: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t47: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t42: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t43: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t44: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
+const t45: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t46: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t47: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
 const t48: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t49: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
 const t50: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
@@ -76,7 +76,7 @@ export const shapes: GroupShapes = {
         "AccountProperties_PublicNetworkAccess_STATUS": t2,
         "AccountProperties_STATUS": {"properties":[["abusePenalty",{"type":"AbusePenalty_STATUS"}],["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace_STATUS"}],["apiProperties",{"type":"ApiProperties_STATUS"}],["associatedProjects",{"array":"string"}],["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"array":{"type":"SkuCapability_STATUS"}}],["commitmentPlanAssociations",{"array":{"type":"CommitmentPlanAssociation_STATUS"}}],["customSubDomainName","string"],["dateCreated","string"],["defaultProject","string"],["deletionDate","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption_STATUS"}],["endpoint","string"],["endpoints",{"map":"string"}],["internalId","string"],["isMigrated","boolean"],["locations",{"type":"MultiRegionSettings_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["networkInjections",{"array":{"type":"NetworkInjection_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"AccountProperties_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"AccountProperties_PublicNetworkAccess_STATUS"}],["quotaLimit",{"type":"QuotaLimit_STATUS"}],["raiMonitorConfig",{"type":"RaiMonitorConfig_STATUS"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["scheduledPurgeDate","string"],["skuChangeInfo",{"type":"SkuChangeInfo_STATUS"}],["userOwnedStorage",{"array":{"type":"UserOwnedStorage_STATUS"}}]]},
         "Account_STATUS": t3,
-        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}]]},
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}]],"goValues":["azureName"]},
         "ApiProperties": t4,
         "ApiProperties_STATUS": t5,
         "CallRateLimit_STATUS": t6,
@@ -96,7 +96,7 @@ export const shapes: GroupShapes = {
         "DeploymentScaleSettings_ScaleType": t13,
         "DeploymentScaleSettings_ScaleType_STATUS": t13,
         "Deployment_STATUS": t14,
-        "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}]]},
+        "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}]],"goValues":["azureName"]},
         "Encryption": {"properties":[["keySource",{"type":"Encryption_KeySource"}],["keyVaultProperties",{"type":"KeyVaultProperties"}]]},
         "Encryption_KeySource": t15,
         "Encryption_KeySource_STATUS": t15,
@@ -166,7 +166,7 @@ export const shapes: GroupShapes = {
         "AccountProperties": {"properties":[["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace"}],["apiProperties",{"type":"ApiProperties"}],["associatedProjects",{"array":"string"}],["customSubDomainName","string"],["defaultProject","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption"}],["locations",{"type":"MultiRegionSettings"}],["migrationToken",{"type":"genruntime_SecretReference"}],["networkAcls",{"type":"NetworkRuleSet"}],["networkInjections",{"array":{"type":"NetworkInjection"}}],["publicNetworkAccess","string"],["raiMonitorConfig",{"type":"RaiMonitorConfig"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["userOwnedStorage",{"array":{"type":"UserOwnedStorage"}}]]},
         "AccountProperties_STATUS": {"properties":[["abusePenalty",{"type":"AbusePenalty_STATUS"}],["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace_STATUS"}],["apiProperties",{"type":"ApiProperties_STATUS"}],["associatedProjects",{"array":"string"}],["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"array":{"type":"SkuCapability_STATUS"}}],["commitmentPlanAssociations",{"array":{"type":"CommitmentPlanAssociation_STATUS"}}],["customSubDomainName","string"],["dateCreated","string"],["defaultProject","string"],["deletionDate","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption_STATUS"}],["endpoint","string"],["endpoints",{"map":"string"}],["internalId","string"],["isMigrated","boolean"],["locations",{"type":"MultiRegionSettings_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["networkInjections",{"array":{"type":"NetworkInjection_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["quotaLimit",{"type":"QuotaLimit_STATUS"}],["raiMonitorConfig",{"type":"RaiMonitorConfig_STATUS"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["scheduledPurgeDate","string"],["skuChangeInfo",{"type":"SkuChangeInfo_STATUS"}],["userOwnedStorage",{"array":{"type":"UserOwnedStorage_STATUS"}}]]},
         "Account_STATUS": t3,
-        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]]},
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ApiProperties": t4,
         "ApiProperties_STATUS": t5,
         "CallRateLimit_STATUS": t6,
@@ -181,7 +181,7 @@ export const shapes: GroupShapes = {
         "DeploymentScaleSettings": {"properties":[["capacity","integer"],["scaleType","string"]]},
         "DeploymentScaleSettings_STATUS": {"properties":[["activeCapacity","integer"],["capacity","integer"],["scaleType","string"]]},
         "Deployment_STATUS": t14,
-        "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}],["originalVersion","string"]]},
+        "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "Encryption": {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}]]},
         "Encryption_STATUS": {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]},
         "Identity": t48,
@@ -238,7 +238,7 @@ export const shapes: GroupShapes = {
         "ProjectProperties_ProvisioningState_STATUS": {"enum":["Accepted","Canceled","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]},
         "ProjectProperties_STATUS": {"properties":[["description","string"],["displayName","string"],["endpoints",{"map":"string"}],["isDefault","boolean"],["provisioningState",{"type":"ProjectProperties_ProvisioningState_STATUS"}]]},
         "Project_STATUS": t53,
-        "Project_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"ProjectProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"ProjectOperatorSpec"}]]},
+        "Project_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"ProjectProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"ProjectOperatorSpec"}]],"goValues":["azureName"]},
         "SystemData_CreatedByType_STATUS": t33,
         "SystemData_LastModifiedByType_STATUS": t33,
         "SystemData_STATUS": t34,
@@ -259,7 +259,7 @@ export const shapes: GroupShapes = {
         "ProjectProperties": t52,
         "ProjectProperties_STATUS": {"properties":[["description","string"],["displayName","string"],["endpoints",{"map":"string"}],["isDefault","boolean"],["provisioningState","string"]]},
         "Project_STATUS": t53,
-        "Project_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"ProjectProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"ProjectOperatorSpec"}],["originalVersion","string"]]},
+        "Project_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"ProjectProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"ProjectOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "SystemData_STATUS": t51,
         "UserAssignedIdentityDetails": t36,
         "UserAssignedIdentity_STATUS": t37,

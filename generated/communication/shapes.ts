@@ -16,13 +16,13 @@ const t9: TypeShape = {"enum":["Disabled","Enabled"]};
 const t10: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
 const t11: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t12: TypeShape = {"properties":[]};
-const t13: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t13: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t14: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t15: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t16: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t17: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t18: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t19: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t15: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t16: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t17: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
+const t18: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t19: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -37,7 +37,7 @@ export const shapes: GroupShapes = {
         "CommunicationServiceOperatorSpec": t2,
         "CommunicationService_ProvisioningState_STATUS": t3,
         "CommunicationService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["hostName","string"],["immutableResourceId","string"],["linkedDomains",{"array":"string"}],["notificationHubId","string"],["provisioningState",{"type":"CommunicationService_ProvisioningState_STATUS"}],["version","string"]]},
-        "CommunicationService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["linkedDomainsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"CommunicationServiceOperatorSpec"}]]},
+        "CommunicationService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["linkedDomainsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"CommunicationServiceOperatorSpec"}]],"goValues":["azureName"]},
         "DnsRecord_STATUS": t4,
         "DomainOperatorSpec": t5,
         "DomainProperties_VerificationRecords_STATUS": t6,
@@ -46,13 +46,13 @@ export const shapes: GroupShapes = {
         "Domain_DomainManagement_STATUS": t8,
         "Domain_ProvisioningState_STATUS": t3,
         "Domain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["domainManagement",{"type":"Domain_DomainManagement_STATUS"}],["fromSenderDomain","string"],["mailFromSenderDomain","string"],["provisioningState",{"type":"Domain_ProvisioningState_STATUS"}],["userEngagementTracking",{"type":"Domain_UserEngagementTracking_STATUS"}],["verificationRecords",{"type":"DomainProperties_VerificationRecords_STATUS"}],["verificationStates",{"type":"DomainProperties_VerificationStates_STATUS"}]]},
-        "Domain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["domainManagement",{"type":"Domain_DomainManagement"}],["userEngagementTracking",{"type":"Domain_UserEngagementTracking"}],["operatorSpec",{"type":"DomainOperatorSpec"}]]},
+        "Domain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["domainManagement",{"type":"Domain_DomainManagement"}],["userEngagementTracking",{"type":"Domain_UserEngagementTracking"}],["operatorSpec",{"type":"DomainOperatorSpec"}]],"goValues":["azureName"]},
         "Domain_UserEngagementTracking": t9,
         "Domain_UserEngagementTracking_STATUS": t9,
         "EmailServiceOperatorSpec": t5,
         "EmailService_ProvisioningState_STATUS": t3,
         "EmailService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["provisioningState",{"type":"EmailService_ProvisioningState_STATUS"}]]},
-        "EmailService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["operatorSpec",{"type":"EmailServiceOperatorSpec"}]]},
+        "EmailService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["operatorSpec",{"type":"EmailServiceOperatorSpec"}]],"goValues":["azureName"]},
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "ManagedServiceIdentity_Type": t10,
@@ -60,7 +60,7 @@ export const shapes: GroupShapes = {
         "SenderUsernameOperatorSpec": t5,
         "SenderUsername_ProvisioningState_STATUS": t3,
         "SenderUsername_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["dataLocation","string"],["displayName","string"],["provisioningState",{"type":"SenderUsername_ProvisioningState_STATUS"}],["username","string"]]},
-        "SenderUsername_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["username","string"],["operatorSpec",{"type":"SenderUsernameOperatorSpec"}]]},
+        "SenderUsername_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["username","string"],["operatorSpec",{"type":"SenderUsernameOperatorSpec"}]],"goValues":["azureName"]},
         "SystemData_CreatedByType_STATUS": t11,
         "SystemData_LastModifiedByType_STATUS": t11,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
@@ -84,21 +84,21 @@ export const shapes: GroupShapes = {
         "CommunicationServiceOperatorSecrets": t1,
         "CommunicationServiceOperatorSpec": t2,
         "CommunicationService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["hostName","string"],["immutableResourceId","string"],["linkedDomains",{"array":"string"}],["notificationHubId","string"],["provisioningState","string"],["version","string"]]},
-        "CommunicationService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["linkedDomainsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"CommunicationServiceOperatorSpec"}],["originalVersion","string"]]},
+        "CommunicationService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["linkedDomainsReferences",{"array":{"type":"genruntime_ResourceReference"}}],["operatorSpec",{"type":"CommunicationServiceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsRecord_STATUS": t4,
         "DomainOperatorSpec": t5,
         "DomainProperties_VerificationRecords_STATUS": t6,
         "DomainProperties_VerificationStates_STATUS": t7,
         "Domain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["domainManagement","string"],["fromSenderDomain","string"],["mailFromSenderDomain","string"],["provisioningState","string"],["userEngagementTracking","string"],["verificationRecords",{"type":"DomainProperties_VerificationRecords_STATUS"}],["verificationStates",{"type":"DomainProperties_VerificationStates_STATUS"}]]},
-        "Domain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["domainManagement","string"],["userEngagementTracking","string"],["operatorSpec",{"type":"DomainOperatorSpec"}],["originalVersion","string"]]},
+        "Domain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["domainManagement","string"],["userEngagementTracking","string"],["operatorSpec",{"type":"DomainOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "EmailServiceOperatorSpec": t5,
         "EmailService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dataLocation","string"],["provisioningState","string"]]},
-        "EmailService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["operatorSpec",{"type":"EmailServiceOperatorSpec"}],["originalVersion","string"]]},
+        "EmailService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dataLocation","string"],["operatorSpec",{"type":"EmailServiceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "SenderUsernameOperatorSpec": t5,
         "SenderUsername_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["dataLocation","string"],["displayName","string"],["provisioningState","string"],["username","string"]]},
-        "SenderUsername_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["username","string"],["operatorSpec",{"type":"SenderUsernameOperatorSpec"}],["originalVersion","string"]]},
+        "SenderUsername_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["displayName","string"],["username","string"],["operatorSpec",{"type":"SenderUsernameOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
         "UserAssignedIdentity": t12,
         "UserAssignedIdentityDetails": t13,

@@ -28,7 +28,7 @@ const t21: TypeShape = {"enum":["AzureServices","None"]};
 const t22: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
 const t23: TypeShape = {"enum":["Disabled","Enabled"]};
 const t24: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["creationDate","string"],["dataEndpointEnabled","boolean"],["dataEndpointHostNames",{"array":"string"}],["encryption",{"type":"Encryption_STATUS"}],["loginServer","string"],["networkRuleBypassOptions",{"type":"Registry_NetworkRuleBypassOptions_STATUS"}],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["policies",{"type":"Policies_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Registry_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Registry_PublicNetworkAccess_STATUS"}],["status",{"type":"Status_STATUS"}],["zoneRedundancy",{"type":"Registry_ZoneRedundancy_STATUS"}]]};
-const t25: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["dataEndpointEnabled","boolean"],["encryption",{"type":"Encryption"}],["networkRuleBypassOptions",{"type":"Registry_NetworkRuleBypassOptions"}],["networkRuleSet",{"type":"NetworkRuleSet"}],["policies",{"type":"Policies"}],["publicNetworkAccess",{"type":"Registry_PublicNetworkAccess"}],["zoneRedundancy",{"type":"Registry_ZoneRedundancy"}],["operatorSpec",{"type":"RegistryOperatorSpec"}]]};
+const t25: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["dataEndpointEnabled","boolean"],["encryption",{"type":"Encryption"}],["networkRuleBypassOptions",{"type":"Registry_NetworkRuleBypassOptions"}],["networkRuleSet",{"type":"NetworkRuleSet"}],["policies",{"type":"Policies"}],["publicNetworkAccess",{"type":"Registry_PublicNetworkAccess"}],["zoneRedundancy",{"type":"Registry_ZoneRedundancy"}],["operatorSpec",{"type":"RegistryOperatorSpec"}]],"goValues":["azureName"]};
 const t26: TypeShape = {"properties":[["days","integer"],["status",{"type":"RetentionPolicy_Status"}]]};
 const t27: TypeShape = {"properties":[["days","integer"],["lastUpdatedTime","string"],["status",{"type":"RetentionPolicy_Status_STATUS"}]]};
 const t28: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
@@ -41,12 +41,12 @@ const t34: TypeShape = {"properties":[["status",{"type":"TrustPolicy_Status"}],[
 const t35: TypeShape = {"properties":[["status",{"type":"TrustPolicy_Status_STATUS"}],["type",{"type":"TrustPolicy_Type_STATUS"}]]};
 const t36: TypeShape = {"enum":["Notary"]};
 const t37: TypeShape = {"properties":[]};
-const t38: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t38: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t39: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t40: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t41: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t42: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t43: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t40: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t41: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t42: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t43: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
 const t44: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties"}],["status","string"]]};
 const t45: TypeShape = {"properties":[["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["status","string"]]};
 const t46: TypeShape = {"properties":[["status","string"]]};
@@ -55,7 +55,7 @@ const t48: TypeShape = {"properties":[["action","string"],["value","string"]]};
 const t49: TypeShape = {"properties":[["defaultAction","string"],["ipRules",{"array":{"type":"IpRule"}}]]};
 const t50: TypeShape = {"properties":[["defaultAction","string"],["ipRules",{"array":{"type":"IpRule_STATUS"}}]]};
 const t51: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["creationDate","string"],["dataEndpointEnabled","boolean"],["dataEndpointHostNames",{"array":"string"}],["encryption",{"type":"Encryption_STATUS"}],["loginServer","string"],["networkRuleBypassOptions","string"],["networkRuleSet",{"type":"NetworkRuleSet_STATUS"}],["policies",{"type":"Policies_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["status",{"type":"Status_STATUS"}],["zoneRedundancy","string"]]};
-const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["dataEndpointEnabled","boolean"],["encryption",{"type":"Encryption"}],["networkRuleBypassOptions","string"],["networkRuleSet",{"type":"NetworkRuleSet"}],["policies",{"type":"Policies"}],["publicNetworkAccess","string"],["zoneRedundancy","string"],["operatorSpec",{"type":"RegistryOperatorSpec"}],["originalVersion","string"]]};
+const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["adminUserEnabled","boolean"],["dataEndpointEnabled","boolean"],["encryption",{"type":"Encryption"}],["networkRuleBypassOptions","string"],["networkRuleSet",{"type":"NetworkRuleSet"}],["policies",{"type":"Policies"}],["publicNetworkAccess","string"],["zoneRedundancy","string"],["operatorSpec",{"type":"RegistryOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t53: TypeShape = {"properties":[["days","integer"],["status","string"]]};
 const t54: TypeShape = {"properties":[["days","integer"],["lastUpdatedTime","string"],["status","string"]]};
 const t55: TypeShape = {"properties":[["name","string"]]};
@@ -63,7 +63,7 @@ const t56: TypeShape = {"properties":[["name","string"],["tier","string"]]};
 const t57: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t58: TypeShape = {"properties":[["status","string"],["type","string"]]};
 const t59: TypeShape = {"properties":[["identity","string"],["identityFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyIdentifier","string"]]};
-const t60: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t60: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -217,7 +217,7 @@ export const shapes: GroupShapes = {
         "RegistryReplicationStatus_STATUS": t31,
         "RegistryReplication_ProvisioningState_STATUS": t22,
         "RegistryReplication_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState",{"type":"RegistryReplication_ProvisioningState_STATUS"}],["regionEndpointEnabled","boolean"],["status",{"type":"RegistryReplicationStatus_STATUS"}],["zoneRedundancy",{"type":"RegistryReplication_ZoneRedundancy_STATUS"}]]},
-        "RegistryReplication_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["regionEndpointEnabled","boolean"],["zoneRedundancy",{"type":"RegistryReplication_ZoneRedundancy"}],["operatorSpec",{"type":"RegistryReplicationOperatorSpec"}]]},
+        "RegistryReplication_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["regionEndpointEnabled","boolean"],["zoneRedundancy",{"type":"RegistryReplication_ZoneRedundancy"}],["operatorSpec",{"type":"RegistryReplicationOperatorSpec"}]],"goValues":["azureName"]},
         "RegistryReplication_ZoneRedundancy": t23,
         "RegistryReplication_ZoneRedundancy_STATUS": t23,
         "Registry_NetworkRuleBypassOptions": t21,
@@ -282,7 +282,7 @@ export const shapes: GroupShapes = {
         "RegistryReplicationOperatorSpec": t20,
         "RegistryReplicationStatus_STATUS": t31,
         "RegistryReplication_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState","string"],["regionEndpointEnabled","boolean"],["status",{"type":"RegistryReplicationStatus_STATUS"}],["zoneRedundancy","string"]]},
-        "RegistryReplication_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["regionEndpointEnabled","boolean"],["zoneRedundancy","string"],["operatorSpec",{"type":"RegistryReplicationOperatorSpec"}],["originalVersion","string"]]},
+        "RegistryReplication_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["regionEndpointEnabled","boolean"],["zoneRedundancy","string"],["operatorSpec",{"type":"RegistryReplicationOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "Registry_STATUS": t51,
         "Registry_Spec": t52,
         "RetentionPolicy": t53,

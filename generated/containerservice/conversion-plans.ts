@@ -311,7 +311,7 @@ const p76: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","conf
 const p77: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
 const p78: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_fromStorage"}}]]};
 const p79: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_toStorage"}}]]};
-const p80: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_fromStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_fromStorage"}]]};
+const p80: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_fromStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_fromStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_fromStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_fromStorage"}]]};
 const p81: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_fromStorage"}}],["=","schedule",{"obj":"Schedule_STATUS_fromStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
 const p82: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_toStorage"}}],["=","schedule",{"obj":"Schedule_STATUS_toStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
 const p83: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_fromStorage"}}],["=","schedule",{"obj":"Schedule_fromStorage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
@@ -452,11 +452,11 @@ const p217: TypeConversionPlan = {"known":k99,"destBag":false,"steps":[["=","day
 const p218: TypeConversionPlan = {"known":k99,"destBag":true,"steps":[["=","day","s"],["=","hourSlots",{"arr":"i"}]]};
 const p219: TypeConversionPlan = {"known":k100,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","Succeeded","Updating"]}],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
 const p220: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p221: TypeConversionPlan = {"known":k101,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
+const p221: TypeConversionPlan = {"known":k101,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_fromStorage"}]]};
 const p222: TypeConversionPlan = {"known":k103,"destBag":false,"steps":[["=","forceUpgrade","b"],["=","until","s"]]};
 const p223: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","forceUpgrade","b"],["=","until","s"]]};
-const p224: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"},{}]]};
-const p225: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"},{}]]};
+const p224: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p225: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
 const p226: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","clientId","s"],["=","objectId","s"],["=","resourceId","s"]]};
 const p227: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","clientId","s"],["=","objectId","s"],["=","resourceId","s"]]};
 const p228: TypeConversionPlan = {"known":k105,"destBag":false,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
@@ -465,233 +465,234 @@ const p230: TypeConversionPlan = {"known":k106,"destBag":false,"steps":[["=","da
 const p231: TypeConversionPlan = {"known":k106,"destBag":true,"steps":[["=","dayOfWeek","s"],["=","intervalWeeks","i"]]};
 const p232: TypeConversionPlan = {"known":k107,"destBag":false,"steps":[["=","dnsServer","s"],["=","enabled","b"],["=","rootDomainName","s"]]};
 const p233: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","dnsServer","s"],["=","enabled","b"],["=","rootDomainName","s"]]};
-const p234: TypeConversionPlan = {"known":k108,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p235: TypeConversionPlan = {"known":k109,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p236: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p237: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p238: TypeConversionPlan = {"known":k112,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p239: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p240: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[[">","advancedNetworkPolicies"],["=","enabled","b"]]};
-const p241: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","advancedNetworkPolicies","s"]]};
-const p242: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_from_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_from_v1api20250801storage"}}]]};
-const p243: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_to_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_to_v1api20250801storage"}}]]};
-const p244: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_from_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_from_v1api20250801storage"}}]]};
-const p245: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_to_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_to_v1api20250801storage"}}]]};
-const p246: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],[">","sshAccess"]]};
-const p247: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["<","sshAccess","s"]]};
-const p248: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],[">","maxUnavailable"],["=","nodeSoakDurationInMinutes","i"],[">","undrainableNodeBehavior"]]};
-const p249: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","nodeSoakDurationInMinutes","i"],["<","maxUnavailable","s"],["<","undrainableNodeBehavior","s"]]};
-const p250: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
-const p251: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
-const p252: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_from_v1api20250801storage"}]]};
-const p253: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_to_v1api20250801storage"}]]};
-const p254: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_from_v1api20250801storage"}]]};
-const p255: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_to_v1api20250801storage"}]]};
-const p256: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage"}]]};
-const p257: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage"}]]};
-const p258: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_from_v1api20250801storage"}]]};
-const p259: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_to_v1api20250801storage"}]]};
-const p260: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage"}}]]};
-const p261: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage"}}]]};
-const p262: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_from_v1api20250801storage"}}]]};
-const p263: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_to_v1api20250801storage"}}]]};
-const p264: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
-const p265: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
-const p266: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","tenantId","s"]]};
-const p267: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","tenantId","s"]]};
-const p268: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage"}]]};
-const p269: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage"}]]};
-const p270: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_from_v1api20250801storage"}]]};
-const p271: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_to_v1api20250801storage"}]]};
-const p272: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
-const p273: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
-const p274: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
-const p275: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
-const p276: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
-const p277: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
-const p278: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
-const p279: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
-const p280: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
-const p281: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
-const p282: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
-const p283: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
-const p284: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_from_v1api20250801storage"}}]]};
-const p285: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_to_v1api20250801storage"}}]]};
-const p286: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_from_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p287: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_to_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p288: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p289: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p290: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p291: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
-const p292: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}]]};
-const p293: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}]]};
-const p294: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage"}]]};
-const p295: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage"}]]};
-const p296: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage"}]]};
-const p297: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage"}]]};
-const p298: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_from_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20250801storage"}}]]};
-const p299: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_to_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20250801storage"}}]]};
-const p300: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
-const p301: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
-const p302: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
-const p303: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
-const p304: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
-const p305: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
-const p306: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
-const p307: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
-const p308: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage"}]]};
-const p309: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_to_v1api20250801storage"}]]};
-const p310: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_from_v1api20250801storage"}]]};
-const p311: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_to_v1api20250801storage"}]]};
-const p312: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_from_v1api20250801storage"}]]};
-const p313: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage"}]]};
-const p314: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}]]};
-const p315: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}]]};
-const p316: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_from_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_from_v1api20250801storage"}]]};
-const p317: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_to_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_to_v1api20250801storage"}]]};
-const p318: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage"}}]]};
-const p319: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage"}}]]};
-const p320: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_from_v1api20250801storage"}}]]};
-const p321: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_to_v1api20250801storage"}}]]};
-const p322: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
-const p323: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
-const p324: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage"}]]};
-const p325: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage"}]]};
-const p326: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage"}]]};
-const p327: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage"}]]};
-const p328: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
-const p329: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
-const p330: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}]]};
-const p331: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}]]};
-const p332: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_from_v1api20250801storage"}]]};
-const p333: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage"}]]};
-const p334: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage"}]]};
-const p335: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage"}]]};
-const p336: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_from_v1api20250801storage"}],["=","licenseType","s"]]};
-const p337: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_to_v1api20250801storage"}],["=","licenseType","s"]]};
-const p338: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_from_v1api20250801storage"}],["=","licenseType","s"]]};
-const p339: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_to_v1api20250801storage"}],["=","licenseType","s"]]};
-const p340: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage"}]]};
-const p341: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage"}]]};
-const p342: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage"}]]};
-const p343: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage"}]]};
-const p344: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
-const p345: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
-const p346: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
-const p347: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
-const p348: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_from_v1api20250801storage"}]]};
-const p349: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_to_v1api20250801storage"}]]};
-const p350: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_from_v1api20250801storage"}]]};
-const p351: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_to_v1api20250801storage"}]]};
-const p352: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_from_v1api20250801storage"}],["=","mode","s"]]};
-const p353: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_to_v1api20250801storage"}],["=","mode","s"]]};
-const p354: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_from_v1api20250801storage"}],["=","mode","s"]]};
-const p355: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_to_v1api20250801storage"}],["=","mode","s"]]};
-const p356: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p357: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
-const p358: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p359: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p360: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"},{}]]};
-const p361: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"},{}]]};
-const p362: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
-const p363: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
-const p364: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
-const p365: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","type","s"]]};
-const p366: TypeConversionPlan = {"known":k137,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
-const p367: TypeConversionPlan = {"known":k137,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
-const p368: TypeConversionPlan = {"known":k138,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
-const p369: TypeConversionPlan = {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
-const p370: TypeConversionPlan = {"known":k139,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]};
-const p371: TypeConversionPlan = {"known":k139,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]};
-const p372: TypeConversionPlan = {"known":k142,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
-const p373: TypeConversionPlan = {"known":k142,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
-const p374: TypeConversionPlan = {"known":k151,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
-const p375: TypeConversionPlan = {"known":k151,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
-const p376: TypeConversionPlan = {"known":k159,"destBag":false,"steps":[["=","name","s"]]};
-const p377: TypeConversionPlan = {"known":k159,"destBag":true,"steps":[["=","name","s"]]};
-const p378: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"]]};
-const p379: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"]]};
-const p380: TypeConversionPlan = {"known":k166,"destBag":false,"steps":[["=","publicIPPrefixSize","i"]]};
-const p381: TypeConversionPlan = {"known":k166,"destBag":true,"steps":[["=","publicIPPrefixSize","i"]]};
-const p382: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","LocalUser"]}]]};
-const p383: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess","s"]]};
-const p384: TypeConversionPlan = {"known":k167,"destBag":false,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_fromStorage"}]]};
-const p385: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_toStorage"}]]};
-const p386: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
-const p387: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
-const p388: TypeConversionPlan = {"known":k168,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}]]};
-const p389: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","driver","s"]]};
-const p390: TypeConversionPlan = {"known":k118,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
-const p391: TypeConversionPlan = {"known":k118,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
-const p392: TypeConversionPlan = {"known":k119,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p393: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p394: TypeConversionPlan = {"known":k169,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryId","s"]]};
-const p395: TypeConversionPlan = {"known":k169,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryId","s"]]};
-const p396: TypeConversionPlan = {"known":k170,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p397: TypeConversionPlan = {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p398: TypeConversionPlan = {"known":k171,"destBag":false,"steps":[["=","defaultIngressControllerType",{"spell":["AnnotationControlled","External","Internal","None"]}]]};
-const p399: TypeConversionPlan = {"known":k171,"destBag":true,"steps":[["=","defaultIngressControllerType","s"]]};
-const p400: TypeConversionPlan = {"known":k125,"destBag":false,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_fromStorage"}]]};
-const p401: TypeConversionPlan = {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_toStorage"}]]};
-const p402: TypeConversionPlan = {"known":k172,"destBag":false,"steps":[["=","defaultNodePools",{"spell":["Auto","None"]}],["=","mode",{"spell":["Auto","Manual"]}]]};
-const p403: TypeConversionPlan = {"known":k172,"destBag":true,"steps":[["=","defaultNodePools","s"],["=","mode","s"]]};
-const p404: TypeConversionPlan = {"known":k74,"destBag":false,"steps":[["=","name",{"spell":["Automatic","Base"]}],["=","tier",{"spell":["Free","Premium","Standard"]}]]};
-const p405: TypeConversionPlan = {"known":k173,"destBag":false,"steps":[["=","count","i"],["=","size","s"]]};
-const p406: TypeConversionPlan = {"known":k173,"destBag":true,"steps":[["=","count","i"],["=","size","s"]]};
-const p407: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_fromStorage"}]]};
-const p408: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_toStorage"}]]};
-const p409: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_fromStorage"}]]};
-const p410: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_toStorage"}]]};
-const p411: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_normalize"}]]};
-const p412: TypeConversionPlan = {"known":k176,"destBag":false,"steps":[["=","accelerationMode",{"spell":["BpfVeth","None"]}]]};
-const p413: TypeConversionPlan = {"known":k176,"destBag":true,"steps":[["=","accelerationMode","s"]]};
-const p414: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["None","WireGuard"]}]]};
-const p415: TypeConversionPlan = {"known":k179,"destBag":false,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
-const p416: TypeConversionPlan = {"known":k179,"destBag":true,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
-const p417: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","EntraId","LocalUser"]}]]};
-const p418: TypeConversionPlan = {"known":k180,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
-const p419: TypeConversionPlan = {"known":k180,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
-const p420: TypeConversionPlan = {"known":k181,"destBag":false,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
-const p421: TypeConversionPlan = {"known":k181,"destBag":true,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
-const p422: TypeConversionPlan = {"known":k182,"destBag":false,"steps":[["=","scheduler",{"spell":["LeastConnection","RoundRobin"]}],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
-const p423: TypeConversionPlan = {"known":k182,"destBag":true,"steps":[["=","scheduler","s"],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
-const p424: TypeConversionPlan = {"known":k185,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}],["=","driverType",{"spell":["CUDA","GRID"]}]]};
-const p425: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","driver","s"],["=","driverType","s"]]};
-const p426: TypeConversionPlan = {"known":k187,"destBag":false,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
-const p427: TypeConversionPlan = {"known":k187,"destBag":true,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
-const p428: TypeConversionPlan = {"known":k188,"destBag":false,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault",{"spell":["RuntimeDefault","Unconfined"]}],["=","topologyManagerPolicy","s"]]};
-const p429: TypeConversionPlan = {"known":k188,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault","s"],["=","topologyManagerPolicy","s"]]};
-const p430: TypeConversionPlan = {"known":k189,"destBag":false,"steps":[["=","infrastructureEncryption",{"spell":["Disabled","Enabled"]}]]};
-const p431: TypeConversionPlan = {"known":k189,"destBag":true,"steps":[["=","infrastructureEncryption","s"]]};
-const p432: TypeConversionPlan = {"known":k190,"destBag":false,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination",{"spell":["ClusterCoreDNS","VnetDNS"]}],["=","forwardPolicy",{"spell":["Random","RoundRobin","Sequential"]}],["=","maxConcurrent","i"],["=","protocol",{"spell":["ForceTCP","PreferUDP"]}],["=","queryLogging",{"spell":["Error","Log"]}],["=","serveStale",{"spell":["Disable","Immediate","Verify"]}],["=","serveStaleDurationInSeconds","i"]]};
-const p433: TypeConversionPlan = {"known":k190,"destBag":true,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination","s"],["=","forwardPolicy","s"],["=","maxConcurrent","i"],["=","protocol","s"],["=","queryLogging","s"],["=","serveStale","s"],["=","serveStaleDurationInSeconds","i"]]};
-const p434: TypeConversionPlan = {"known":k195,"destBag":false,"steps":[["=","enabled","b"],["=","port","i"]]};
-const p435: TypeConversionPlan = {"known":k195,"destBag":true,"steps":[["=","enabled","b"],["=","port","i"]]};
-const p436: TypeConversionPlan = {"known":k197,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceId","s"],["=","syslogPort","i"]]};
-const p437: TypeConversionPlan = {"known":k202,"destBag":true,"steps":[["=","domainName","s"],["=","enabled","b"]]};
-const p438: TypeConversionPlan = {"known":k204,"destBag":false,"steps":[["=","installation",{"spell":["Disabled","Standard"]}]]};
-const p439: TypeConversionPlan = {"known":k204,"destBag":true,"steps":[["=","installation","s"]]};
-const p440: TypeConversionPlan = {"known":k216,"destBag":false,"steps":[["=","enabled","b"],["=","version","s"]]};
-const p441: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","enabled","b"],["=","version","s"]]};
-const p442: TypeConversionPlan = {"known":k217,"destBag":false,"steps":[["=","addonAutoscaling",{"spell":["Disabled","Enabled"]}],["=","enabled","b"]]};
-const p443: TypeConversionPlan = {"known":k217,"destBag":true,"steps":[["=","addonAutoscaling","s"],["=","enabled","b"]]};
-const p444: TypeConversionPlan = {"known":k222,"destBag":true,"steps":[["=","nodeCustomizationId","s"]]};
-const p445: TypeConversionPlan = {"known":k225,"destBag":false,"steps":[["=","schedulerConfigMode",{"spell":["Default","ManagedByCRD"]}]]};
-const p446: TypeConversionPlan = {"known":k225,"destBag":true,"steps":[["=","schedulerConfigMode","s"]]};
-const p447: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_from_v1api20250801storage"}]]};
-const p448: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_to_v1api20250801storage"}]]};
-const p449: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"],["<","maxBlockedNodes","s"]]};
-const p450: TypeConversionPlan = {"known":k180,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],[">","maxBlockedNodes"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
-const p451: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","driver","s"],["<","driverType","s"]]};
-const p452: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","driver","s"],[">","driverType"]]};
-const p453: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","gatewayConfigurationName","s"],["<","name","s"],["<","namespace","s"]]};
-const p454: TypeConversionPlan = {"known":k187,"destBag":true,"steps":[["=","enabled","b"],[">","gatewayConfigurationName"],[">","name"],[">","namespace"]]};
-const p455: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","topologyManagerPolicy","s"],["<","seccompDefault","s"]]};
-const p456: TypeConversionPlan = {"known":k188,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],[">","seccompDefault"],["=","topologyManagerPolicy","s"]]};
-const p457: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","version","s"]]};
-const p458: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","enabled","b"],[">","version"]]};
-const p459: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","addonAutoscaling","s"]]};
-const p460: TypeConversionPlan = {"known":k217,"destBag":true,"steps":[[">","addonAutoscaling"],["=","enabled","b"]]};
+const p234: TypeConversionPlan = {"known":k108,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+const p235: TypeConversionPlan = {"known":k109,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p236: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p237: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+const p238: TypeConversionPlan = {"known":k112,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+const p239: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+const p240: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+const p241: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[[">","advancedNetworkPolicies"],["=","enabled","b"]]};
+const p242: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","advancedNetworkPolicies","s"]]};
+const p243: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_from_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_from_v1api20250801storage"}}]]};
+const p244: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_STATUS_to_v1api20250801storage"}}],["=","applicationSecurityGroups",{"arr":"s"}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_STATUS_to_v1api20250801storage"}}]]};
+const p245: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_from_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_from_v1api20250801storage"}}]]};
+const p246: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allowedHostPorts",{"arr":{"obj":"PortRange_to_v1api20250801storage"}}],["=","applicationSecurityGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}}],["=","nodePublicIPTags",{"arr":{"obj":"IPTag_to_v1api20250801storage"}}]]};
+const p247: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],[">","sshAccess"]]};
+const p248: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["<","sshAccess","s"]]};
+const p249: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],[">","maxUnavailable"],["=","nodeSoakDurationInMinutes","i"],[">","undrainableNodeBehavior"]]};
+const p250: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","nodeSoakDurationInMinutes","i"],["<","maxUnavailable","s"],["<","undrainableNodeBehavior","s"]]};
+const p251: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p252: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","enabled","b"],["=","keyId","s"],["=","keyVaultNetworkAccess","s"],["=","keyVaultResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p253: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_from_v1api20250801storage"}]]};
+const p254: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_STATUS_to_v1api20250801storage"}]]};
+const p255: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_from_v1api20250801storage"}]]};
+const p256: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","overrideSettings",{"obj":"UpgradeOverrideSettings_to_v1api20250801storage"}]]};
+const p257: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage"}]]};
+const p258: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage"}]]};
+const p259: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_from_v1api20250801storage"}]]};
+const p260: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminUsername","s"],["=","ssh",{"obj":"ContainerServiceSshConfiguration_to_v1api20250801storage"}]]};
+const p261: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage"}}]]};
+const p262: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage"}}]]};
+const p263: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_from_v1api20250801storage"}}]]};
+const p264: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","publicKeys",{"arr":{"obj":"ContainerServiceSshPublicKey_to_v1api20250801storage"}}]]};
+const p265: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p266: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p267: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","tenantId","s"]]};
+const p268: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","location","s"],["=","referralResource","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","tenantId","s"]]};
+const p269: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage"}]]};
+const p270: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage"}]]};
+const p271: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_from_v1api20250801storage"}]]};
+const p272: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","plugin",{"obj":"IstioPluginCertificateAuthority_to_v1api20250801storage"}]]};
+const p273: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
+const p274: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","certChainObjectName","s"],["=","certObjectName","s"],["=","keyObjectName","s"],["=","keyVaultReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","rootCertObjectName","s"]]};
+const p275: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p276: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_STATUS_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_STATUS_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p277: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_from_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_from_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p278: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","certificateAuthority",{"obj":"IstioCertificateAuthority_to_v1api20250801storage"}],["=","components",{"obj":"IstioComponents_to_v1api20250801storage"}],["=","revisions",{"arr":"s"}]]};
+const p279: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p280: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_STATUS_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p281: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_from_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p282: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","swapFileSizeMB","i"],["=","sysctls",{"obj":"SysctlConfig_to_v1api20250801storage"}],["=","transparentHugePageDefrag","s"],["=","transparentHugePageEnabled","s"]]};
+const p283: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}]]};
+const p284: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}]]};
+const p285: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_from_v1api20250801storage"}}]]};
+const p286: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_STATUS_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_STATUS_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_STATUS_to_v1api20250801storage"}}]]};
+const p287: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_from_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_from_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_from_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_from_v1api20250801storage"}],["=0","originalVersion","s"]]};
+const p288: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_to_v1api20250801storage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_to_v1api20250801storage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_to_v1api20250801storage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_to_v1api20250801storage"}],["=0","originalVersion","s"]]};
+const p289: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p290: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_STATUS_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_STATUS_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p291: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_from_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_from_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p292: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","durationHours","i"],["=","notAllowedDates",{"arr":{"obj":"DateSpan_to_v1api20250801storage"}}],["=","schedule",{"obj":"Schedule_to_v1api20250801storage"}],["=","startDate","s"],["=","startTime","s"],["=","utcOffset","s"]]};
+const p293: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}]]};
+const p294: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","config",{"map":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}]]};
+const p295: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage"}]]};
+const p296: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage"}]]};
+const p297: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage"}]]};
+const p298: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","enabled","b"],["=","kubeStateMetrics",{"obj":"ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage"}]]};
+const p299: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_from_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20250801storage"}}]]};
+const p300: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_to_v1api20250801storage"}}],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20250801storage"}}]]};
+const p301: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
+const p302: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
+const p303: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
+const p304: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","publicIPPrefixes",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
+const p305: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}]]};
+const p306: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}]]};
+const p307: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_from_v1api20250801storage"}}]]};
+const p308: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","publicIPs",{"arr":{"obj":"ResourceReference_to_v1api20250801storage"}}]]};
+const p309: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage"}]]};
+const p310: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_STATUS_to_v1api20250801storage"}]]};
+const p311: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_from_v1api20250801storage"}]]};
+const p312: TypeConversionPlan = {"known":k58,"destBag":true,"steps":[["=","costAnalysis",{"obj":"ManagedClusterCostAnalysis_to_v1api20250801storage"}]]};
+const p313: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_from_v1api20250801storage"}]]};
+const p314: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage"}]]};
+const p315: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_from_v1api20250801storage"}]]};
+const p316: TypeConversionPlan = {"known":k63,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}],["=","userCredentials",{"obj":"genruntime_SecretDestination_to_v1api20250801storage"}]]};
+const p317: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_from_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_from_v1api20250801storage"}]]};
+const p318: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","configMaps",{"obj":"ManagedClusterOperatorConfigMaps_to_v1api20250801storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20250801storage"}}],["=","secrets",{"obj":"ManagedClusterOperatorSecrets_to_v1api20250801storage"}]]};
+const p319: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage"}}]]};
+const p320: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_STATUS_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage"}}]]};
+const p321: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_from_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_from_v1api20250801storage"}}]]};
+const p322: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","allowNetworkPluginKubenet","b"],["=","enabled","b"],["=","userAssignedIdentities",{"arr":{"obj":"ManagedClusterPodIdentity_to_v1api20250801storage"}}],["=","userAssignedIdentityExceptions",{"arr":{"obj":"ManagedClusterPodIdentityException_to_v1api20250801storage"}}]]};
+const p323: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
+const p324: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]};
+const p325: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage"}]]};
+const p326: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage"}]]};
+const p327: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage"}]]};
+const p328: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","error",{"obj":"ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage"}]]};
+const p329: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
+const p330: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"]]};
+const p331: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}]]};
+const p332: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","secret",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}]]};
+const p333: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_from_v1api20250801storage"}]]};
+const p334: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage"}]]};
+const p335: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage"}]]};
+const p336: TypeConversionPlan = {"known":k81,"destBag":true,"steps":[["=","blobCSIDriver",{"obj":"ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage"}],["=","diskCSIDriver",{"obj":"ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage"}],["=","fileCSIDriver",{"obj":"ManagedClusterStorageProfileFileCSIDriver_to_v1api20250801storage"}],["=","snapshotController",{"obj":"ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage"}]]};
+const p337: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_from_v1api20250801storage"}],["=","licenseType","s"]]};
+const p338: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_STATUS_to_v1api20250801storage"}],["=","licenseType","s"]]};
+const p339: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_from_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_from_v1api20250801storage"}],["=","licenseType","s"]]};
+const p340: TypeConversionPlan = {"known":k83,"destBag":true,"steps":[["=","adminPassword",{"obj":"genruntime_SecretReference_to_v1api20250801storage"}],["=","adminUsername","s"],["=","enableCSIProxy","b"],["=","gmsaProfile",{"obj":"WindowsGmsaProfile_to_v1api20250801storage"}],["=","licenseType","s"]]};
+const p341: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage"}]]};
+const p342: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage"}]]};
+const p343: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage"}]]};
+const p344: TypeConversionPlan = {"known":k84,"destBag":true,"steps":[["=","keda",{"obj":"ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage"}],["=","verticalPodAutoscaler",{"obj":"ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage"}]]};
+const p345: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p346: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","groupId","s"],["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","name","s"],["=","requiredMembers",{"arr":"s"}],["=","type","s"]]};
+const p347: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p348: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p349: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_from_v1api20250801storage"}]]};
+const p350: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_STATUS_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_STATUS_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_STATUS_to_v1api20250801storage"}]]};
+const p351: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_from_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_from_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_from_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_from_v1api20250801storage"}]]};
+const p352: TypeConversionPlan = {"known":k95,"destBag":true,"steps":[["=","absoluteMonthly",{"obj":"AbsoluteMonthlySchedule_to_v1api20250801storage"}],["=","daily",{"obj":"DailySchedule_to_v1api20250801storage"}],["=","relativeMonthly",{"obj":"RelativeMonthlySchedule_to_v1api20250801storage"}],["=","weekly",{"obj":"WeeklySchedule_to_v1api20250801storage"}]]};
+const p353: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_from_v1api20250801storage"}],["=","mode","s"]]};
+const p354: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_STATUS_to_v1api20250801storage"}],["=","mode","s"]]};
+const p355: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_from_v1api20250801storage"}],["=","mode","s"]]};
+const p356: TypeConversionPlan = {"known":k96,"destBag":true,"steps":[["=","istio",{"obj":"IstioServiceMesh_to_v1api20250801storage"}],["=","mode","s"]]};
+const p357: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p358: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
+const p359: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=0","originalVersion","s"]]};
+const p360: TypeConversionPlan = {"known":k101,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=0","originalVersion","s"]]};
+const p361: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p362: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p363: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]};
+const p364: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20250801storage"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]};
+const p365: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
+const p366: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","type","s"]]};
+const p367: TypeConversionPlan = {"known":k137,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
+const p368: TypeConversionPlan = {"known":k137,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
+const p369: TypeConversionPlan = {"known":k138,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
+const p370: TypeConversionPlan = {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
+const p371: TypeConversionPlan = {"known":k139,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]};
+const p372: TypeConversionPlan = {"known":k139,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]};
+const p373: TypeConversionPlan = {"known":k142,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
+const p374: TypeConversionPlan = {"known":k142,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
+const p375: TypeConversionPlan = {"known":k151,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
+const p376: TypeConversionPlan = {"known":k151,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
+const p377: TypeConversionPlan = {"known":k159,"destBag":false,"steps":[["=","name","s"]]};
+const p378: TypeConversionPlan = {"known":k159,"destBag":true,"steps":[["=","name","s"]]};
+const p379: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"]]};
+const p380: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"]]};
+const p381: TypeConversionPlan = {"known":k166,"destBag":false,"steps":[["=","publicIPPrefixSize","i"]]};
+const p382: TypeConversionPlan = {"known":k166,"destBag":true,"steps":[["=","publicIPPrefixSize","i"]]};
+const p383: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","LocalUser"]}]]};
+const p384: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess","s"]]};
+const p385: TypeConversionPlan = {"known":k167,"destBag":false,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_fromStorage"}]]};
+const p386: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_toStorage"}]]};
+const p387: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
+const p388: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p389: TypeConversionPlan = {"known":k168,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}]]};
+const p390: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","driver","s"]]};
+const p391: TypeConversionPlan = {"known":k118,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
+const p392: TypeConversionPlan = {"known":k118,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetId","s"]]};
+const p393: TypeConversionPlan = {"known":k119,"destBag":false,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p394: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p395: TypeConversionPlan = {"known":k169,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryId","s"]]};
+const p396: TypeConversionPlan = {"known":k169,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryId","s"]]};
+const p397: TypeConversionPlan = {"known":k170,"destBag":false,"steps":[["=","artifactSource",{"spell":["Cache","Direct"]}],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+const p398: TypeConversionPlan = {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+const p399: TypeConversionPlan = {"known":k171,"destBag":false,"steps":[["=","defaultIngressControllerType",{"spell":["AnnotationControlled","External","Internal","None"]}]]};
+const p400: TypeConversionPlan = {"known":k171,"destBag":true,"steps":[["=","defaultIngressControllerType","s"]]};
+const p401: TypeConversionPlan = {"known":k125,"destBag":false,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_fromStorage"}]]};
+const p402: TypeConversionPlan = {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_toStorage"}]]};
+const p403: TypeConversionPlan = {"known":k172,"destBag":false,"steps":[["=","defaultNodePools",{"spell":["Auto","None"]}],["=","mode",{"spell":["Auto","Manual"]}]]};
+const p404: TypeConversionPlan = {"known":k172,"destBag":true,"steps":[["=","defaultNodePools","s"],["=","mode","s"]]};
+const p405: TypeConversionPlan = {"known":k74,"destBag":false,"steps":[["=","name",{"spell":["Automatic","Base"]}],["=","tier",{"spell":["Free","Premium","Standard"]}]]};
+const p406: TypeConversionPlan = {"known":k173,"destBag":false,"steps":[["=","count","i"],["=","size","s"]]};
+const p407: TypeConversionPlan = {"known":k173,"destBag":true,"steps":[["=","count","i"],["=","size","s"]]};
+const p408: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_fromStorage"}]]};
+const p409: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_toStorage"}]]};
+const p410: TypeConversionPlan = {"known":k175,"destBag":false,"steps":[["=","scale",{"obj":"ScaleProfile_fromStorage"}]]};
+const p411: TypeConversionPlan = {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_toStorage"}]]};
+const p412: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_normalize"}]]};
+const p413: TypeConversionPlan = {"known":k176,"destBag":false,"steps":[["=","accelerationMode",{"spell":["BpfVeth","None"]}]]};
+const p414: TypeConversionPlan = {"known":k176,"destBag":true,"steps":[["=","accelerationMode","s"]]};
+const p415: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["None","WireGuard"]}]]};
+const p416: TypeConversionPlan = {"known":k179,"destBag":false,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
+const p417: TypeConversionPlan = {"known":k179,"destBag":true,"steps":[["=","batchSoakDurationInMinutes","i"],["=","drainBatchSize","s"],["=","drainTimeoutInMinutes","i"],["=","finalSoakDurationInMinutes","i"]]};
+const p418: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","enableSecureBoot","b"],["=","enableVTPM","b"],["=","sshAccess",{"spell":["Disabled","EntraId","LocalUser"]}]]};
+const p419: TypeConversionPlan = {"known":k180,"destBag":false,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior",{"spell":["Cordon","Schedule"]}]]};
+const p420: TypeConversionPlan = {"known":k180,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxBlockedNodes","s"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p421: TypeConversionPlan = {"known":k181,"destBag":false,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
+const p422: TypeConversionPlan = {"known":k181,"destBag":true,"steps":[["=","maxCount","i"],["=","minCount","i"],["=","size","s"]]};
+const p423: TypeConversionPlan = {"known":k182,"destBag":false,"steps":[["=","scheduler",{"spell":["LeastConnection","RoundRobin"]}],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
+const p424: TypeConversionPlan = {"known":k182,"destBag":true,"steps":[["=","scheduler","s"],["=","tcpFinTimeoutSeconds","i"],["=","tcpTimeoutSeconds","i"],["=","udpTimeoutSeconds","i"]]};
+const p425: TypeConversionPlan = {"known":k185,"destBag":false,"steps":[["=","driver",{"spell":["Install","None"]}],["=","driverType",{"spell":["CUDA","GRID"]}]]};
+const p426: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","driver","s"],["=","driverType","s"]]};
+const p427: TypeConversionPlan = {"known":k187,"destBag":false,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
+const p428: TypeConversionPlan = {"known":k187,"destBag":true,"steps":[["=","enabled","b"],["=","gatewayConfigurationName","s"],["=","name","s"],["=","namespace","s"]]};
+const p429: TypeConversionPlan = {"known":k188,"destBag":false,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault",{"spell":["RuntimeDefault","Unconfined"]}],["=","topologyManagerPolicy","s"]]};
+const p430: TypeConversionPlan = {"known":k188,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","seccompDefault","s"],["=","topologyManagerPolicy","s"]]};
+const p431: TypeConversionPlan = {"known":k189,"destBag":false,"steps":[["=","infrastructureEncryption",{"spell":["Disabled","Enabled"]}]]};
+const p432: TypeConversionPlan = {"known":k189,"destBag":true,"steps":[["=","infrastructureEncryption","s"]]};
+const p433: TypeConversionPlan = {"known":k190,"destBag":false,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination",{"spell":["ClusterCoreDNS","VnetDNS"]}],["=","forwardPolicy",{"spell":["Random","RoundRobin","Sequential"]}],["=","maxConcurrent","i"],["=","protocol",{"spell":["ForceTCP","PreferUDP"]}],["=","queryLogging",{"spell":["Error","Log"]}],["=","serveStale",{"spell":["Disable","Immediate","Verify"]}],["=","serveStaleDurationInSeconds","i"]]};
+const p434: TypeConversionPlan = {"known":k190,"destBag":true,"steps":[["=","cacheDurationInSeconds","i"],["=","forwardDestination","s"],["=","forwardPolicy","s"],["=","maxConcurrent","i"],["=","protocol","s"],["=","queryLogging","s"],["=","serveStale","s"],["=","serveStaleDurationInSeconds","i"]]};
+const p435: TypeConversionPlan = {"known":k195,"destBag":false,"steps":[["=","enabled","b"],["=","port","i"]]};
+const p436: TypeConversionPlan = {"known":k195,"destBag":true,"steps":[["=","enabled","b"],["=","port","i"]]};
+const p437: TypeConversionPlan = {"known":k197,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceId","s"],["=","syslogPort","i"]]};
+const p438: TypeConversionPlan = {"known":k202,"destBag":true,"steps":[["=","domainName","s"],["=","enabled","b"]]};
+const p439: TypeConversionPlan = {"known":k204,"destBag":false,"steps":[["=","installation",{"spell":["Disabled","Standard"]}]]};
+const p440: TypeConversionPlan = {"known":k204,"destBag":true,"steps":[["=","installation","s"]]};
+const p441: TypeConversionPlan = {"known":k216,"destBag":false,"steps":[["=","enabled","b"],["=","version","s"]]};
+const p442: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","enabled","b"],["=","version","s"]]};
+const p443: TypeConversionPlan = {"known":k217,"destBag":false,"steps":[["=","addonAutoscaling",{"spell":["Disabled","Enabled"]}],["=","enabled","b"]]};
+const p444: TypeConversionPlan = {"known":k217,"destBag":true,"steps":[["=","addonAutoscaling","s"],["=","enabled","b"]]};
+const p445: TypeConversionPlan = {"known":k222,"destBag":true,"steps":[["=","nodeCustomizationId","s"]]};
+const p446: TypeConversionPlan = {"known":k225,"destBag":false,"steps":[["=","schedulerConfigMode",{"spell":["Default","ManagedByCRD"]}]]};
+const p447: TypeConversionPlan = {"known":k225,"destBag":true,"steps":[["=","schedulerConfigMode","s"]]};
+const p448: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_from_v1api20250801storage"}]]};
+const p449: TypeConversionPlan = {"known":k167,"destBag":true,"steps":[["=","provisioningError",{"obj":"ErrorDetail_STATUS_to_v1api20250801storage"}]]};
+const p450: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"],["<","maxBlockedNodes","s"]]};
+const p451: TypeConversionPlan = {"known":k180,"destBag":true,"steps":[["=","drainTimeoutInMinutes","i"],[">","maxBlockedNodes"],["=","maxSurge","s"],["=","maxUnavailable","s"],["=","nodeSoakDurationInMinutes","i"],["=","undrainableNodeBehavior","s"]]};
+const p452: TypeConversionPlan = {"known":k168,"destBag":true,"steps":[["=","driver","s"],["<","driverType","s"]]};
+const p453: TypeConversionPlan = {"known":k185,"destBag":true,"steps":[["=","driver","s"],[">","driverType"]]};
+const p454: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","gatewayConfigurationName","s"],["<","name","s"],["<","namespace","s"]]};
+const p455: TypeConversionPlan = {"known":k187,"destBag":true,"steps":[["=","enabled","b"],[">","gatewayConfigurationName"],[">","name"],[">","namespace"]]};
+const p456: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],["=","topologyManagerPolicy","s"],["<","seccompDefault","s"]]};
+const p457: TypeConversionPlan = {"known":k188,"destBag":true,"steps":[["=","allowedUnsafeSysctls",{"arr":"s"}],["=","containerLogMaxFiles","i"],["=","containerLogMaxSizeMB","i"],["=","cpuCfsQuota","b"],["=","cpuCfsQuotaPeriod","s"],["=","cpuManagerPolicy","s"],["=","failSwapOn","b"],["=","imageGcHighThreshold","i"],["=","imageGcLowThreshold","i"],["=","podMaxPids","i"],[">","seccompDefault"],["=","topologyManagerPolicy","s"]]};
+const p458: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","version","s"]]};
+const p459: TypeConversionPlan = {"known":k216,"destBag":true,"steps":[["=","enabled","b"],[">","version"]]};
+const p460: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["<","addonAutoscaling","s"]]};
+const p461: TypeConversionPlan = {"known":k217,"destBag":true,"steps":[[">","addonAutoscaling"],["=","enabled","b"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -825,7 +826,7 @@ export const plans: GroupPlans = {
         MaintenanceConfiguration_STATUS_fromStorage: p78,
         MaintenanceConfiguration_STATUS_toStorage: p79,
         MaintenanceConfiguration_Spec_fromStorage: p80,
-        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20240901"]]},
         MaintenanceWindow_STATUS_fromStorage: p81,
         MaintenanceWindow_STATUS_toStorage: p82,
         MaintenanceWindow_fromStorage: p83,
@@ -1018,14 +1019,14 @@ export const plans: GroupPlans = {
         ManagedClusterWorkloadAutoScalerProfile_toStorage: p192,
         ManagedCluster_STATUS_fromStorage: {"known":k85,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_fromStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_fromStorage"}],["=","azurePortalFQDN","s"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_fromStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_fromStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_fromStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage"}]]},
         ManagedCluster_STATUS_toStorage: {"known":k85,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_toStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_toStorage"}],["=","azurePortalFQDN","s"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_toStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_toStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_toStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage"}]]},
-        ManagedCluster_Spec_fromStorage: {"known":k86,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
-        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enablePodSecurityPolicy","enableRBAC","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        ManagedCluster_Spec_fromStorage: {"known":k86,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
+        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enablePodSecurityPolicy","enableRBAC","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enablePodSecurityPolicy","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v1api20240901"]]},
         ManagedClustersAgentPoolOperatorSpec_fromStorage: p76,
         ManagedClustersAgentPoolOperatorSpec_toStorage: p77,
         ManagedClustersAgentPool_STATUS_fromStorage: {"known":k87,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_fromStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode",{"spell":["System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_fromStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","CBLMariner","Ubuntu","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_fromStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_fromStorage"}],["=","spotMaxPrice","n"],["=","properties_type",{"spell":["AvailabilitySet","VirtualMachineScaleSets"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}]]},
         ManagedClustersAgentPool_STATUS_toStorage: {"known":k87,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_toStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_toStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_toStorage"}],["=","spotMaxPrice","n"],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_toStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_toStorage"}],["=","workloadRuntime","s"]]},
-        ManagedClustersAgentPool_Spec_fromStorage: {"known":k88,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode",{"spell":["System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","CBLMariner","Ubuntu","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_fromStorage"}]]},
-        ManagedClustersAgentPool_Spec_toStorage: {"known":["azureName","owner","tags","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gpuInstanceProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","minCount","mode","networkProfile","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","type","upgradeSettings","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        ManagedClustersAgentPool_Spec_fromStorage: {"known":k88,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode",{"spell":["System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","CBLMariner","Ubuntu","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_fromStorage"}]]},
+        ManagedClustersAgentPool_Spec_toStorage: {"known":["azureName","owner","tags","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gpuInstanceProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","minCount","mode","networkProfile","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","type","upgradeSettings","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_toStorage"}],["v","v1api20240901"]]},
         PortRange_STATUS_fromStorage: p193,
         PortRange_STATUS_toStorage: p194,
         PortRange_fromStorage: p193,
@@ -1073,7 +1074,7 @@ export const plans: GroupPlans = {
         TrustedAccessRoleBinding_STATUS_fromStorage: p219,
         TrustedAccessRoleBinding_STATUS_toStorage: p220,
         TrustedAccessRoleBinding_Spec_fromStorage: p221,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k102,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20240901"]]},
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k102,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20240901"]]},
         UpgradeOverrideSettings_STATUS_fromStorage: p222,
         UpgradeOverrideSettings_STATUS_toStorage: p223,
         UpgradeOverrideSettings_fromStorage: p222,
@@ -1106,8 +1107,8 @@ export const plans: GroupPlans = {
         genruntime_ResourceReference_toStorage: p239,
         genruntime_SecretDestination_fromStorage: p236,
         genruntime_SecretDestination_toStorage: p236,
-        genruntime_SecretReference_fromStorage: p237,
-        genruntime_SecretReference_toStorage: p237,
+        genruntime_SecretReference_fromStorage: p240,
+        genruntime_SecretReference_toStorage: p240,
       },
     },
     "v1api20240901storage": {
@@ -1130,58 +1131,58 @@ export const plans: GroupPlans = {
         AdvancedNetworkingObservability_STATUS_to_v1api20250801storage: p3,
         AdvancedNetworkingObservability_from_v1api20250801storage: p3,
         AdvancedNetworkingObservability_to_v1api20250801storage: p3,
-        AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage: p240,
-        AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: p241,
-        AdvancedNetworkingSecurity_from_v1api20250801storage: p240,
-        AdvancedNetworkingSecurity_to_v1api20250801storage: p241,
+        AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage: p241,
+        AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: p242,
+        AdvancedNetworkingSecurity_from_v1api20250801storage: p241,
+        AdvancedNetworkingSecurity_to_v1api20250801storage: p242,
         AdvancedNetworking_STATUS_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage"}]]},
         AdvancedNetworking_STATUS_to_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_STATUS_to_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage"}]]},
         AdvancedNetworking_from_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_from_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_from_v1api20250801storage"}]]},
         AdvancedNetworking_to_v1api20250801storage: {"known":k2,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_to_v1api20250801storage"}],["=","security",{"obj":"AdvancedNetworkingSecurity_to_v1api20250801storage"}]]},
-        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p242,
-        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p243,
-        AgentPoolNetworkProfile_from_v1api20250801storage: p244,
-        AgentPoolNetworkProfile_to_v1api20250801storage: p245,
-        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p246,
-        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p247,
-        AgentPoolSecurityProfile_from_v1api20250801storage: p246,
-        AgentPoolSecurityProfile_to_v1api20250801storage: p247,
-        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p248,
-        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p249,
-        AgentPoolUpgradeSettings_from_v1api20250801storage: p248,
-        AgentPoolUpgradeSettings_to_v1api20250801storage: p249,
+        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p243,
+        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p244,
+        AgentPoolNetworkProfile_from_v1api20250801storage: p245,
+        AgentPoolNetworkProfile_to_v1api20250801storage: p246,
+        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p247,
+        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p248,
+        AgentPoolSecurityProfile_from_v1api20250801storage: p247,
+        AgentPoolSecurityProfile_to_v1api20250801storage: p248,
+        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p249,
+        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p250,
+        AgentPoolUpgradeSettings_from_v1api20250801storage: p249,
+        AgentPoolUpgradeSettings_to_v1api20250801storage: p250,
         AgentPoolWindowsProfile_STATUS_from_v1api20250801storage: p17,
         AgentPoolWindowsProfile_STATUS_to_v1api20250801storage: p17,
         AgentPoolWindowsProfile_from_v1api20250801storage: p17,
         AgentPoolWindowsProfile_to_v1api20250801storage: p17,
         AzureKeyVaultKms_STATUS_from_v1api20250801storage: p19,
         AzureKeyVaultKms_STATUS_to_v1api20250801storage: p19,
-        AzureKeyVaultKms_from_v1api20250801storage: p250,
-        AzureKeyVaultKms_to_v1api20250801storage: p251,
-        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p252,
-        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p253,
-        ClusterUpgradeSettings_from_v1api20250801storage: p254,
-        ClusterUpgradeSettings_to_v1api20250801storage: p255,
-        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p256,
-        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p257,
-        ContainerServiceLinuxProfile_from_v1api20250801storage: p258,
-        ContainerServiceLinuxProfile_to_v1api20250801storage: p259,
+        AzureKeyVaultKms_from_v1api20250801storage: p251,
+        AzureKeyVaultKms_to_v1api20250801storage: p252,
+        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p253,
+        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p254,
+        ClusterUpgradeSettings_from_v1api20250801storage: p255,
+        ClusterUpgradeSettings_to_v1api20250801storage: p256,
+        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p257,
+        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p258,
+        ContainerServiceLinuxProfile_from_v1api20250801storage: p259,
+        ContainerServiceLinuxProfile_to_v1api20250801storage: p260,
         ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage: {"known":k117,"src":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],[">","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_normalize"}]]},
         ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage: {"known":k12,"dest":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["<","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_normalize"}]]},
         ContainerServiceNetworkProfile_from_v1api20250801storage: {"known":k117,"src":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],[">","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_normalize"}]]},
         ContainerServiceNetworkProfile_to_v1api20250801storage: {"known":k12,"dest":"v1api20250801storage","destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["<","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_normalize"}]]},
-        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p260,
-        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p261,
-        ContainerServiceSshConfiguration_from_v1api20250801storage: p262,
-        ContainerServiceSshConfiguration_to_v1api20250801storage: p263,
+        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p261,
+        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p262,
+        ContainerServiceSshConfiguration_from_v1api20250801storage: p263,
+        ContainerServiceSshConfiguration_to_v1api20250801storage: p264,
         ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_from_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_to_v1api20250801storage: p35,
         CreationData_STATUS_from_v1api20250801storage: p37,
         CreationData_STATUS_to_v1api20250801storage: p37,
-        CreationData_from_v1api20250801storage: p264,
-        CreationData_to_v1api20250801storage: p265,
+        CreationData_from_v1api20250801storage: p265,
+        CreationData_to_v1api20250801storage: p266,
         DailySchedule_STATUS_from_v1api20250801storage: p41,
         DailySchedule_STATUS_to_v1api20250801storage: p41,
         DailySchedule_from_v1api20250801storage: p41,
@@ -1192,8 +1193,8 @@ export const plans: GroupPlans = {
         DateSpan_to_v1api20250801storage: p43,
         DelegatedResource_STATUS_from_v1api20250801storage: p45,
         DelegatedResource_STATUS_to_v1api20250801storage: p45,
-        DelegatedResource_from_v1api20250801storage: p266,
-        DelegatedResource_to_v1api20250801storage: p267,
+        DelegatedResource_from_v1api20250801storage: p267,
+        DelegatedResource_to_v1api20250801storage: p268,
         ExtendedLocation_STATUS_from_v1api20250801storage: p49,
         ExtendedLocation_STATUS_to_v1api20250801storage: p49,
         ExtendedLocation_from_v1api20250801storage: p49,
@@ -1202,10 +1203,10 @@ export const plans: GroupPlans = {
         IPTag_STATUS_to_v1api20250801storage: p51,
         IPTag_from_v1api20250801storage: p51,
         IPTag_to_v1api20250801storage: p51,
-        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p268,
-        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p269,
-        IstioCertificateAuthority_from_v1api20250801storage: p270,
-        IstioCertificateAuthority_to_v1api20250801storage: p271,
+        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p269,
+        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p270,
+        IstioCertificateAuthority_from_v1api20250801storage: p271,
+        IstioCertificateAuthority_to_v1api20250801storage: p272,
         IstioComponents_STATUS_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_from_v1api20250801storage"}}]]},
         IstioComponents_STATUS_to_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_to_v1api20250801storage"}}]]},
         IstioComponents_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_from_v1api20250801storage"}}]]},
@@ -1220,30 +1221,30 @@ export const plans: GroupPlans = {
         IstioIngressGateway_to_v1api20250801storage: p61,
         IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage: p63,
         IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage: p63,
-        IstioPluginCertificateAuthority_from_v1api20250801storage: p272,
-        IstioPluginCertificateAuthority_to_v1api20250801storage: p273,
-        IstioServiceMesh_STATUS_from_v1api20250801storage: p274,
-        IstioServiceMesh_STATUS_to_v1api20250801storage: p275,
-        IstioServiceMesh_from_v1api20250801storage: p276,
-        IstioServiceMesh_to_v1api20250801storage: p277,
+        IstioPluginCertificateAuthority_from_v1api20250801storage: p273,
+        IstioPluginCertificateAuthority_to_v1api20250801storage: p274,
+        IstioServiceMesh_STATUS_from_v1api20250801storage: p275,
+        IstioServiceMesh_STATUS_to_v1api20250801storage: p276,
+        IstioServiceMesh_from_v1api20250801storage: p277,
+        IstioServiceMesh_to_v1api20250801storage: p278,
         KubeletConfig_STATUS_from_v1api20250801storage: p71,
         KubeletConfig_STATUS_to_v1api20250801storage: p71,
         KubeletConfig_from_v1api20250801storage: p71,
         KubeletConfig_to_v1api20250801storage: p71,
-        LinuxOSConfig_STATUS_from_v1api20250801storage: p278,
-        LinuxOSConfig_STATUS_to_v1api20250801storage: p279,
-        LinuxOSConfig_from_v1api20250801storage: p280,
-        LinuxOSConfig_to_v1api20250801storage: p281,
-        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p282,
-        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p283,
-        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p284,
-        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p285,
-        MaintenanceConfiguration_Spec_from_v1api20250801storage: p286,
-        MaintenanceConfiguration_Spec_to_v1api20250801storage: p287,
-        MaintenanceWindow_STATUS_from_v1api20250801storage: p288,
-        MaintenanceWindow_STATUS_to_v1api20250801storage: p289,
-        MaintenanceWindow_from_v1api20250801storage: p290,
-        MaintenanceWindow_to_v1api20250801storage: p291,
+        LinuxOSConfig_STATUS_from_v1api20250801storage: p279,
+        LinuxOSConfig_STATUS_to_v1api20250801storage: p280,
+        LinuxOSConfig_from_v1api20250801storage: p281,
+        LinuxOSConfig_to_v1api20250801storage: p282,
+        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p283,
+        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p284,
+        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p285,
+        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p286,
+        MaintenanceConfiguration_Spec_from_v1api20250801storage: p287,
+        MaintenanceConfiguration_Spec_to_v1api20250801storage: p288,
+        MaintenanceWindow_STATUS_from_v1api20250801storage: p289,
+        MaintenanceWindow_STATUS_to_v1api20250801storage: p290,
+        MaintenanceWindow_from_v1api20250801storage: p291,
+        MaintenanceWindow_to_v1api20250801storage: p292,
         ManagedClusterAADProfile_STATUS_from_v1api20250801storage: p86,
         ManagedClusterAADProfile_STATUS_to_v1api20250801storage: p86,
         ManagedClusterAADProfile_from_v1api20250801storage: p86,
@@ -1252,8 +1253,8 @@ export const plans: GroupPlans = {
         ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage: {"known":k37,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","privateDNSZone","s"],["<","enableVnetIntegration","b"],["<","subnetId","s"]]},
         ManagedClusterAPIServerAccessProfile_from_v1api20250801storage: {"known":k119,"src":"v1api20250801storage","destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],[">","enableVnetIntegration"],["=","privateDNSZone","s"],[">","subnetReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
         ManagedClusterAPIServerAccessProfile_to_v1api20250801storage: {"known":k37,"dest":"v1api20250801storage","destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","privateDNSZone","s"],["<","enableVnetIntegration","b"],["<","subnetReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p292,
-        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p293,
+        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p293,
+        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p294,
         ManagedClusterAddonProfile_from_v1api20250801storage: p92,
         ManagedClusterAddonProfile_to_v1api20250801storage: p92,
         ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage: {"known":k120,"src":"v1api20250801storage","destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_normalize"}],["=","gpuInstanceProfile","s"],[">","gpuProfile",{"obj":"GPUProfile_STATUS_normalize"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],[">","status",{"obj":"AgentPoolStatus_STATUS_normalize"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],[">","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_normalize"}}],[">","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_normalize"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
@@ -1268,10 +1269,10 @@ export const plans: GroupPlans = {
         ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage: p96,
-        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p294,
-        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p295,
-        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p296,
-        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p297,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p295,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p296,
+        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p297,
+        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p298,
         ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage"}]]},
         ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterAzureMonitorProfile_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage"}]]},
@@ -1288,8 +1289,8 @@ export const plans: GroupPlans = {
         ManagedClusterIdentity_STATUS_to_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_to_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedClusterIdentity_UserAssignedIdentities_STATUS_to_v1api20250801storage"}}]]},
         ManagedClusterIdentity_UserAssignedIdentities_STATUS_from_v1api20250801storage: p110,
         ManagedClusterIdentity_UserAssignedIdentities_STATUS_to_v1api20250801storage: p110,
-        ManagedClusterIdentity_from_v1api20250801storage: p298,
-        ManagedClusterIdentity_to_v1api20250801storage: p299,
+        ManagedClusterIdentity_from_v1api20250801storage: p299,
+        ManagedClusterIdentity_to_v1api20250801storage: p300,
         ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage: {"known":k122,"src":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],[">","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_normalize"}]]},
         ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage: {"known":k50,"dest":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["<","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_normalize"}]]},
         ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage: {"known":k123,"src":"v1api20250801storage","destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","enabled","b"],[">","nginx",{"obj":"ManagedClusterIngressProfileNginx_normalize"}]]},
@@ -1302,14 +1303,14 @@ export const plans: GroupPlans = {
         ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_to_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_from_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_to_v1api20250801storage: p118,
-        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_from_v1api20250801storage: p300,
-        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_to_v1api20250801storage: p301,
-        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_from_v1api20250801storage: p302,
-        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_to_v1api20250801storage: p303,
-        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_from_v1api20250801storage: p304,
-        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_to_v1api20250801storage: p305,
-        ManagedClusterLoadBalancerProfile_OutboundIPs_from_v1api20250801storage: p306,
-        ManagedClusterLoadBalancerProfile_OutboundIPs_to_v1api20250801storage: p307,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_from_v1api20250801storage: p301,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_to_v1api20250801storage: p302,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_from_v1api20250801storage: p303,
+        ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_to_v1api20250801storage: p304,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_from_v1api20250801storage: p305,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_to_v1api20250801storage: p306,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_from_v1api20250801storage: p307,
+        ManagedClusterLoadBalancerProfile_OutboundIPs_to_v1api20250801storage: p308,
         ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_from_v1api20250801storage"}]]},
         ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterLoadBalancerProfile_from_v1api20250801storage: {"known":k124,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfile_OutboundIPs_from_v1api20250801storage"}],["<","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}]]},
@@ -1318,12 +1319,12 @@ export const plans: GroupPlans = {
         ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage: p130,
-        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p308,
-        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p309,
-        ManagedClusterMetricsProfile_from_v1api20250801storage: p310,
-        ManagedClusterMetricsProfile_to_v1api20250801storage: p311,
-        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p312,
-        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p313,
+        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p309,
+        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p310,
+        ManagedClusterMetricsProfile_from_v1api20250801storage: p311,
+        ManagedClusterMetricsProfile_to_v1api20250801storage: p312,
+        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p313,
+        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p314,
         ManagedClusterNATGatewayProfile_from_v1api20250801storage: {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage"}],["<","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}]]},
         ManagedClusterNATGatewayProfile_to_v1api20250801storage: {"known":k59,"destBag":true,"steps":[[">","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_normalize"}}],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage"}]]},
         ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage: p138,
@@ -1336,30 +1337,30 @@ export const plans: GroupPlans = {
         ManagedClusterOIDCIssuerProfile_to_v1api20250801storage: p3,
         ManagedClusterOperatorConfigMaps_from_v1api20250801storage: {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}]]},
         ManagedClusterOperatorConfigMaps_to_v1api20250801storage: {"known":k62,"destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}]]},
-        ManagedClusterOperatorSecrets_from_v1api20250801storage: p314,
-        ManagedClusterOperatorSecrets_to_v1api20250801storage: p315,
-        ManagedClusterOperatorSpec_from_v1api20250801storage: p316,
-        ManagedClusterOperatorSpec_to_v1api20250801storage: p317,
+        ManagedClusterOperatorSecrets_from_v1api20250801storage: p315,
+        ManagedClusterOperatorSecrets_to_v1api20250801storage: p316,
+        ManagedClusterOperatorSpec_from_v1api20250801storage: p317,
+        ManagedClusterOperatorSpec_to_v1api20250801storage: p318,
         ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_from_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_to_v1api20250801storage: p148,
-        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p318,
-        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p319,
-        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p320,
-        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p321,
+        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p319,
+        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p320,
+        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p321,
+        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p322,
         ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage: p154,
         ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage: p154,
-        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p322,
-        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p323,
-        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p324,
-        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p325,
-        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_from_v1api20250801storage: p326,
-        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_to_v1api20250801storage: p327,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p323,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p324,
+        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p325,
+        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p326,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_from_v1api20250801storage: p327,
+        ManagedClusterPodIdentity_ProvisioningInfo_STATUS_to_v1api20250801storage: p328,
         ManagedClusterPodIdentity_STATUS_from_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentity_ProvisioningInfo_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"]]},
         ManagedClusterPodIdentity_STATUS_to_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentity_ProvisioningInfo_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"]]},
-        ManagedClusterPodIdentity_from_v1api20250801storage: p328,
-        ManagedClusterPodIdentity_to_v1api20250801storage: p329,
+        ManagedClusterPodIdentity_from_v1api20250801storage: p329,
+        ManagedClusterPodIdentity_to_v1api20250801storage: p330,
         ManagedClusterPowerState_STATUS_from_v1api20250801storage: p166,
         ManagedClusterPowerState_STATUS_to_v1api20250801storage: p166,
         ManagedClusterProperties_AutoScalerProfile_STATUS_from_v1api20250801storage: p168,
@@ -1392,8 +1393,8 @@ export const plans: GroupPlans = {
         ManagedClusterSecurityProfile_to_v1api20250801storage: {"known":k78,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_to_v1api20250801storage"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage"}],["<","customCATrustCertificates",{"arr":"s"}]]},
         ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage: p178,
         ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage: p178,
-        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p330,
-        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p331,
+        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p331,
+        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p332,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage: p3,
@@ -1410,14 +1411,14 @@ export const plans: GroupPlans = {
         ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage: p3,
-        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p332,
-        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p333,
-        ManagedClusterStorageProfile_from_v1api20250801storage: p334,
-        ManagedClusterStorageProfile_to_v1api20250801storage: p335,
-        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p336,
-        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p337,
-        ManagedClusterWindowsProfile_from_v1api20250801storage: p338,
-        ManagedClusterWindowsProfile_to_v1api20250801storage: p339,
+        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p333,
+        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p334,
+        ManagedClusterStorageProfile_from_v1api20250801storage: p335,
+        ManagedClusterStorageProfile_to_v1api20250801storage: p336,
+        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p337,
+        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p338,
+        ManagedClusterWindowsProfile_from_v1api20250801storage: p339,
+        ManagedClusterWindowsProfile_to_v1api20250801storage: p340,
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage: p3,
@@ -1426,20 +1427,20 @@ export const plans: GroupPlans = {
         ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage: p3,
-        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p340,
-        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p341,
-        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p342,
-        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p343,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p341,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p342,
+        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p343,
+        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p344,
         ManagedCluster_STATUS_from_v1api20250801storage: {"known":k127,"src":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_from_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_normalize"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage"}],["=","azurePortalFQDN","s"],[">","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_normalize"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage"}],[">","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_normalize"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_from_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_from_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage"}],[">","status",{"obj":"ManagedClusterStatus_STATUS_normalize"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage"}],["<","enablePodSecurityPolicy","b"]]},
         ManagedCluster_STATUS_to_v1api20250801storage: {"known":k85,"dest":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_to_v1api20250801storage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_to_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],[">","enablePodSecurityPolicy"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_to_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_to_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage"}],["<","kind","s"],["<","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_normalize"}],["<","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_normalize"}],["<","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_normalize"}],["<","status",{"obj":"ManagedClusterStatus_STATUS_normalize"}]]},
-        ManagedCluster_Spec_from_v1api20250801storage: {"known":k128,"src":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_normalize"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],[">","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_normalize"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],[">","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_normalize"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","enablePodSecurityPolicy","b"]]},
-        ManagedCluster_Spec_to_v1api20250801storage: {"known":k86,"dest":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enablePodSecurityPolicy"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"],["<","kind","s"],["<","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_normalize"}],["<","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_normalize"}],["<","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_normalize"}]]},
-        ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage: p282,
-        ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage: p283,
+        ManagedCluster_Spec_from_v1api20250801storage: {"known":k128,"src":"v1api20250801storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],[">","kind"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],[">","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_normalize"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],[">","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_normalize"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],[">","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_normalize"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=0","originalVersion","s"],["<","enablePodSecurityPolicy","b"]]},
+        ManagedCluster_Spec_to_v1api20250801storage: {"known":k86,"dest":"v1api20250801storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enablePodSecurityPolicy"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=0","originalVersion","s"],["<","kind","s"],["<","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_normalize"}],["<","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_normalize"}],["<","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_normalize"}]]},
+        ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage: p283,
+        ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage: p284,
         ManagedClustersAgentPool_STATUS_from_v1api20250801storage: {"known":k129,"src":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_normalize"}],["=","gpuInstanceProfile","s"],[">","gpuProfile",{"obj":"GPUProfile_STATUS_normalize"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],[">","status",{"obj":"AgentPoolStatus_STATUS_normalize"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],[">","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_normalize"}}],[">","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_normalize"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"]]},
         ManagedClustersAgentPool_STATUS_to_v1api20250801storage: {"known":k87,"dest":"v1api20250801storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_STATUS_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","status",{"obj":"AgentPoolStatus_STATUS_normalize"}],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_normalize"}]]},
-        ManagedClustersAgentPool_Spec_from_v1api20250801storage: {"known":k130,"src":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["=","gpuInstanceProfile","s"],[">","gpuProfile",{"obj":"GPUProfile_normalize"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],[">","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],[">","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]},
-        ManagedClustersAgentPool_Spec_to_v1api20250801storage: {"known":k88,"dest":"v1api20250801storage","destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}]]},
+        ManagedClustersAgentPool_Spec_from_v1api20250801storage: {"known":k130,"src":"v1api20250801storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],[">","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["=","gpuInstanceProfile","s"],[">","gpuProfile",{"obj":"GPUProfile_normalize"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],[">","messageOfTheDay"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],[">","podIPAllocationMode"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],[">","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],[">","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage"}],["=0","originalVersion","s"]]},
+        ManagedClustersAgentPool_Spec_to_v1api20250801storage: {"known":k88,"dest":"v1api20250801storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gpuInstanceProfile","s"],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage"}],["=0","originalVersion","s"],["<","gatewayProfile",{"obj":"AgentPoolGatewayProfile_normalize"}],["<","gpuProfile",{"obj":"GPUProfile_normalize"}],["<","messageOfTheDay","s"],["<","podIPAllocationMode","s"],["<","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_normalize"}}],["<","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_normalize"}]]},
         PortRange_STATUS_from_v1api20250801storage: p194,
         PortRange_STATUS_to_v1api20250801storage: p194,
         PortRange_from_v1api20250801storage: p194,
@@ -1450,25 +1451,25 @@ export const plans: GroupPlans = {
         PowerState_to_v1api20250801storage: p166,
         PrivateLinkResource_STATUS_from_v1api20250801storage: p196,
         PrivateLinkResource_STATUS_to_v1api20250801storage: p196,
-        PrivateLinkResource_from_v1api20250801storage: p344,
-        PrivateLinkResource_to_v1api20250801storage: p345,
+        PrivateLinkResource_from_v1api20250801storage: p345,
+        PrivateLinkResource_to_v1api20250801storage: p346,
         RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p200,
         RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p200,
         RelativeMonthlySchedule_from_v1api20250801storage: p200,
         RelativeMonthlySchedule_to_v1api20250801storage: p200,
         ResourceReference_STATUS_from_v1api20250801storage: p202,
         ResourceReference_STATUS_to_v1api20250801storage: p202,
-        ResourceReference_from_v1api20250801storage: p346,
+        ResourceReference_from_v1api20250801storage: p347,
         ResourceReference_normalize: {"known":k94,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        ResourceReference_to_v1api20250801storage: p347,
-        Schedule_STATUS_from_v1api20250801storage: p348,
-        Schedule_STATUS_to_v1api20250801storage: p349,
-        Schedule_from_v1api20250801storage: p350,
-        Schedule_to_v1api20250801storage: p351,
-        ServiceMeshProfile_STATUS_from_v1api20250801storage: p352,
-        ServiceMeshProfile_STATUS_to_v1api20250801storage: p353,
-        ServiceMeshProfile_from_v1api20250801storage: p354,
-        ServiceMeshProfile_to_v1api20250801storage: p355,
+        ResourceReference_to_v1api20250801storage: p348,
+        Schedule_STATUS_from_v1api20250801storage: p349,
+        Schedule_STATUS_to_v1api20250801storage: p350,
+        Schedule_from_v1api20250801storage: p351,
+        Schedule_to_v1api20250801storage: p352,
+        ServiceMeshProfile_STATUS_from_v1api20250801storage: p353,
+        ServiceMeshProfile_STATUS_to_v1api20250801storage: p354,
+        ServiceMeshProfile_from_v1api20250801storage: p355,
+        ServiceMeshProfile_to_v1api20250801storage: p356,
         SysctlConfig_STATUS_from_v1api20250801storage: p214,
         SysctlConfig_STATUS_to_v1api20250801storage: p214,
         SysctlConfig_from_v1api20250801storage: p214,
@@ -1483,22 +1484,22 @@ export const plans: GroupPlans = {
         TimeSpan_STATUS_to_v1api20250801storage: p43,
         TimeSpan_from_v1api20250801storage: p43,
         TimeSpan_to_v1api20250801storage: p43,
-        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p282,
-        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p283,
-        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p356,
-        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p357,
-        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p358,
-        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p359,
+        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p283,
+        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p284,
+        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p357,
+        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p358,
+        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p359,
+        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p360,
         UpgradeOverrideSettings_STATUS_from_v1api20250801storage: p223,
         UpgradeOverrideSettings_STATUS_to_v1api20250801storage: p223,
         UpgradeOverrideSettings_from_v1api20250801storage: p223,
         UpgradeOverrideSettings_to_v1api20250801storage: p223,
-        UserAssignedIdentityDetails_from_v1api20250801storage: p360,
-        UserAssignedIdentityDetails_to_v1api20250801storage: p361,
+        UserAssignedIdentityDetails_from_v1api20250801storage: p361,
+        UserAssignedIdentityDetails_to_v1api20250801storage: p362,
         UserAssignedIdentity_STATUS_from_v1api20250801storage: p227,
         UserAssignedIdentity_STATUS_to_v1api20250801storage: p227,
-        UserAssignedIdentity_from_v1api20250801storage: p362,
-        UserAssignedIdentity_to_v1api20250801storage: p363,
+        UserAssignedIdentity_from_v1api20250801storage: p363,
+        UserAssignedIdentity_to_v1api20250801storage: p364,
         WeeklySchedule_STATUS_from_v1api20250801storage: p231,
         WeeklySchedule_STATUS_to_v1api20250801storage: p231,
         WeeklySchedule_from_v1api20250801storage: p231,
@@ -1522,8 +1523,8 @@ export const plans: GroupPlans = {
         genruntime_ResourceReference_to_v1api20250801storage: p239,
         genruntime_SecretDestination_from_v1api20250801storage: p236,
         genruntime_SecretDestination_to_v1api20250801storage: p236,
-        genruntime_SecretReference_from_v1api20250801storage: p237,
-        genruntime_SecretReference_to_v1api20250801storage: p237,
+        genruntime_SecretReference_from_v1api20250801storage: p240,
+        genruntime_SecretReference_to_v1api20250801storage: p240,
       },
     },
     "v1api20250301": {
@@ -1548,68 +1549,68 @@ export const plans: GroupPlans = {
         AgentProfile_STATUS_toStorage: {"known":k133,"destBag":true,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
         AgentProfile_fromStorage: {"known":k134,"destBag":false,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
         AgentProfile_toStorage: {"known":k134,"destBag":true,"steps":[["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
-        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p364,
-        AutoUpgradeNodeImageSelection_STATUS_toStorage: p365,
-        AutoUpgradeNodeImageSelection_fromStorage: p364,
-        AutoUpgradeNodeImageSelection_toStorage: p365,
+        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p365,
+        AutoUpgradeNodeImageSelection_STATUS_toStorage: p366,
+        AutoUpgradeNodeImageSelection_fromStorage: p365,
+        AutoUpgradeNodeImageSelection_toStorage: p366,
         AutoUpgradeProfileStatus_STATUS_fromStorage: {"known":k136,"destBag":false,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastTriggerStatus",{"spell":["Failed","Succeeded"]}],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
         AutoUpgradeProfileStatus_STATUS_toStorage: {"known":k136,"destBag":true,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastTriggerStatus","s"],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
         CommonUserAssignedIdentity_STATUS_fromStorage: p109,
         CommonUserAssignedIdentity_STATUS_toStorage: p110,
-        ErrorAdditionalInfo_STATUS_fromStorage: p366,
-        ErrorAdditionalInfo_STATUS_toStorage: p367,
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p368,
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p369,
-        ErrorDetail_STATUS_fromStorage: p370,
-        ErrorDetail_STATUS_toStorage: p371,
+        ErrorAdditionalInfo_STATUS_fromStorage: p367,
+        ErrorAdditionalInfo_STATUS_toStorage: p368,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p369,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p370,
+        ErrorDetail_STATUS_fromStorage: p371,
+        ErrorDetail_STATUS_toStorage: p372,
         FleetHubProfile_STATUS_fromStorage: {"known":k140,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_fromStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
         FleetHubProfile_STATUS_toStorage: {"known":k140,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_toStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
         FleetHubProfile_fromStorage: {"known":k141,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_fromStorage"}],["=","dnsPrefix","s"]]},
         FleetHubProfile_toStorage: {"known":k141,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_toStorage"}],["=","dnsPrefix","s"]]},
-        FleetMemberStatus_STATUS_fromStorage: p372,
-        FleetMemberStatus_STATUS_toStorage: p373,
+        FleetMemberStatus_STATUS_fromStorage: p373,
+        FleetMemberStatus_STATUS_toStorage: p374,
         FleetOperatorSecrets_fromStorage: {"known":k143,"destBag":false,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
         FleetOperatorSecrets_toStorage: {"known":k143,"destBag":true,"steps":[["=","userCredentials",{"obj":"genruntime_SecretDestination_toStorage"}]]},
         FleetOperatorSpec_fromStorage: {"known":k144,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
         FleetOperatorSpec_toStorage: {"known":k144,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
-        FleetStatus_STATUS_fromStorage: p372,
-        FleetStatus_STATUS_toStorage: p373,
+        FleetStatus_STATUS_fromStorage: p373,
+        FleetStatus_STATUS_toStorage: p374,
         Fleet_STATUS_fromStorage: {"known":k145,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
         Fleet_STATUS_toStorage: {"known":k145,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
-        Fleet_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_fromStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_fromStorage"}]]},
-        Fleet_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_toStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        Fleet_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_fromStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_fromStorage"}]]},
+        Fleet_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_toStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_toStorage"}],["v","v1api20250301"]]},
         FleetsAutoUpgradeProfileOperatorSpec_fromStorage: p76,
         FleetsAutoUpgradeProfileOperatorSpec_toStorage: p77,
         FleetsAutoUpgradeProfile_STATUS_fromStorage: {"known":k146,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","updateStrategyId","s"]]},
         FleetsAutoUpgradeProfile_STATUS_toStorage: {"known":k146,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_toStorage"}],["=","provisioningState","s"],["=","updateStrategyId","s"]]},
-        FleetsAutoUpgradeProfile_Spec_fromStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_fromStorage"}]]},
-        FleetsAutoUpgradeProfile_Spec_toStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsAutoUpgradeProfile_Spec_fromStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_fromStorage"}]]},
+        FleetsAutoUpgradeProfile_Spec_toStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_toStorage"}],["v","v1api20250301"]]},
         FleetsMemberOperatorSpec_fromStorage: p76,
         FleetsMemberOperatorSpec_toStorage: p77,
         FleetsMember_STATUS_fromStorage: {"known":k147,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState",{"spell":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]}],["=","status",{"obj":"FleetMemberStatus_STATUS_fromStorage"}]]},
         FleetsMember_STATUS_toStorage: {"known":k147,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState","s"],["=","status",{"obj":"FleetMemberStatus_STATUS_toStorage"}]]},
-        FleetsMember_Spec_fromStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_fromStorage"}]]},
-        FleetsMember_Spec_toStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsMember_Spec_fromStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_fromStorage"}]]},
+        FleetsMember_Spec_toStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_toStorage"}],["v","v1api20250301"]]},
         FleetsUpdateRunOperatorSpec_fromStorage: p76,
         FleetsUpdateRunOperatorSpec_toStorage: p77,
         FleetsUpdateRun_STATUS_fromStorage: {"known":k148,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","status",{"obj":"UpdateRunStatus_STATUS_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}],["=","updateStrategyId","s"]]},
         FleetsUpdateRun_STATUS_toStorage: {"known":k148,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"UpdateRunStatus_STATUS_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}],["=","updateStrategyId","s"]]},
-        FleetsUpdateRun_Spec_fromStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_fromStorage"}]]},
-        FleetsUpdateRun_Spec_toStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsUpdateRun_Spec_fromStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_fromStorage"}]]},
+        FleetsUpdateRun_Spec_toStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","updateStrategyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_toStorage"}],["v","v1api20250301"]]},
         FleetsUpdateStrategyOperatorSpec_fromStorage: p76,
         FleetsUpdateStrategyOperatorSpec_toStorage: p77,
         FleetsUpdateStrategy_STATUS_fromStorage: {"known":k149,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
         FleetsUpdateStrategy_STATUS_toStorage: {"known":k149,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
-        FleetsUpdateStrategy_Spec_fromStorage: {"known":["azureName","owner","strategy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_fromStorage"}]]},
-        FleetsUpdateStrategy_Spec_toStorage: {"known":["azureName","owner","strategy","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsUpdateStrategy_Spec_fromStorage: {"known":["azureName","owner","strategy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_fromStorage"}]]},
+        FleetsUpdateStrategy_Spec_toStorage: {"known":["azureName","owner","strategy","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_toStorage"}],["v","v1api20250301"]]},
         ManagedClusterUpdate_STATUS_fromStorage: {"known":k150,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_fromStorage"}]]},
         ManagedClusterUpdate_STATUS_toStorage: {"known":k150,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_toStorage"}]]},
         ManagedClusterUpdate_fromStorage: {"known":k150,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_fromStorage"}]]},
         ManagedClusterUpdate_toStorage: {"known":k150,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_toStorage"}]]},
-        ManagedClusterUpgradeSpec_STATUS_fromStorage: p374,
-        ManagedClusterUpgradeSpec_STATUS_toStorage: p375,
-        ManagedClusterUpgradeSpec_fromStorage: p374,
-        ManagedClusterUpgradeSpec_toStorage: p375,
+        ManagedClusterUpgradeSpec_STATUS_fromStorage: p375,
+        ManagedClusterUpgradeSpec_STATUS_toStorage: p376,
+        ManagedClusterUpgradeSpec_fromStorage: p375,
+        ManagedClusterUpgradeSpec_toStorage: p376,
         ManagedServiceIdentity_STATUS_fromStorage: {"known":k152,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_fromStorage"}}]]},
         ManagedServiceIdentity_STATUS_toStorage: {"known":k152,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_toStorage"}}]]},
         ManagedServiceIdentity_fromStorage: {"known":k153,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
@@ -1621,17 +1622,17 @@ export const plans: GroupPlans = {
         NodeImageSelection_STATUS_fromStorage: {"known":k156,"destBag":false,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}],["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
         NodeImageSelection_STATUS_toStorage: {"known":k156,"destBag":true,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}],["=","type","s"]]},
         NodeImageSelection_fromStorage: {"known":k135,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
-        NodeImageSelection_toStorage: p365,
+        NodeImageSelection_toStorage: p366,
         NodeImageVersion_STATUS_fromStorage: {"known":k157,"destBag":false,"steps":[["=","version","s"]]},
         NodeImageVersion_STATUS_toStorage: {"known":k157,"destBag":true,"steps":[["=","version","s"]]},
         SystemData_STATUS_fromStorage: p215,
         SystemData_STATUS_toStorage: p216,
         UpdateGroupStatus_STATUS_fromStorage: {"known":k158,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
         UpdateGroupStatus_STATUS_toStorage: {"known":k158,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
-        UpdateGroup_STATUS_fromStorage: p376,
-        UpdateGroup_STATUS_toStorage: p377,
-        UpdateGroup_fromStorage: p376,
-        UpdateGroup_toStorage: p377,
+        UpdateGroup_STATUS_fromStorage: p377,
+        UpdateGroup_STATUS_toStorage: p378,
+        UpdateGroup_fromStorage: p377,
+        UpdateGroup_toStorage: p378,
         UpdateRunStatus_STATUS_fromStorage: {"known":k160,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
         UpdateRunStatus_STATUS_toStorage: {"known":k160,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
         UpdateRunStrategy_STATUS_fromStorage: {"known":k161,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
@@ -1682,32 +1683,32 @@ export const plans: GroupPlans = {
         AdvancedNetworkingObservability_STATUS_toStorage: p3,
         AdvancedNetworkingObservability_fromStorage: p2,
         AdvancedNetworkingObservability_toStorage: p3,
-        AdvancedNetworkingSecurity_STATUS_fromStorage: p378,
-        AdvancedNetworkingSecurity_STATUS_toStorage: p379,
-        AdvancedNetworkingSecurity_fromStorage: p378,
-        AdvancedNetworkingSecurity_toStorage: p379,
+        AdvancedNetworkingSecurity_STATUS_fromStorage: p379,
+        AdvancedNetworkingSecurity_STATUS_toStorage: p380,
+        AdvancedNetworkingSecurity_fromStorage: p379,
+        AdvancedNetworkingSecurity_toStorage: p380,
         AdvancedNetworking_STATUS_fromStorage: p4,
         AdvancedNetworking_STATUS_toStorage: p5,
         AdvancedNetworking_fromStorage: p6,
         AdvancedNetworking_toStorage: p7,
-        AgentPoolGatewayProfile_STATUS_fromStorage: p380,
-        AgentPoolGatewayProfile_STATUS_toStorage: p381,
-        AgentPoolGatewayProfile_fromStorage: p380,
-        AgentPoolGatewayProfile_toStorage: p381,
+        AgentPoolGatewayProfile_STATUS_fromStorage: p381,
+        AgentPoolGatewayProfile_STATUS_toStorage: p382,
+        AgentPoolGatewayProfile_fromStorage: p381,
+        AgentPoolGatewayProfile_toStorage: p382,
         AgentPoolNetworkProfile_STATUS_fromStorage: p8,
         AgentPoolNetworkProfile_STATUS_toStorage: p9,
         AgentPoolNetworkProfile_fromStorage: p10,
         AgentPoolNetworkProfile_toStorage: p11,
-        AgentPoolSecurityProfile_STATUS_fromStorage: p382,
-        AgentPoolSecurityProfile_STATUS_toStorage: p383,
-        AgentPoolSecurityProfile_fromStorage: p382,
-        AgentPoolSecurityProfile_toStorage: p383,
-        AgentPoolStatus_STATUS_fromStorage: p384,
-        AgentPoolStatus_STATUS_toStorage: p385,
-        AgentPoolUpgradeSettings_STATUS_fromStorage: p386,
-        AgentPoolUpgradeSettings_STATUS_toStorage: p387,
-        AgentPoolUpgradeSettings_fromStorage: p386,
-        AgentPoolUpgradeSettings_toStorage: p387,
+        AgentPoolSecurityProfile_STATUS_fromStorage: p383,
+        AgentPoolSecurityProfile_STATUS_toStorage: p384,
+        AgentPoolSecurityProfile_fromStorage: p383,
+        AgentPoolSecurityProfile_toStorage: p384,
+        AgentPoolStatus_STATUS_fromStorage: p385,
+        AgentPoolStatus_STATUS_toStorage: p386,
+        AgentPoolUpgradeSettings_STATUS_fromStorage: p387,
+        AgentPoolUpgradeSettings_STATUS_toStorage: p388,
+        AgentPoolUpgradeSettings_fromStorage: p387,
+        AgentPoolUpgradeSettings_toStorage: p388,
         AgentPoolWindowsProfile_STATUS_fromStorage: p16,
         AgentPoolWindowsProfile_STATUS_toStorage: p17,
         AgentPoolWindowsProfile_fromStorage: p16,
@@ -1752,20 +1753,20 @@ export const plans: GroupPlans = {
         DelegatedResource_STATUS_toStorage: p45,
         DelegatedResource_fromStorage: p46,
         DelegatedResource_toStorage: p47,
-        ErrorAdditionalInfo_STATUS_fromStorage: p366,
-        ErrorAdditionalInfo_STATUS_toStorage: p367,
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p368,
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p369,
-        ErrorDetail_STATUS_fromStorage: p370,
-        ErrorDetail_STATUS_toStorage: p371,
+        ErrorAdditionalInfo_STATUS_fromStorage: p367,
+        ErrorAdditionalInfo_STATUS_toStorage: p368,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p369,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p370,
+        ErrorDetail_STATUS_fromStorage: p371,
+        ErrorDetail_STATUS_toStorage: p372,
         ExtendedLocation_STATUS_fromStorage: p48,
         ExtendedLocation_STATUS_toStorage: p49,
         ExtendedLocation_fromStorage: p48,
         ExtendedLocation_toStorage: p49,
-        GPUProfile_STATUS_fromStorage: p388,
-        GPUProfile_STATUS_toStorage: p389,
-        GPUProfile_fromStorage: p388,
-        GPUProfile_toStorage: p389,
+        GPUProfile_STATUS_fromStorage: p389,
+        GPUProfile_STATUS_toStorage: p390,
+        GPUProfile_fromStorage: p389,
+        GPUProfile_toStorage: p390,
         IPTag_STATUS_fromStorage: p50,
         IPTag_STATUS_toStorage: p51,
         IPTag_fromStorage: p50,
@@ -1807,7 +1808,7 @@ export const plans: GroupPlans = {
         MaintenanceConfiguration_STATUS_fromStorage: p78,
         MaintenanceConfiguration_STATUS_toStorage: p79,
         MaintenanceConfiguration_Spec_fromStorage: p80,
-        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v1api20250801"]]},
         MaintenanceWindow_STATUS_fromStorage: p81,
         MaintenanceWindow_STATUS_toStorage: p82,
         MaintenanceWindow_fromStorage: p83,
@@ -1820,10 +1821,10 @@ export const plans: GroupPlans = {
         ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage: p3,
         ManagedClusterAIToolchainOperatorProfile_fromStorage: p2,
         ManagedClusterAIToolchainOperatorProfile_toStorage: p3,
-        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p390,
-        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p391,
-        ManagedClusterAPIServerAccessProfile_fromStorage: p392,
-        ManagedClusterAPIServerAccessProfile_toStorage: p393,
+        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p391,
+        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p392,
+        ManagedClusterAPIServerAccessProfile_fromStorage: p393,
+        ManagedClusterAPIServerAccessProfile_toStorage: p394,
         ManagedClusterAddonProfile_STATUS_fromStorage: p89,
         ManagedClusterAddonProfile_STATUS_toStorage: p90,
         ManagedClusterAddonProfile_fromStorage: p91,
@@ -1848,10 +1849,10 @@ export const plans: GroupPlans = {
         ManagedClusterAzureMonitorProfile_STATUS_toStorage: p102,
         ManagedClusterAzureMonitorProfile_fromStorage: p103,
         ManagedClusterAzureMonitorProfile_toStorage: p104,
-        ManagedClusterBootstrapProfile_STATUS_fromStorage: p394,
-        ManagedClusterBootstrapProfile_STATUS_toStorage: p395,
-        ManagedClusterBootstrapProfile_fromStorage: p396,
-        ManagedClusterBootstrapProfile_toStorage: p397,
+        ManagedClusterBootstrapProfile_STATUS_fromStorage: p395,
+        ManagedClusterBootstrapProfile_STATUS_toStorage: p396,
+        ManagedClusterBootstrapProfile_fromStorage: p397,
+        ManagedClusterBootstrapProfile_toStorage: p398,
         ManagedClusterCostAnalysis_STATUS_fromStorage: p2,
         ManagedClusterCostAnalysis_STATUS_toStorage: p3,
         ManagedClusterCostAnalysis_fromStorage: p2,
@@ -1866,10 +1867,10 @@ export const plans: GroupPlans = {
         ManagedClusterIdentity_UserAssignedIdentities_STATUS_toStorage: p110,
         ManagedClusterIdentity_fromStorage: p111,
         ManagedClusterIdentity_toStorage: p112,
-        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p398,
-        ManagedClusterIngressProfileNginx_STATUS_toStorage: p399,
-        ManagedClusterIngressProfileNginx_fromStorage: p398,
-        ManagedClusterIngressProfileNginx_toStorage: p399,
+        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p399,
+        ManagedClusterIngressProfileNginx_STATUS_toStorage: p400,
+        ManagedClusterIngressProfileNginx_fromStorage: p399,
+        ManagedClusterIngressProfileNginx_toStorage: p400,
         ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage: {"known":k122,"destBag":false,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_fromStorage"}]]},
         ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage: {"known":k122,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_toStorage"}]]},
         ManagedClusterIngressProfileWebAppRouting_fromStorage: {"known":k123,"destBag":false,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_fromStorage"}]]},
@@ -1904,12 +1905,12 @@ export const plans: GroupPlans = {
         ManagedClusterMetricsProfile_toStorage: p134,
         ManagedClusterNATGatewayProfile_STATUS_fromStorage: p135,
         ManagedClusterNATGatewayProfile_STATUS_toStorage: p136,
-        ManagedClusterNATGatewayProfile_fromStorage: p400,
-        ManagedClusterNATGatewayProfile_toStorage: p401,
-        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p402,
-        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p403,
-        ManagedClusterNodeProvisioningProfile_fromStorage: p402,
-        ManagedClusterNodeProvisioningProfile_toStorage: p403,
+        ManagedClusterNATGatewayProfile_fromStorage: p401,
+        ManagedClusterNATGatewayProfile_toStorage: p402,
+        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p403,
+        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p404,
+        ManagedClusterNodeProvisioningProfile_fromStorage: p403,
+        ManagedClusterNodeProvisioningProfile_toStorage: p404,
         ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage: p137,
         ManagedClusterNodeResourceGroupProfile_STATUS_toStorage: p138,
         ManagedClusterNodeResourceGroupProfile_fromStorage: p137,
@@ -1950,9 +1951,9 @@ export const plans: GroupPlans = {
         ManagedClusterProperties_AutoScalerProfile_STATUS_toStorage: p168,
         ManagedClusterProperties_AutoScalerProfile_fromStorage: p167,
         ManagedClusterProperties_AutoScalerProfile_toStorage: p168,
-        ManagedClusterSKU_STATUS_fromStorage: p404,
+        ManagedClusterSKU_STATUS_fromStorage: p405,
         ManagedClusterSKU_STATUS_toStorage: p170,
-        ManagedClusterSKU_fromStorage: p404,
+        ManagedClusterSKU_fromStorage: p405,
         ManagedClusterSKU_toStorage: p170,
         ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_fromStorage: p2,
         ManagedClusterSecurityProfileDefenderSecurityMonitoring_STATUS_toStorage: p3,
@@ -1982,8 +1983,8 @@ export const plans: GroupPlans = {
         ManagedClusterStaticEgressGatewayProfile_STATUS_toStorage: p3,
         ManagedClusterStaticEgressGatewayProfile_fromStorage: p2,
         ManagedClusterStaticEgressGatewayProfile_toStorage: p3,
-        ManagedClusterStatus_STATUS_fromStorage: p384,
-        ManagedClusterStatus_STATUS_toStorage: p385,
+        ManagedClusterStatus_STATUS_fromStorage: p385,
+        ManagedClusterStatus_STATUS_toStorage: p386,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_fromStorage: p2,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_toStorage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_fromStorage: p2,
@@ -2022,18 +2023,18 @@ export const plans: GroupPlans = {
         ManagedClusterWorkloadAutoScalerProfile_toStorage: p192,
         ManagedCluster_STATUS_fromStorage: {"known":k127,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_fromStorage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_fromStorage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_fromStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_fromStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_fromStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_fromStorage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage"}]]},
         ManagedCluster_STATUS_toStorage: {"known":k127,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_STATUS_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_toStorage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_toStorage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_toStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_toStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_toStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_toStorage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage"}]]},
-        ManagedCluster_Spec_fromStorage: {"known":k128,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
-        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","kind","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","bootstrapProfile","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enableRBAC","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        ManagedCluster_Spec_fromStorage: {"known":k128,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
+        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","kind","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","bootstrapProfile","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enableRBAC","fqdnSubdomain","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterProperties_AutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v1api20250801"]]},
         ManagedClustersAgentPoolOperatorSpec_fromStorage: p76,
         ManagedClustersAgentPoolOperatorSpec_toStorage: p77,
         ManagedClustersAgentPool_STATUS_fromStorage: {"known":k129,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_fromStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_STATUS_fromStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_fromStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Ubuntu","Ubuntu2204","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_fromStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_fromStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_fromStorage"}],["=","properties_type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_fromStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}]]},
         ManagedClustersAgentPool_STATUS_toStorage: {"known":k129,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_toStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_toStorage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_toStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_toStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_toStorage"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_toStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_toStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_toStorage"}],["=","workloadRuntime","s"]]},
-        ManagedClustersAgentPool_Spec_fromStorage: {"known":k130,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_fromStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Ubuntu","Ubuntu2204","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_fromStorage"}]]},
-        ManagedClustersAgentPool_Spec_toStorage: {"known":["azureName","owner","tags","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","messageOfTheDay","minCount","mode","networkProfile","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","type","upgradeSettings","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_toStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_toStorage"}],["v","v1api20250801"]]},
-        ManualScaleProfile_STATUS_fromStorage: p405,
-        ManualScaleProfile_STATUS_toStorage: p406,
-        ManualScaleProfile_fromStorage: p405,
-        ManualScaleProfile_toStorage: p406,
+        ManagedClustersAgentPool_Spec_fromStorage: {"known":k130,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_fromStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Ubuntu","Ubuntu2204","Windows2019","Windows2022"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["OCIContainer","WasmWasi"]}],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_fromStorage"}]]},
+        ManagedClustersAgentPool_Spec_toStorage: {"known":["azureName","owner","tags","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","maxCount","maxPods","messageOfTheDay","minCount","mode","networkProfile","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","type","upgradeSettings","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_toStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        ManualScaleProfile_STATUS_fromStorage: p406,
+        ManualScaleProfile_STATUS_toStorage: p407,
+        ManualScaleProfile_fromStorage: p406,
+        ManualScaleProfile_toStorage: p407,
         PortRange_STATUS_fromStorage: p193,
         PortRange_STATUS_toStorage: p194,
         PortRange_fromStorage: p193,
@@ -2085,7 +2086,7 @@ export const plans: GroupPlans = {
         TrustedAccessRoleBinding_STATUS_fromStorage: p219,
         TrustedAccessRoleBinding_STATUS_toStorage: p220,
         TrustedAccessRoleBinding_Spec_fromStorage: p221,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k102,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20250801"]]},
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k102,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v1api20250801"]]},
         UpgradeOverrideSettings_STATUS_fromStorage: p222,
         UpgradeOverrideSettings_STATUS_toStorage: p223,
         UpgradeOverrideSettings_fromStorage: p222,
@@ -2096,14 +2097,14 @@ export const plans: GroupPlans = {
         UserAssignedIdentity_STATUS_toStorage: p227,
         UserAssignedIdentity_fromStorage: p228,
         UserAssignedIdentity_toStorage: p229,
-        VirtualMachineNodes_STATUS_fromStorage: p405,
-        VirtualMachineNodes_STATUS_toStorage: p406,
-        VirtualMachineNodes_fromStorage: p405,
-        VirtualMachineNodes_toStorage: p406,
-        VirtualMachinesProfile_STATUS_fromStorage: p407,
-        VirtualMachinesProfile_STATUS_toStorage: p408,
-        VirtualMachinesProfile_fromStorage: p409,
-        VirtualMachinesProfile_toStorage: p410,
+        VirtualMachineNodes_STATUS_fromStorage: p406,
+        VirtualMachineNodes_STATUS_toStorage: p407,
+        VirtualMachineNodes_fromStorage: p406,
+        VirtualMachineNodes_toStorage: p407,
+        VirtualMachinesProfile_STATUS_fromStorage: p408,
+        VirtualMachinesProfile_STATUS_toStorage: p409,
+        VirtualMachinesProfile_fromStorage: p410,
+        VirtualMachinesProfile_toStorage: p411,
         WeeklySchedule_STATUS_fromStorage: p230,
         WeeklySchedule_STATUS_toStorage: p231,
         WeeklySchedule_fromStorage: p230,
@@ -2126,39 +2127,39 @@ export const plans: GroupPlans = {
         genruntime_ResourceReference_toStorage: p239,
         genruntime_SecretDestination_fromStorage: p236,
         genruntime_SecretDestination_toStorage: p236,
-        genruntime_SecretReference_fromStorage: p237,
-        genruntime_SecretReference_toStorage: p237,
+        genruntime_SecretReference_fromStorage: p240,
+        genruntime_SecretReference_toStorage: p240,
       },
     },
     "v1api20250801storage": {
       resources: {
       },
       types: {
-        AgentPoolGatewayProfile_STATUS_normalize: p381,
-        AgentPoolGatewayProfile_normalize: p381,
-        AgentPoolStatus_STATUS_normalize: p411,
-        ErrorAdditionalInfo_STATUS_normalize: p367,
+        AgentPoolGatewayProfile_STATUS_normalize: p382,
+        AgentPoolGatewayProfile_normalize: p382,
+        AgentPoolStatus_STATUS_normalize: p412,
+        ErrorAdditionalInfo_STATUS_normalize: p368,
         ErrorDetail_STATUS_Unrolled_STATUS_normalize: {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_normalize"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
         ErrorDetail_STATUS_normalize: {"known":k139,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_normalize"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_normalize"}}],["=","message","s"],["=","target","s"]]},
-        GPUProfile_STATUS_normalize: p389,
-        GPUProfile_normalize: p389,
+        GPUProfile_STATUS_normalize: p390,
+        GPUProfile_normalize: p390,
         ManagedClusterAIToolchainOperatorProfile_STATUS_normalize: p3,
         ManagedClusterAIToolchainOperatorProfile_normalize: p3,
-        ManagedClusterBootstrapProfile_STATUS_normalize: p395,
+        ManagedClusterBootstrapProfile_STATUS_normalize: p396,
         ManagedClusterBootstrapProfile_normalize: {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        ManagedClusterIngressProfileNginx_STATUS_normalize: p399,
-        ManagedClusterIngressProfileNginx_normalize: p399,
-        ManagedClusterNodeProvisioningProfile_STATUS_normalize: p403,
-        ManagedClusterNodeProvisioningProfile_normalize: p403,
+        ManagedClusterIngressProfileNginx_STATUS_normalize: p400,
+        ManagedClusterIngressProfileNginx_normalize: p400,
+        ManagedClusterNodeProvisioningProfile_STATUS_normalize: p404,
+        ManagedClusterNodeProvisioningProfile_normalize: p404,
         ManagedClusterStaticEgressGatewayProfile_STATUS_normalize: p3,
         ManagedClusterStaticEgressGatewayProfile_normalize: p3,
-        ManagedClusterStatus_STATUS_normalize: p411,
-        ManualScaleProfile_STATUS_normalize: p406,
-        ManualScaleProfile_normalize: p406,
+        ManagedClusterStatus_STATUS_normalize: p412,
+        ManualScaleProfile_STATUS_normalize: p407,
+        ManualScaleProfile_normalize: p407,
         ScaleProfile_STATUS_normalize: {"known":k174,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_normalize"}}]]},
         ScaleProfile_normalize: {"known":k174,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_normalize"}}]]},
-        VirtualMachineNodes_STATUS_normalize: p406,
-        VirtualMachineNodes_normalize: p406,
+        VirtualMachineNodes_STATUS_normalize: p407,
+        VirtualMachineNodes_normalize: p407,
         VirtualMachinesProfile_STATUS_normalize: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_normalize"}]]},
         VirtualMachinesProfile_normalize: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_normalize"}]]},
         genruntime_ConfigMapDestination_normalize: p236,
@@ -2185,14 +2186,14 @@ export const plans: GroupPlans = {
         AdvancedNetworkingObservability_STATUS_toStorage: p3,
         AdvancedNetworkingObservability_fromStorage: p2,
         AdvancedNetworkingObservability_toStorage: p3,
-        AdvancedNetworkingPerformance_STATUS_fromStorage: p412,
-        AdvancedNetworkingPerformance_STATUS_toStorage: p413,
-        AdvancedNetworkingPerformance_fromStorage: p412,
-        AdvancedNetworkingPerformance_toStorage: p413,
-        AdvancedNetworkingSecurityTransitEncryption_STATUS_fromStorage: p414,
-        AdvancedNetworkingSecurityTransitEncryption_STATUS_toStorage: p365,
-        AdvancedNetworkingSecurityTransitEncryption_fromStorage: p414,
-        AdvancedNetworkingSecurityTransitEncryption_toStorage: p365,
+        AdvancedNetworkingPerformance_STATUS_fromStorage: p413,
+        AdvancedNetworkingPerformance_STATUS_toStorage: p414,
+        AdvancedNetworkingPerformance_fromStorage: p413,
+        AdvancedNetworkingPerformance_toStorage: p414,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_fromStorage: p415,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_toStorage: p366,
+        AdvancedNetworkingSecurityTransitEncryption_fromStorage: p415,
+        AdvancedNetworkingSecurityTransitEncryption_toStorage: p366,
         AdvancedNetworkingSecurity_STATUS_fromStorage: {"known":k177,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_fromStorage"}]]},
         AdvancedNetworkingSecurity_STATUS_toStorage: {"known":k177,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_toStorage"}]]},
         AdvancedNetworkingSecurity_fromStorage: {"known":k177,"destBag":false,"steps":[["=","advancedNetworkPolicies",{"spell":["FQDN","L7","None"]}],["=","enabled","b"],["=","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_fromStorage"}]]},
@@ -2205,36 +2206,36 @@ export const plans: GroupPlans = {
         AgentPoolArtifactStreamingProfile_STATUS_toStorage: p3,
         AgentPoolArtifactStreamingProfile_fromStorage: p2,
         AgentPoolArtifactStreamingProfile_toStorage: p3,
-        AgentPoolBlueGreenUpgradeSettings_STATUS_fromStorage: p415,
-        AgentPoolBlueGreenUpgradeSettings_STATUS_toStorage: p416,
-        AgentPoolBlueGreenUpgradeSettings_fromStorage: p415,
-        AgentPoolBlueGreenUpgradeSettings_toStorage: p416,
-        AgentPoolGatewayProfile_STATUS_fromStorage: p380,
-        AgentPoolGatewayProfile_STATUS_toStorage: p381,
-        AgentPoolGatewayProfile_fromStorage: p380,
-        AgentPoolGatewayProfile_toStorage: p381,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_fromStorage: p416,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_toStorage: p417,
+        AgentPoolBlueGreenUpgradeSettings_fromStorage: p416,
+        AgentPoolBlueGreenUpgradeSettings_toStorage: p417,
+        AgentPoolGatewayProfile_STATUS_fromStorage: p381,
+        AgentPoolGatewayProfile_STATUS_toStorage: p382,
+        AgentPoolGatewayProfile_fromStorage: p381,
+        AgentPoolGatewayProfile_toStorage: p382,
         AgentPoolNetworkProfile_STATUS_fromStorage: p8,
         AgentPoolNetworkProfile_STATUS_toStorage: p9,
         AgentPoolNetworkProfile_fromStorage: p10,
         AgentPoolNetworkProfile_toStorage: p11,
-        AgentPoolSecurityProfile_STATUS_fromStorage: p417,
-        AgentPoolSecurityProfile_STATUS_toStorage: p383,
-        AgentPoolSecurityProfile_fromStorage: p417,
-        AgentPoolSecurityProfile_toStorage: p383,
-        AgentPoolStatus_STATUS_fromStorage: p384,
-        AgentPoolStatus_STATUS_toStorage: p385,
-        AgentPoolUpgradeSettings_STATUS_fromStorage: p418,
-        AgentPoolUpgradeSettings_STATUS_toStorage: p419,
-        AgentPoolUpgradeSettings_fromStorage: p418,
-        AgentPoolUpgradeSettings_toStorage: p419,
+        AgentPoolSecurityProfile_STATUS_fromStorage: p418,
+        AgentPoolSecurityProfile_STATUS_toStorage: p384,
+        AgentPoolSecurityProfile_fromStorage: p418,
+        AgentPoolSecurityProfile_toStorage: p384,
+        AgentPoolStatus_STATUS_fromStorage: p385,
+        AgentPoolStatus_STATUS_toStorage: p386,
+        AgentPoolUpgradeSettings_STATUS_fromStorage: p419,
+        AgentPoolUpgradeSettings_STATUS_toStorage: p420,
+        AgentPoolUpgradeSettings_fromStorage: p419,
+        AgentPoolUpgradeSettings_toStorage: p420,
         AgentPoolWindowsProfile_STATUS_fromStorage: p16,
         AgentPoolWindowsProfile_STATUS_toStorage: p17,
         AgentPoolWindowsProfile_fromStorage: p16,
         AgentPoolWindowsProfile_toStorage: p17,
-        AutoScaleProfile_STATUS_fromStorage: p420,
-        AutoScaleProfile_STATUS_toStorage: p421,
-        AutoScaleProfile_fromStorage: p420,
-        AutoScaleProfile_toStorage: p421,
+        AutoScaleProfile_STATUS_fromStorage: p421,
+        AutoScaleProfile_STATUS_toStorage: p422,
+        AutoScaleProfile_fromStorage: p421,
+        AutoScaleProfile_toStorage: p422,
         AzureKeyVaultKms_STATUS_fromStorage: p18,
         AzureKeyVaultKms_STATUS_toStorage: p19,
         AzureKeyVaultKms_fromStorage: p20,
@@ -2247,10 +2248,10 @@ export const plans: GroupPlans = {
         ContainerServiceLinuxProfile_STATUS_toStorage: p27,
         ContainerServiceLinuxProfile_fromStorage: p28,
         ContainerServiceLinuxProfile_toStorage: p29,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_fromStorage: p422,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_toStorage: p423,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_fromStorage: p422,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_toStorage: p423,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_fromStorage: p423,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_toStorage: p424,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_fromStorage: p423,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_toStorage: p424,
         ContainerServiceNetworkProfileKubeProxyConfig_STATUS_fromStorage: {"known":k183,"destBag":false,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_fromStorage"}],["=","mode",{"spell":["IPTABLES","IPVS","NFTABLES"]}]]},
         ContainerServiceNetworkProfileKubeProxyConfig_STATUS_toStorage: {"known":k183,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_toStorage"}],["=","mode","s"]]},
         ContainerServiceNetworkProfileKubeProxyConfig_fromStorage: {"known":k183,"destBag":false,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_fromStorage"}],["=","mode",{"spell":["IPTABLES","IPVS","NFTABLES"]}]]},
@@ -2283,20 +2284,20 @@ export const plans: GroupPlans = {
         DelegatedResource_STATUS_toStorage: p45,
         DelegatedResource_fromStorage: p46,
         DelegatedResource_toStorage: p47,
-        ErrorAdditionalInfo_STATUS_fromStorage: p366,
-        ErrorAdditionalInfo_STATUS_toStorage: p367,
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p368,
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p369,
-        ErrorDetail_STATUS_fromStorage: p370,
-        ErrorDetail_STATUS_toStorage: p371,
+        ErrorAdditionalInfo_STATUS_fromStorage: p367,
+        ErrorAdditionalInfo_STATUS_toStorage: p368,
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p369,
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p370,
+        ErrorDetail_STATUS_fromStorage: p371,
+        ErrorDetail_STATUS_toStorage: p372,
         ExtendedLocation_STATUS_fromStorage: p48,
         ExtendedLocation_STATUS_toStorage: p49,
         ExtendedLocation_fromStorage: p48,
         ExtendedLocation_toStorage: p49,
-        GPUProfile_STATUS_fromStorage: p424,
-        GPUProfile_STATUS_toStorage: p425,
-        GPUProfile_fromStorage: p424,
-        GPUProfile_toStorage: p425,
+        GPUProfile_STATUS_fromStorage: p425,
+        GPUProfile_STATUS_toStorage: p426,
+        GPUProfile_fromStorage: p425,
+        GPUProfile_toStorage: p426,
         IPTag_STATUS_fromStorage: p50,
         IPTag_STATUS_toStorage: p51,
         IPTag_fromStorage: p50,
@@ -2309,10 +2310,10 @@ export const plans: GroupPlans = {
         IstioComponents_STATUS_toStorage: {"known":k186,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_toStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_toStorage"}}],["=","proxyRedirectionMechanism","s"]]},
         IstioComponents_fromStorage: {"known":k186,"destBag":false,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_fromStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_fromStorage"}}],["=","proxyRedirectionMechanism",{"spell":["CNIChaining","InitContainers"]}]]},
         IstioComponents_toStorage: {"known":k186,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_toStorage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_toStorage"}}],["=","proxyRedirectionMechanism","s"]]},
-        IstioEgressGateway_STATUS_fromStorage: p426,
-        IstioEgressGateway_STATUS_toStorage: p427,
-        IstioEgressGateway_fromStorage: p426,
-        IstioEgressGateway_toStorage: p427,
+        IstioEgressGateway_STATUS_fromStorage: p427,
+        IstioEgressGateway_STATUS_toStorage: p428,
+        IstioEgressGateway_fromStorage: p427,
+        IstioEgressGateway_toStorage: p428,
         IstioIngressGateway_STATUS_fromStorage: p60,
         IstioIngressGateway_STATUS_toStorage: p61,
         IstioIngressGateway_fromStorage: p60,
@@ -2325,22 +2326,22 @@ export const plans: GroupPlans = {
         IstioServiceMesh_STATUS_toStorage: p67,
         IstioServiceMesh_fromStorage: p68,
         IstioServiceMesh_toStorage: p69,
-        KubeletConfig_STATUS_fromStorage: p428,
-        KubeletConfig_STATUS_toStorage: p429,
-        KubeletConfig_fromStorage: p428,
-        KubeletConfig_toStorage: p429,
-        KubernetesResourceObjectEncryptionProfile_STATUS_fromStorage: p430,
-        KubernetesResourceObjectEncryptionProfile_STATUS_toStorage: p431,
-        KubernetesResourceObjectEncryptionProfile_fromStorage: p430,
-        KubernetesResourceObjectEncryptionProfile_toStorage: p431,
+        KubeletConfig_STATUS_fromStorage: p429,
+        KubeletConfig_STATUS_toStorage: p430,
+        KubeletConfig_fromStorage: p429,
+        KubeletConfig_toStorage: p430,
+        KubernetesResourceObjectEncryptionProfile_STATUS_fromStorage: p431,
+        KubernetesResourceObjectEncryptionProfile_STATUS_toStorage: p432,
+        KubernetesResourceObjectEncryptionProfile_fromStorage: p431,
+        KubernetesResourceObjectEncryptionProfile_toStorage: p432,
         LinuxOSConfig_STATUS_fromStorage: p72,
         LinuxOSConfig_STATUS_toStorage: p73,
         LinuxOSConfig_fromStorage: p74,
         LinuxOSConfig_toStorage: p75,
-        LocalDNSOverride_STATUS_fromStorage: p432,
-        LocalDNSOverride_STATUS_toStorage: p433,
-        LocalDNSOverride_fromStorage: p432,
-        LocalDNSOverride_toStorage: p433,
+        LocalDNSOverride_STATUS_fromStorage: p433,
+        LocalDNSOverride_STATUS_toStorage: p434,
+        LocalDNSOverride_fromStorage: p433,
+        LocalDNSOverride_toStorage: p434,
         LocalDNSProfile_STATUS_fromStorage: {"known":k191,"destBag":false,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_fromStorage"}}],["=","mode",{"spell":["Disabled","Preferred","Required"]}],["=","state",{"spell":["Disabled","Enabled"]}],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_fromStorage"}}]]},
         LocalDNSProfile_STATUS_toStorage: {"known":k191,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_toStorage"}}],["=","mode","s"],["=","state","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_toStorage"}}]]},
         LocalDNSProfile_fromStorage: {"known":k192,"destBag":false,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_fromStorage"}}],["=","mode",{"spell":["Disabled","Preferred","Required"]}],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_fromStorage"}}]]},
@@ -2350,7 +2351,7 @@ export const plans: GroupPlans = {
         MaintenanceConfiguration_STATUS_fromStorage: p78,
         MaintenanceConfiguration_STATUS_toStorage: p79,
         MaintenanceConfiguration_Spec_fromStorage: p80,
-        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        MaintenanceConfiguration_Spec_toStorage: {"known":k34,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","maintenanceWindow",{"obj":"MaintenanceWindow_toStorage"}],["=","notAllowedTime",{"arr":{"obj":"TimeSpan_toStorage"}}],["=","timeInWeek",{"arr":{"obj":"TimeInWeek_toStorage"}}],["=","operatorSpec",{"obj":"MaintenanceConfigurationOperatorSpec_toStorage"}],["v","v20251002preview"]]},
         MaintenanceWindow_STATUS_fromStorage: p81,
         MaintenanceWindow_STATUS_toStorage: p82,
         MaintenanceWindow_fromStorage: p83,
@@ -2363,10 +2364,10 @@ export const plans: GroupPlans = {
         ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage: p3,
         ManagedClusterAIToolchainOperatorProfile_fromStorage: p2,
         ManagedClusterAIToolchainOperatorProfile_toStorage: p3,
-        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p390,
-        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p391,
-        ManagedClusterAPIServerAccessProfile_fromStorage: p392,
-        ManagedClusterAPIServerAccessProfile_toStorage: p393,
+        ManagedClusterAPIServerAccessProfile_STATUS_fromStorage: p391,
+        ManagedClusterAPIServerAccessProfile_STATUS_toStorage: p392,
+        ManagedClusterAPIServerAccessProfile_fromStorage: p393,
+        ManagedClusterAPIServerAccessProfile_toStorage: p394,
         ManagedClusterAddonProfile_STATUS_fromStorage: p89,
         ManagedClusterAddonProfile_STATUS_toStorage: p90,
         ManagedClusterAddonProfile_fromStorage: p91,
@@ -2383,20 +2384,20 @@ export const plans: GroupPlans = {
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_toStorage: p3,
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_fromStorage: p2,
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_toStorage: p3,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_fromStorage: p434,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_toStorage: p435,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_fromStorage: p434,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_toStorage: p435,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_fromStorage: p434,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_toStorage: p435,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_fromStorage: p434,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_toStorage: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_fromStorage: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_toStorage: p436,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_fromStorage: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_toStorage: p436,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_fromStorage: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_toStorage: p436,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_fromStorage: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_toStorage: p436,
         ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_fromStorage: {"known":k196,"destBag":false,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_fromStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_fromStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_fromStorage"}]]},
         ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_toStorage: {"known":k196,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_toStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_toStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_toStorage"}]]},
         ManagedClusterAzureMonitorProfileAppMonitoring_fromStorage: {"known":k196,"destBag":false,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_fromStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_fromStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_fromStorage"}]]},
         ManagedClusterAzureMonitorProfileAppMonitoring_toStorage: {"known":k196,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_toStorage"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_toStorage"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_toStorage"}]]},
         ManagedClusterAzureMonitorProfileContainerInsights_STATUS_fromStorage: {"known":k197,"destBag":false,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceId","s"],["=","syslogPort","i"]]},
-        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_toStorage: p436,
+        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_toStorage: p437,
         ManagedClusterAzureMonitorProfileContainerInsights_fromStorage: {"known":k198,"destBag":false,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","syslogPort","i"]]},
         ManagedClusterAzureMonitorProfileContainerInsights_toStorage: {"known":k198,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","syslogPort","i"]]},
         ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_fromStorage: p95,
@@ -2411,10 +2412,10 @@ export const plans: GroupPlans = {
         ManagedClusterAzureMonitorProfile_STATUS_toStorage: {"known":k199,"destBag":true,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_toStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_toStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_toStorage"}]]},
         ManagedClusterAzureMonitorProfile_fromStorage: {"known":k199,"destBag":false,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_fromStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_fromStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_fromStorage"}]]},
         ManagedClusterAzureMonitorProfile_toStorage: {"known":k199,"destBag":true,"steps":[["=","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_toStorage"}],["=","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_toStorage"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_toStorage"}]]},
-        ManagedClusterBootstrapProfile_STATUS_fromStorage: p394,
-        ManagedClusterBootstrapProfile_STATUS_toStorage: p395,
-        ManagedClusterBootstrapProfile_fromStorage: p396,
-        ManagedClusterBootstrapProfile_toStorage: p397,
+        ManagedClusterBootstrapProfile_STATUS_fromStorage: p395,
+        ManagedClusterBootstrapProfile_STATUS_toStorage: p396,
+        ManagedClusterBootstrapProfile_fromStorage: p397,
+        ManagedClusterBootstrapProfile_toStorage: p398,
         ManagedClusterCostAnalysis_STATUS_fromStorage: p2,
         ManagedClusterCostAnalysis_STATUS_toStorage: p3,
         ManagedClusterCostAnalysis_fromStorage: p2,
@@ -2432,21 +2433,21 @@ export const plans: GroupPlans = {
         ManagedClusterIdentity_fromStorage: p111,
         ManagedClusterIdentity_toStorage: p112,
         ManagedClusterIngressDefaultDomainProfile_STATUS_fromStorage: {"known":k202,"destBag":false,"steps":[["=","domainName","s"],["=","enabled","b"]]},
-        ManagedClusterIngressDefaultDomainProfile_STATUS_toStorage: p437,
+        ManagedClusterIngressDefaultDomainProfile_STATUS_toStorage: p438,
         ManagedClusterIngressDefaultDomainProfile_fromStorage: p2,
         ManagedClusterIngressDefaultDomainProfile_toStorage: p3,
         ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_fromStorage: {"known":k203,"destBag":false,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}]]},
         ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_toStorage: {"known":k203,"destBag":true,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}]]},
         ManagedClusterIngressProfileApplicationLoadBalancer_fromStorage: p2,
         ManagedClusterIngressProfileApplicationLoadBalancer_toStorage: p3,
-        ManagedClusterIngressProfileGatewayConfiguration_STATUS_fromStorage: p438,
-        ManagedClusterIngressProfileGatewayConfiguration_STATUS_toStorage: p439,
-        ManagedClusterIngressProfileGatewayConfiguration_fromStorage: p438,
-        ManagedClusterIngressProfileGatewayConfiguration_toStorage: p439,
-        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p398,
-        ManagedClusterIngressProfileNginx_STATUS_toStorage: p399,
-        ManagedClusterIngressProfileNginx_fromStorage: p398,
-        ManagedClusterIngressProfileNginx_toStorage: p399,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_fromStorage: p439,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_toStorage: p440,
+        ManagedClusterIngressProfileGatewayConfiguration_fromStorage: p439,
+        ManagedClusterIngressProfileGatewayConfiguration_toStorage: p440,
+        ManagedClusterIngressProfileNginx_STATUS_fromStorage: p399,
+        ManagedClusterIngressProfileNginx_STATUS_toStorage: p400,
+        ManagedClusterIngressProfileNginx_fromStorage: p399,
+        ManagedClusterIngressProfileNginx_toStorage: p400,
         ManagedClusterIngressProfileWebAppRouting_STATUS_fromStorage: {"known":k205,"destBag":false,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_fromStorage"}],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_fromStorage"}]]},
         ManagedClusterIngressProfileWebAppRouting_STATUS_toStorage: {"known":k205,"destBag":true,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_toStorage"}],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_toStorage"}]]},
         ManagedClusterIngressProfileWebAppRouting_fromStorage: {"known":k206,"destBag":false,"steps":[["=","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_fromStorage"}],["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_fromStorage"}]]},
@@ -2481,12 +2482,12 @@ export const plans: GroupPlans = {
         ManagedClusterMetricsProfile_toStorage: p134,
         ManagedClusterNATGatewayProfile_STATUS_fromStorage: p135,
         ManagedClusterNATGatewayProfile_STATUS_toStorage: p136,
-        ManagedClusterNATGatewayProfile_fromStorage: p400,
-        ManagedClusterNATGatewayProfile_toStorage: p401,
-        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p402,
-        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p403,
-        ManagedClusterNodeProvisioningProfile_fromStorage: p402,
-        ManagedClusterNodeProvisioningProfile_toStorage: p403,
+        ManagedClusterNATGatewayProfile_fromStorage: p401,
+        ManagedClusterNATGatewayProfile_toStorage: p402,
+        ManagedClusterNodeProvisioningProfile_STATUS_fromStorage: p403,
+        ManagedClusterNodeProvisioningProfile_STATUS_toStorage: p404,
+        ManagedClusterNodeProvisioningProfile_fromStorage: p403,
+        ManagedClusterNodeProvisioningProfile_toStorage: p404,
         ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage: p137,
         ManagedClusterNodeResourceGroupProfile_STATUS_toStorage: p138,
         ManagedClusterNodeResourceGroupProfile_fromStorage: p137,
@@ -2527,9 +2528,9 @@ export const plans: GroupPlans = {
         ManagedClusterPropertiesAutoScalerProfile_STATUS_toStorage: p168,
         ManagedClusterPropertiesAutoScalerProfile_fromStorage: p167,
         ManagedClusterPropertiesAutoScalerProfile_toStorage: p168,
-        ManagedClusterSKU_STATUS_fromStorage: p404,
+        ManagedClusterSKU_STATUS_fromStorage: p405,
         ManagedClusterSKU_STATUS_toStorage: p170,
-        ManagedClusterSKU_fromStorage: p404,
+        ManagedClusterSKU_fromStorage: p405,
         ManagedClusterSKU_toStorage: p170,
         ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_fromStorage: {"known":k211,"destBag":false,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_fromStorage"}]]},
         ManagedClusterSecurityProfileDefenderSecurityGatingIdentitiesItem_STATUS_toStorage: {"known":k211,"destBag":true,"steps":[["=","azureContainerRegistry","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_toStorage"}]]},
@@ -2575,16 +2576,16 @@ export const plans: GroupPlans = {
         ManagedClusterStaticEgressGatewayProfile_STATUS_toStorage: p3,
         ManagedClusterStaticEgressGatewayProfile_fromStorage: p2,
         ManagedClusterStaticEgressGatewayProfile_toStorage: p3,
-        ManagedClusterStatus_STATUS_fromStorage: p384,
-        ManagedClusterStatus_STATUS_toStorage: p385,
+        ManagedClusterStatus_STATUS_fromStorage: p385,
+        ManagedClusterStatus_STATUS_toStorage: p386,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_fromStorage: p2,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_toStorage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_fromStorage: p2,
         ManagedClusterStorageProfileBlobCSIDriver_toStorage: p3,
-        ManagedClusterStorageProfileDiskCSIDriver_STATUS_fromStorage: p440,
-        ManagedClusterStorageProfileDiskCSIDriver_STATUS_toStorage: p441,
-        ManagedClusterStorageProfileDiskCSIDriver_fromStorage: p440,
-        ManagedClusterStorageProfileDiskCSIDriver_toStorage: p441,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_fromStorage: p441,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_toStorage: p442,
+        ManagedClusterStorageProfileDiskCSIDriver_fromStorage: p441,
+        ManagedClusterStorageProfileDiskCSIDriver_toStorage: p442,
         ManagedClusterStorageProfileFileCSIDriver_STATUS_fromStorage: p2,
         ManagedClusterStorageProfileFileCSIDriver_STATUS_toStorage: p3,
         ManagedClusterStorageProfileFileCSIDriver_fromStorage: p2,
@@ -2605,32 +2606,32 @@ export const plans: GroupPlans = {
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_toStorage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_fromStorage: p2,
         ManagedClusterWorkloadAutoScalerProfileKeda_toStorage: p3,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_fromStorage: p442,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_toStorage: p443,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_fromStorage: p442,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_toStorage: p443,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_fromStorage: p443,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_toStorage: p444,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_fromStorage: p443,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_toStorage: p444,
         ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage: p189,
         ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage: p190,
         ManagedClusterWorkloadAutoScalerProfile_fromStorage: p191,
         ManagedClusterWorkloadAutoScalerProfile_toStorage: p192,
         ManagedCluster_STATUS_fromStorage: {"known":k218,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_fromStorage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_fromStorage"}],["=","creationData",{"obj":"CreationData_STATUS_fromStorage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_fromStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_fromStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_fromStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_fromStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","resourceUID","s"],["=","schedulerProfile",{"obj":"SchedulerProfile_STATUS_fromStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_fromStorage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_fromStorage"}]]},
         ManagedCluster_STATUS_toStorage: {"known":k218,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_toStorage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_toStorage"}],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_toStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_toStorage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_toStorage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_toStorage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","schedulerProfile",{"obj":"SchedulerProfile_STATUS_toStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_toStorage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_toStorage"}]]},
-        ManagedCluster_Spec_fromStorage: {"known":k219,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_fromStorage"}],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_fromStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","schedulerProfile",{"obj":"SchedulerProfile_fromStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
-        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","kind","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","bootstrapProfile","creationData","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enableNamespaceResources","enableRBAC","fqdnSubdomain","hostedSystemProfile","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","schedulerProfile","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_toStorage"}],["=","creationData",{"obj":"CreationData_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_toStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","schedulerProfile",{"obj":"SchedulerProfile_toStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        ManagedCluster_Spec_fromStorage: {"known":k219,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_fromStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_fromStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_fromStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_fromStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_fromStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_fromStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_fromStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_fromStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_fromStorage"}],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dnsPrefix","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_fromStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_fromStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_fromStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_fromStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_fromStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_fromStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_fromStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_fromStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_fromStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_fromStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_fromStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","schedulerProfile",{"obj":"SchedulerProfile_fromStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_fromStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_fromStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_fromStorage"}],["=","supportPlan",{"spell":["AKSLongTermSupport","KubernetesOfficial"]}],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_fromStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_fromStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_fromStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_fromStorage"}]]},
+        ManagedCluster_Spec_toStorage: {"known":["azureName","owner","extendedLocation","identity","kind","location","sku","tags","aadProfile","addonProfiles","agentPoolProfiles","aiToolchainOperatorProfile","apiServerAccessProfile","autoScalerProfile","autoUpgradeProfile","azureMonitorProfile","bootstrapProfile","creationData","disableLocalAccounts","diskEncryptionSetReference","dnsPrefix","enableNamespaceResources","enableRBAC","fqdnSubdomain","hostedSystemProfile","httpProxyConfig","identityProfile","ingressProfile","kubernetesVersion","linuxProfile","metricsProfile","networkProfile","nodeProvisioningProfile","nodeResourceGroup","nodeResourceGroupProfile","oidcIssuerProfile","podIdentityProfile","privateLinkResources","publicNetworkAccess","schedulerProfile","securityProfile","serviceMeshProfile","servicePrincipalProfile","storageProfile","supportPlan","upgradeSettings","windowsProfile","workloadAutoScalerProfile","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedClusterIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_toStorage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_toStorage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_toStorage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_toStorage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_toStorage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_toStorage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_toStorage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_toStorage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_toStorage"}],["=","creationData",{"obj":"CreationData_toStorage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dnsPrefix","s"],["=","enableNamespaceResources","b"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_toStorage"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_toStorage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_toStorage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_toStorage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_toStorage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_toStorage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_toStorage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_toStorage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_toStorage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_toStorage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_toStorage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_toStorage"}}],["=","publicNetworkAccess","s"],["=","schedulerProfile",{"obj":"SchedulerProfile_toStorage"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_toStorage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_toStorage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_toStorage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_toStorage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_toStorage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_toStorage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_toStorage"}],["v","v20251002preview"]]},
         ManagedClustersAgentPoolOperatorSpec_fromStorage: p76,
         ManagedClustersAgentPoolOperatorSpec_toStorage: p77,
         ManagedClustersAgentPool_STATUS_fromStorage: {"known":k220,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_fromStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_fromStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_STATUS_fromStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_fromStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","Machines","ManagedSystem","System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_fromStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_fromStorage"}],["=","nodeImageVersion","s"],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Flatcar","Mariner","Ubuntu","Ubuntu2204","Ubuntu2404","Windows2019","Windows2022","Windows2025","WindowsAnnual"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_fromStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_fromStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_fromStorage"}],["=","properties_type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_fromStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_fromStorage"}],["=","upgradeStrategy",{"spell":["BlueGreen","Rolling"]}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_fromStorage"}],["=","workloadRuntime",{"spell":["KataMshvVmIsolation","KataVmIsolation","OCIContainer","WasmWasi"]}]]},
         ManagedClustersAgentPool_STATUS_toStorage: {"known":k220,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_toStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_toStorage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_toStorage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_toStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_toStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_toStorage"}],["=","nodeImageVersion","s"],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_toStorage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_toStorage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_toStorage"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_toStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_toStorage"}],["=","upgradeStrategy","s"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_toStorage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_toStorage"}],["=","workloadRuntime","s"]]},
-        ManagedClustersAgentPool_Spec_fromStorage: {"known":k221,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_fromStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_fromStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","Machines","ManagedSystem","System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_fromStorage"}],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Flatcar","Mariner","Ubuntu","Ubuntu2204","Ubuntu2404","Windows2019","Windows2022","Windows2025","WindowsAnnual"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_fromStorage"}],["=","upgradeStrategy",{"spell":["BlueGreen","Rolling"]}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["KataMshvVmIsolation","KataVmIsolation","OCIContainer","WasmWasi"]}],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_fromStorage"}]]},
-        ManagedClustersAgentPool_Spec_toStorage: {"known":["azureName","owner","tags","artifactStreamingProfile","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","localDNSProfile","maxCount","maxPods","messageOfTheDay","minCount","mode","networkProfile","nodeCustomizationProfile","nodeInitializationTaints","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","type","upgradeSettings","upgradeSettingsBlueGreen","upgradeStrategy","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_toStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_toStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_toStorage"}],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_toStorage"}],["=","upgradeStrategy","s"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        ManagedClustersAgentPool_Spec_fromStorage: {"known":k221,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_fromStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_fromStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_fromStorage"}],["=","gpuInstanceProfile",{"spell":["MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"]}],["=","gpuProfile",{"obj":"GPUProfile_fromStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_fromStorage"}],["=","kubeletDiskType",{"spell":["OS","Temporary"]}],["=","linuxOSConfig",{"obj":"LinuxOSConfig_fromStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_fromStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode",{"spell":["Gateway","Machines","ManagedSystem","System","User"]}],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_fromStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_fromStorage"}],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType",{"spell":["Ephemeral","Managed"]}],["=","osSKU",{"spell":["AzureLinux","AzureLinux3","CBLMariner","Flatcar","Mariner","Ubuntu","Ubuntu2204","Ubuntu2404","Windows2019","Windows2022","Windows2025","WindowsAnnual"]}],["=","osType",{"spell":["Linux","Windows"]}],["=","podIPAllocationMode",{"spell":["DynamicIndividual","StaticBlock"]}],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","powerState",{"obj":"PowerState_fromStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","scaleDownMode",{"spell":["Deallocate","Delete"]}],["=","scaleSetEvictionPolicy",{"spell":["Deallocate","Delete"]}],["=","scaleSetPriority",{"spell":["Regular","Spot"]}],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_fromStorage"}],["=","spotMaxPrice","n"],["=","type",{"spell":["AvailabilitySet","VirtualMachineScaleSets","VirtualMachines"]}],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_fromStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_fromStorage"}],["=","upgradeStrategy",{"spell":["BlueGreen","Rolling"]}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_fromStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_fromStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_fromStorage"}],["=","workloadRuntime",{"spell":["KataMshvVmIsolation","KataVmIsolation","OCIContainer","WasmWasi"]}],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_fromStorage"}]]},
+        ManagedClustersAgentPool_Spec_toStorage: {"known":["azureName","owner","tags","artifactStreamingProfile","availabilityZones","capacityReservationGroupReference","count","creationData","enableAutoScaling","enableEncryptionAtHost","enableFIPS","enableNodePublicIP","enableUltraSSD","gatewayProfile","gpuInstanceProfile","gpuProfile","hostGroupReference","kubeletConfig","kubeletDiskType","linuxOSConfig","localDNSProfile","maxCount","maxPods","messageOfTheDay","minCount","mode","networkProfile","nodeCustomizationProfile","nodeInitializationTaints","nodeLabels","nodePublicIPPrefixReference","nodeTaints","orchestratorVersion","osDiskSizeGB","osDiskType","osSKU","osType","podIPAllocationMode","podSubnetReference","powerState","proximityPlacementGroupReference","scaleDownMode","scaleSetEvictionPolicy","scaleSetPriority","securityProfile","spotMaxPrice","type","upgradeSettings","upgradeSettingsBlueGreen","upgradeStrategy","virtualMachineNodesStatus","virtualMachinesProfile","vmSize","vnetSubnetReference","windowsProfile","workloadRuntime","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_toStorage"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_toStorage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_toStorage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_toStorage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","kubeletConfig",{"obj":"KubeletConfig_toStorage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_toStorage"}],["=","localDNSProfile",{"obj":"LocalDNSProfile_toStorage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_toStorage"}],["=","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_toStorage"}],["=","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","powerState",{"obj":"PowerState_toStorage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_toStorage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_toStorage"}],["=","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_toStorage"}],["=","upgradeStrategy","s"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_toStorage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_toStorage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_toStorage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_toStorage"}],["v","v20251002preview"]]},
         ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_fromStorage: p109,
         ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_toStorage: p110,
-        ManualScaleProfile_STATUS_fromStorage: p405,
-        ManualScaleProfile_STATUS_toStorage: p406,
-        ManualScaleProfile_fromStorage: p405,
-        ManualScaleProfile_toStorage: p406,
+        ManualScaleProfile_STATUS_fromStorage: p406,
+        ManualScaleProfile_STATUS_toStorage: p407,
+        ManualScaleProfile_fromStorage: p406,
+        ManualScaleProfile_toStorage: p407,
         NodeCustomizationProfile_STATUS_fromStorage: {"known":k222,"destBag":false,"steps":[["=","nodeCustomizationId","s"]]},
-        NodeCustomizationProfile_STATUS_toStorage: p444,
+        NodeCustomizationProfile_STATUS_toStorage: p445,
         NodeCustomizationProfile_fromStorage: {"known":k223,"destBag":false,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
         NodeCustomizationProfile_toStorage: {"known":k223,"destBag":true,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
         PortRange_STATUS_fromStorage: p193,
@@ -2661,10 +2662,10 @@ export const plans: GroupPlans = {
         Schedule_STATUS_toStorage: p206,
         Schedule_fromStorage: p207,
         Schedule_toStorage: p208,
-        SchedulerInstanceProfile_STATUS_fromStorage: p445,
-        SchedulerInstanceProfile_STATUS_toStorage: p446,
-        SchedulerInstanceProfile_fromStorage: p445,
-        SchedulerInstanceProfile_toStorage: p446,
+        SchedulerInstanceProfile_STATUS_fromStorage: p446,
+        SchedulerInstanceProfile_STATUS_toStorage: p447,
+        SchedulerInstanceProfile_fromStorage: p446,
+        SchedulerInstanceProfile_toStorage: p447,
         SchedulerProfileSchedulerInstanceProfiles_STATUS_fromStorage: {"known":k226,"destBag":false,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_fromStorage"}]]},
         SchedulerProfileSchedulerInstanceProfiles_STATUS_toStorage: {"known":k226,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_toStorage"}]]},
         SchedulerProfileSchedulerInstanceProfiles_fromStorage: {"known":k226,"destBag":false,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_fromStorage"}]]},
@@ -2696,7 +2697,7 @@ export const plans: GroupPlans = {
         TrustedAccessRoleBinding_STATUS_fromStorage: p219,
         TrustedAccessRoleBinding_STATUS_toStorage: p220,
         TrustedAccessRoleBinding_Spec_fromStorage: p221,
-        TrustedAccessRoleBinding_Spec_toStorage: {"known":k102,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v20251002preview"]]},
+        TrustedAccessRoleBinding_Spec_toStorage: {"known":k102,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_toStorage"}],["v","v20251002preview"]]},
         UpgradeOverrideSettings_STATUS_fromStorage: p222,
         UpgradeOverrideSettings_STATUS_toStorage: p223,
         UpgradeOverrideSettings_fromStorage: p222,
@@ -2707,14 +2708,14 @@ export const plans: GroupPlans = {
         UserAssignedIdentity_STATUS_toStorage: p227,
         UserAssignedIdentity_fromStorage: p228,
         UserAssignedIdentity_toStorage: p229,
-        VirtualMachineNodes_STATUS_fromStorage: p405,
-        VirtualMachineNodes_STATUS_toStorage: p406,
-        VirtualMachineNodes_fromStorage: p405,
-        VirtualMachineNodes_toStorage: p406,
-        VirtualMachinesProfile_STATUS_fromStorage: p407,
-        VirtualMachinesProfile_STATUS_toStorage: p408,
-        VirtualMachinesProfile_fromStorage: p409,
-        VirtualMachinesProfile_toStorage: p410,
+        VirtualMachineNodes_STATUS_fromStorage: p406,
+        VirtualMachineNodes_STATUS_toStorage: p407,
+        VirtualMachineNodes_fromStorage: p406,
+        VirtualMachineNodes_toStorage: p407,
+        VirtualMachinesProfile_STATUS_fromStorage: p408,
+        VirtualMachinesProfile_STATUS_toStorage: p409,
+        VirtualMachinesProfile_fromStorage: p410,
+        VirtualMachinesProfile_toStorage: p411,
         WeeklySchedule_STATUS_fromStorage: p230,
         WeeklySchedule_STATUS_toStorage: p231,
         WeeklySchedule_fromStorage: p230,
@@ -2737,8 +2738,8 @@ export const plans: GroupPlans = {
         genruntime_ResourceReference_toStorage: p239,
         genruntime_SecretDestination_fromStorage: p236,
         genruntime_SecretDestination_toStorage: p236,
-        genruntime_SecretReference_fromStorage: p237,
-        genruntime_SecretReference_toStorage: p237,
+        genruntime_SecretReference_fromStorage: p240,
+        genruntime_SecretReference_toStorage: p240,
       },
     },
     "v20251002previewstorage": {
@@ -2761,10 +2762,10 @@ export const plans: GroupPlans = {
         AdvancedNetworkingObservability_STATUS_to_v1api20250801storage: p3,
         AdvancedNetworkingObservability_from_v1api20250801storage: p3,
         AdvancedNetworkingObservability_to_v1api20250801storage: p3,
-        AdvancedNetworkingPerformance_STATUS_normalize: p413,
-        AdvancedNetworkingPerformance_normalize: p413,
-        AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize: p365,
-        AdvancedNetworkingSecurityTransitEncryption_normalize: p365,
+        AdvancedNetworkingPerformance_STATUS_normalize: p414,
+        AdvancedNetworkingPerformance_normalize: p414,
+        AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize: p366,
+        AdvancedNetworkingSecurityTransitEncryption_normalize: p366,
         AdvancedNetworkingSecurity_STATUS_from_v1api20250801storage: {"known":k114,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["<","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize"}]]},
         AdvancedNetworkingSecurity_STATUS_to_v1api20250801storage: {"known":k177,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],[">","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_STATUS_normalize"}]]},
         AdvancedNetworkingSecurity_from_v1api20250801storage: {"known":k114,"destBag":true,"steps":[["=","advancedNetworkPolicies","s"],["=","enabled","b"],["<","transitEncryption",{"obj":"AdvancedNetworkingSecurityTransitEncryption_normalize"}]]},
@@ -2775,56 +2776,56 @@ export const plans: GroupPlans = {
         AdvancedNetworking_to_v1api20250801storage: {"known":k178,"destBag":true,"steps":[["=","enabled","b"],["=","observability",{"obj":"AdvancedNetworkingObservability_to_v1api20250801storage"}],[">","performance",{"obj":"AdvancedNetworkingPerformance_normalize"}],["=","security",{"obj":"AdvancedNetworkingSecurity_to_v1api20250801storage"}]]},
         AgentPoolArtifactStreamingProfile_STATUS_normalize: p3,
         AgentPoolArtifactStreamingProfile_normalize: p3,
-        AgentPoolBlueGreenUpgradeSettings_STATUS_normalize: p416,
-        AgentPoolBlueGreenUpgradeSettings_normalize: p416,
-        AgentPoolGatewayProfile_STATUS_from_v1api20250801storage: p381,
-        AgentPoolGatewayProfile_STATUS_to_v1api20250801storage: p381,
-        AgentPoolGatewayProfile_from_v1api20250801storage: p381,
-        AgentPoolGatewayProfile_to_v1api20250801storage: p381,
-        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p242,
-        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p243,
-        AgentPoolNetworkProfile_from_v1api20250801storage: p244,
-        AgentPoolNetworkProfile_to_v1api20250801storage: p245,
-        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p383,
-        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p383,
-        AgentPoolSecurityProfile_from_v1api20250801storage: p383,
-        AgentPoolSecurityProfile_to_v1api20250801storage: p383,
-        AgentPoolStatus_STATUS_from_v1api20250801storage: p447,
-        AgentPoolStatus_STATUS_to_v1api20250801storage: p448,
-        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p449,
-        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p450,
-        AgentPoolUpgradeSettings_from_v1api20250801storage: p449,
-        AgentPoolUpgradeSettings_to_v1api20250801storage: p450,
+        AgentPoolBlueGreenUpgradeSettings_STATUS_normalize: p417,
+        AgentPoolBlueGreenUpgradeSettings_normalize: p417,
+        AgentPoolGatewayProfile_STATUS_from_v1api20250801storage: p382,
+        AgentPoolGatewayProfile_STATUS_to_v1api20250801storage: p382,
+        AgentPoolGatewayProfile_from_v1api20250801storage: p382,
+        AgentPoolGatewayProfile_to_v1api20250801storage: p382,
+        AgentPoolNetworkProfile_STATUS_from_v1api20250801storage: p243,
+        AgentPoolNetworkProfile_STATUS_to_v1api20250801storage: p244,
+        AgentPoolNetworkProfile_from_v1api20250801storage: p245,
+        AgentPoolNetworkProfile_to_v1api20250801storage: p246,
+        AgentPoolSecurityProfile_STATUS_from_v1api20250801storage: p384,
+        AgentPoolSecurityProfile_STATUS_to_v1api20250801storage: p384,
+        AgentPoolSecurityProfile_from_v1api20250801storage: p384,
+        AgentPoolSecurityProfile_to_v1api20250801storage: p384,
+        AgentPoolStatus_STATUS_from_v1api20250801storage: p448,
+        AgentPoolStatus_STATUS_to_v1api20250801storage: p449,
+        AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage: p450,
+        AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage: p451,
+        AgentPoolUpgradeSettings_from_v1api20250801storage: p450,
+        AgentPoolUpgradeSettings_to_v1api20250801storage: p451,
         AgentPoolWindowsProfile_STATUS_from_v1api20250801storage: p17,
         AgentPoolWindowsProfile_STATUS_to_v1api20250801storage: p17,
         AgentPoolWindowsProfile_from_v1api20250801storage: p17,
         AgentPoolWindowsProfile_to_v1api20250801storage: p17,
-        AutoScaleProfile_STATUS_normalize: p421,
-        AutoScaleProfile_normalize: p421,
+        AutoScaleProfile_STATUS_normalize: p422,
+        AutoScaleProfile_normalize: p422,
         AzureKeyVaultKms_STATUS_from_v1api20250801storage: p19,
         AzureKeyVaultKms_STATUS_to_v1api20250801storage: p19,
-        AzureKeyVaultKms_from_v1api20250801storage: p250,
-        AzureKeyVaultKms_to_v1api20250801storage: p251,
-        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p252,
-        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p253,
-        ClusterUpgradeSettings_from_v1api20250801storage: p254,
-        ClusterUpgradeSettings_to_v1api20250801storage: p255,
-        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p256,
-        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p257,
-        ContainerServiceLinuxProfile_from_v1api20250801storage: p258,
-        ContainerServiceLinuxProfile_to_v1api20250801storage: p259,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_normalize: p423,
-        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_normalize: p423,
+        AzureKeyVaultKms_from_v1api20250801storage: p251,
+        AzureKeyVaultKms_to_v1api20250801storage: p252,
+        ClusterUpgradeSettings_STATUS_from_v1api20250801storage: p253,
+        ClusterUpgradeSettings_STATUS_to_v1api20250801storage: p254,
+        ClusterUpgradeSettings_from_v1api20250801storage: p255,
+        ClusterUpgradeSettings_to_v1api20250801storage: p256,
+        ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage: p257,
+        ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage: p258,
+        ContainerServiceLinuxProfile_from_v1api20250801storage: p259,
+        ContainerServiceLinuxProfile_to_v1api20250801storage: p260,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_normalize: p424,
+        ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_normalize: p424,
         ContainerServiceNetworkProfileKubeProxyConfig_STATUS_normalize: {"known":k183,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_STATUS_normalize"}],["=","mode","s"]]},
         ContainerServiceNetworkProfileKubeProxyConfig_normalize: {"known":k183,"destBag":true,"steps":[["=","enabled","b"],["=","ipvsConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfigIpvsConfig_normalize"}],["=","mode","s"]]},
         ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_from_v1api20250801storage"}],["<","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_STATUS_normalize"}],["<","podLinkLocalAccess","s"]]},
         ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage: {"known":k184,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_STATUS_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],[">","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_STATUS_normalize"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],[">","podLinkLocalAccess"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_STATUS_to_v1api20250801storage"}]]},
         ContainerServiceNetworkProfile_from_v1api20250801storage: {"known":k117,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_from_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_from_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_from_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_from_v1api20250801storage"}],["<","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_normalize"}],["<","podLinkLocalAccess","s"]]},
         ContainerServiceNetworkProfile_to_v1api20250801storage: {"known":k184,"destBag":true,"steps":[["=","advancedNetworking",{"obj":"AdvancedNetworking_to_v1api20250801storage"}],["=","dnsServiceIP","s"],["=","ipFamilies",{"arr":"s"}],[">","kubeProxyConfig",{"obj":"ContainerServiceNetworkProfileKubeProxyConfig_normalize"}],["=","loadBalancerProfile",{"obj":"ManagedClusterLoadBalancerProfile_to_v1api20250801storage"}],["=","loadBalancerSku","s"],["=","natGatewayProfile",{"obj":"ManagedClusterNATGatewayProfile_to_v1api20250801storage"}],["=","networkDataplane","s"],["=","networkMode","s"],["=","networkPlugin","s"],["=","networkPluginMode","s"],["=","networkPolicy","s"],["=","outboundType","s"],["=","podCidr","s"],["=","podCidrs",{"arr":"s"}],[">","podLinkLocalAccess"],["=","serviceCidr","s"],["=","serviceCidrs",{"arr":"s"}],["=","staticEgressGatewayProfile",{"obj":"ManagedClusterStaticEgressGatewayProfile_to_v1api20250801storage"}]]},
-        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p260,
-        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p261,
-        ContainerServiceSshConfiguration_from_v1api20250801storage: p262,
-        ContainerServiceSshConfiguration_to_v1api20250801storage: p263,
+        ContainerServiceSshConfiguration_STATUS_from_v1api20250801storage: p261,
+        ContainerServiceSshConfiguration_STATUS_to_v1api20250801storage: p262,
+        ContainerServiceSshConfiguration_from_v1api20250801storage: p263,
+        ContainerServiceSshConfiguration_to_v1api20250801storage: p264,
         ContainerServiceSshPublicKey_STATUS_from_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_STATUS_to_v1api20250801storage: p35,
         ContainerServiceSshPublicKey_from_v1api20250801storage: p35,
@@ -2832,9 +2833,9 @@ export const plans: GroupPlans = {
         CreationData_STATUS_from_v1api20250801storage: p37,
         CreationData_STATUS_normalize: p37,
         CreationData_STATUS_to_v1api20250801storage: p37,
-        CreationData_from_v1api20250801storage: p264,
+        CreationData_from_v1api20250801storage: p265,
         CreationData_normalize: {"known":k16,"destBag":true,"steps":[["=","sourceResourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        CreationData_to_v1api20250801storage: p265,
+        CreationData_to_v1api20250801storage: p266,
         DailySchedule_STATUS_from_v1api20250801storage: p41,
         DailySchedule_STATUS_to_v1api20250801storage: p41,
         DailySchedule_from_v1api20250801storage: p41,
@@ -2845,10 +2846,10 @@ export const plans: GroupPlans = {
         DateSpan_to_v1api20250801storage: p43,
         DelegatedResource_STATUS_from_v1api20250801storage: p45,
         DelegatedResource_STATUS_to_v1api20250801storage: p45,
-        DelegatedResource_from_v1api20250801storage: p266,
-        DelegatedResource_to_v1api20250801storage: p267,
-        ErrorAdditionalInfo_STATUS_from_v1api20250801storage: p367,
-        ErrorAdditionalInfo_STATUS_to_v1api20250801storage: p367,
+        DelegatedResource_from_v1api20250801storage: p267,
+        DelegatedResource_to_v1api20250801storage: p268,
+        ErrorAdditionalInfo_STATUS_from_v1api20250801storage: p368,
+        ErrorAdditionalInfo_STATUS_to_v1api20250801storage: p368,
         ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20250801storage: {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20250801storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
         ErrorDetail_STATUS_Unrolled_STATUS_to_v1api20250801storage: {"known":k138,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_to_v1api20250801storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
         ErrorDetail_STATUS_from_v1api20250801storage: {"known":k139,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20250801storage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20250801storage"}}],["=","message","s"],["=","target","s"]]},
@@ -2857,62 +2858,62 @@ export const plans: GroupPlans = {
         ExtendedLocation_STATUS_to_v1api20250801storage: p49,
         ExtendedLocation_from_v1api20250801storage: p49,
         ExtendedLocation_to_v1api20250801storage: p49,
-        GPUProfile_STATUS_from_v1api20250801storage: p451,
-        GPUProfile_STATUS_to_v1api20250801storage: p452,
-        GPUProfile_from_v1api20250801storage: p451,
-        GPUProfile_to_v1api20250801storage: p452,
+        GPUProfile_STATUS_from_v1api20250801storage: p452,
+        GPUProfile_STATUS_to_v1api20250801storage: p453,
+        GPUProfile_from_v1api20250801storage: p452,
+        GPUProfile_to_v1api20250801storage: p453,
         IPTag_STATUS_from_v1api20250801storage: p51,
         IPTag_STATUS_to_v1api20250801storage: p51,
         IPTag_from_v1api20250801storage: p51,
         IPTag_to_v1api20250801storage: p51,
-        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p268,
-        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p269,
-        IstioCertificateAuthority_from_v1api20250801storage: p270,
-        IstioCertificateAuthority_to_v1api20250801storage: p271,
+        IstioCertificateAuthority_STATUS_from_v1api20250801storage: p269,
+        IstioCertificateAuthority_STATUS_to_v1api20250801storage: p270,
+        IstioCertificateAuthority_from_v1api20250801storage: p271,
+        IstioCertificateAuthority_to_v1api20250801storage: p272,
         IstioComponents_STATUS_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_from_v1api20250801storage"}}],["<","proxyRedirectionMechanism","s"]]},
         IstioComponents_STATUS_to_v1api20250801storage: {"known":k186,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_STATUS_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_STATUS_to_v1api20250801storage"}}],[">","proxyRedirectionMechanism"]]},
         IstioComponents_from_v1api20250801storage: {"known":k24,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_from_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_from_v1api20250801storage"}}],["<","proxyRedirectionMechanism","s"]]},
         IstioComponents_to_v1api20250801storage: {"known":k186,"destBag":true,"steps":[["=","egressGateways",{"arr":{"obj":"IstioEgressGateway_to_v1api20250801storage"}}],["=","ingressGateways",{"arr":{"obj":"IstioIngressGateway_to_v1api20250801storage"}}],[">","proxyRedirectionMechanism"]]},
-        IstioEgressGateway_STATUS_from_v1api20250801storage: p453,
-        IstioEgressGateway_STATUS_to_v1api20250801storage: p454,
-        IstioEgressGateway_from_v1api20250801storage: p453,
-        IstioEgressGateway_to_v1api20250801storage: p454,
+        IstioEgressGateway_STATUS_from_v1api20250801storage: p454,
+        IstioEgressGateway_STATUS_to_v1api20250801storage: p455,
+        IstioEgressGateway_from_v1api20250801storage: p454,
+        IstioEgressGateway_to_v1api20250801storage: p455,
         IstioIngressGateway_STATUS_from_v1api20250801storage: p61,
         IstioIngressGateway_STATUS_to_v1api20250801storage: p61,
         IstioIngressGateway_from_v1api20250801storage: p61,
         IstioIngressGateway_to_v1api20250801storage: p61,
         IstioPluginCertificateAuthority_STATUS_from_v1api20250801storage: p63,
         IstioPluginCertificateAuthority_STATUS_to_v1api20250801storage: p63,
-        IstioPluginCertificateAuthority_from_v1api20250801storage: p272,
-        IstioPluginCertificateAuthority_to_v1api20250801storage: p273,
-        IstioServiceMesh_STATUS_from_v1api20250801storage: p274,
-        IstioServiceMesh_STATUS_to_v1api20250801storage: p275,
-        IstioServiceMesh_from_v1api20250801storage: p276,
-        IstioServiceMesh_to_v1api20250801storage: p277,
-        KubeletConfig_STATUS_from_v1api20250801storage: p455,
-        KubeletConfig_STATUS_to_v1api20250801storage: p456,
-        KubeletConfig_from_v1api20250801storage: p455,
-        KubeletConfig_to_v1api20250801storage: p456,
-        KubernetesResourceObjectEncryptionProfile_STATUS_normalize: p431,
-        KubernetesResourceObjectEncryptionProfile_normalize: p431,
-        LinuxOSConfig_STATUS_from_v1api20250801storage: p278,
-        LinuxOSConfig_STATUS_to_v1api20250801storage: p279,
-        LinuxOSConfig_from_v1api20250801storage: p280,
-        LinuxOSConfig_to_v1api20250801storage: p281,
-        LocalDNSOverride_STATUS_normalize: p433,
-        LocalDNSOverride_normalize: p433,
+        IstioPluginCertificateAuthority_from_v1api20250801storage: p273,
+        IstioPluginCertificateAuthority_to_v1api20250801storage: p274,
+        IstioServiceMesh_STATUS_from_v1api20250801storage: p275,
+        IstioServiceMesh_STATUS_to_v1api20250801storage: p276,
+        IstioServiceMesh_from_v1api20250801storage: p277,
+        IstioServiceMesh_to_v1api20250801storage: p278,
+        KubeletConfig_STATUS_from_v1api20250801storage: p456,
+        KubeletConfig_STATUS_to_v1api20250801storage: p457,
+        KubeletConfig_from_v1api20250801storage: p456,
+        KubeletConfig_to_v1api20250801storage: p457,
+        KubernetesResourceObjectEncryptionProfile_STATUS_normalize: p432,
+        KubernetesResourceObjectEncryptionProfile_normalize: p432,
+        LinuxOSConfig_STATUS_from_v1api20250801storage: p279,
+        LinuxOSConfig_STATUS_to_v1api20250801storage: p280,
+        LinuxOSConfig_from_v1api20250801storage: p281,
+        LinuxOSConfig_to_v1api20250801storage: p282,
+        LocalDNSOverride_STATUS_normalize: p434,
+        LocalDNSOverride_normalize: p434,
         LocalDNSProfile_STATUS_normalize: {"known":k191,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_normalize"}}],["=","mode","s"],["=","state","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_STATUS_normalize"}}]]},
         LocalDNSProfile_normalize: {"known":k192,"destBag":true,"steps":[["=","kubeDNSOverrides",{"map":{"obj":"LocalDNSOverride_normalize"}}],["=","mode","s"],["=","vnetDNSOverrides",{"map":{"obj":"LocalDNSOverride_normalize"}}]]},
-        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p282,
-        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p283,
-        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p284,
-        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p285,
-        MaintenanceConfiguration_Spec_from_v1api20250801storage: p286,
-        MaintenanceConfiguration_Spec_to_v1api20250801storage: p287,
-        MaintenanceWindow_STATUS_from_v1api20250801storage: p288,
-        MaintenanceWindow_STATUS_to_v1api20250801storage: p289,
-        MaintenanceWindow_from_v1api20250801storage: p290,
-        MaintenanceWindow_to_v1api20250801storage: p291,
+        MaintenanceConfigurationOperatorSpec_from_v1api20250801storage: p283,
+        MaintenanceConfigurationOperatorSpec_to_v1api20250801storage: p284,
+        MaintenanceConfiguration_STATUS_from_v1api20250801storage: p285,
+        MaintenanceConfiguration_STATUS_to_v1api20250801storage: p286,
+        MaintenanceConfiguration_Spec_from_v1api20250801storage: p287,
+        MaintenanceConfiguration_Spec_to_v1api20250801storage: p288,
+        MaintenanceWindow_STATUS_from_v1api20250801storage: p289,
+        MaintenanceWindow_STATUS_to_v1api20250801storage: p290,
+        MaintenanceWindow_from_v1api20250801storage: p291,
+        MaintenanceWindow_to_v1api20250801storage: p292,
         ManagedClusterAADProfile_STATUS_from_v1api20250801storage: p86,
         ManagedClusterAADProfile_STATUS_to_v1api20250801storage: p86,
         ManagedClusterAADProfile_from_v1api20250801storage: p86,
@@ -2921,12 +2922,12 @@ export const plans: GroupPlans = {
         ManagedClusterAIToolchainOperatorProfile_STATUS_to_v1api20250801storage: p3,
         ManagedClusterAIToolchainOperatorProfile_from_v1api20250801storage: p3,
         ManagedClusterAIToolchainOperatorProfile_to_v1api20250801storage: p3,
-        ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage: p391,
-        ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage: p391,
+        ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage: p392,
+        ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage: p392,
         ManagedClusterAPIServerAccessProfile_from_v1api20250801storage: {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]},
         ManagedClusterAPIServerAccessProfile_to_v1api20250801storage: {"known":k119,"destBag":true,"steps":[["=","authorizedIPRanges",{"arr":"s"}],["=","disableRunCommand","b"],["=","enablePrivateCluster","b"],["=","enablePrivateClusterPublicFQDN","b"],["=","enableVnetIntegration","b"],["=","privateDNSZone","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]},
-        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p292,
-        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p293,
+        ManagedClusterAddonProfile_STATUS_from_v1api20250801storage: p293,
+        ManagedClusterAddonProfile_STATUS_to_v1api20250801storage: p294,
         ManagedClusterAddonProfile_from_v1api20250801storage: p92,
         ManagedClusterAddonProfile_to_v1api20250801storage: p92,
         ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage: {"known":k120,"destBag":true,"steps":[["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_from_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","name","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_normalize"}],["<","upgradeStrategy","s"]]},
@@ -2939,28 +2940,28 @@ export const plans: GroupPlans = {
         ManagedClusterAutoUpgradeProfile_to_v1api20250801storage: p94,
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_normalize: p3,
         ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_normalize: p3,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_normalize: p435,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_normalize: p435,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_normalize: p435,
-        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_normalize: p435,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_normalize: p436,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_normalize: p436,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_normalize: p436,
+        ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_normalize: p436,
         ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_normalize: {"known":k196,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_STATUS_normalize"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_STATUS_normalize"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_STATUS_normalize"}]]},
         ManagedClusterAzureMonitorProfileAppMonitoring_normalize: {"known":k196,"destBag":true,"steps":[["=","autoInstrumentation",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringAutoInstrumentation_normalize"}],["=","openTelemetryLogs",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryLogs_normalize"}],["=","openTelemetryMetrics",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoringOpenTelemetryMetrics_normalize"}]]},
-        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize: p436,
+        ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize: p437,
         ManagedClusterAzureMonitorProfileContainerInsights_normalize: {"known":k198,"destBag":true,"steps":[["=","disableCustomMetrics","b"],["=","disablePrometheusMetricsScraping","b"],["=","enabled","b"],["=","logAnalyticsWorkspaceResourceReference",{"obj":"genruntime_ResourceReference_normalize"}],["=","syslogPort","i"]]},
         ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_from_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_STATUS_to_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_from_v1api20250801storage: p96,
         ManagedClusterAzureMonitorProfileKubeStateMetrics_to_v1api20250801storage: p96,
-        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p294,
-        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p295,
-        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p296,
-        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p297,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage: p295,
+        ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage: p296,
+        ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage: p297,
+        ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage: p298,
         ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_from_v1api20250801storage"}],["<","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_normalize"}],["<","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize"}]]},
         ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage: {"known":k199,"destBag":true,"steps":[[">","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_STATUS_normalize"}],[">","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_STATUS_normalize"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterAzureMonitorProfile_from_v1api20250801storage: {"known":k45,"destBag":true,"steps":[["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_from_v1api20250801storage"}],["<","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_normalize"}],["<","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_normalize"}]]},
         ManagedClusterAzureMonitorProfile_to_v1api20250801storage: {"known":k199,"destBag":true,"steps":[[">","appMonitoring",{"obj":"ManagedClusterAzureMonitorProfileAppMonitoring_normalize"}],[">","containerInsights",{"obj":"ManagedClusterAzureMonitorProfileContainerInsights_normalize"}],["=","metrics",{"obj":"ManagedClusterAzureMonitorProfileMetrics_to_v1api20250801storage"}]]},
-        ManagedClusterBootstrapProfile_STATUS_from_v1api20250801storage: p395,
-        ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage: p395,
+        ManagedClusterBootstrapProfile_STATUS_from_v1api20250801storage: p396,
+        ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage: p396,
         ManagedClusterBootstrapProfile_from_v1api20250801storage: {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}]]},
         ManagedClusterBootstrapProfile_to_v1api20250801storage: {"known":k170,"destBag":true,"steps":[["=","artifactSource","s"],["=","containerRegistryReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}]]},
         ManagedClusterCostAnalysis_STATUS_from_v1api20250801storage: p3,
@@ -2975,18 +2976,18 @@ export const plans: GroupPlans = {
         ManagedClusterHostedSystemProfile_normalize: p3,
         ManagedClusterIdentity_STATUS_from_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_from_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_from_v1api20250801storage"}}]]},
         ManagedClusterIdentity_STATUS_to_v1api20250801storage: {"known":k47,"destBag":true,"steps":[["=","delegatedResources",{"map":{"obj":"DelegatedResource_STATUS_to_v1api20250801storage"}}],["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_to_v1api20250801storage"}}]]},
-        ManagedClusterIdentity_from_v1api20250801storage: p298,
-        ManagedClusterIdentity_to_v1api20250801storage: p299,
-        ManagedClusterIngressDefaultDomainProfile_STATUS_normalize: p437,
+        ManagedClusterIdentity_from_v1api20250801storage: p299,
+        ManagedClusterIdentity_to_v1api20250801storage: p300,
+        ManagedClusterIngressDefaultDomainProfile_STATUS_normalize: p438,
         ManagedClusterIngressDefaultDomainProfile_normalize: p3,
         ManagedClusterIngressProfileApplicationLoadBalancer_STATUS_normalize: {"known":k203,"destBag":true,"steps":[["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_normalize"}]]},
         ManagedClusterIngressProfileApplicationLoadBalancer_normalize: p3,
-        ManagedClusterIngressProfileGatewayConfiguration_STATUS_normalize: p439,
-        ManagedClusterIngressProfileGatewayConfiguration_normalize: p439,
-        ManagedClusterIngressProfileNginx_STATUS_from_v1api20250801storage: p399,
-        ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage: p399,
-        ManagedClusterIngressProfileNginx_from_v1api20250801storage: p399,
-        ManagedClusterIngressProfileNginx_to_v1api20250801storage: p399,
+        ManagedClusterIngressProfileGatewayConfiguration_STATUS_normalize: p440,
+        ManagedClusterIngressProfileGatewayConfiguration_normalize: p440,
+        ManagedClusterIngressProfileNginx_STATUS_from_v1api20250801storage: p400,
+        ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage: p400,
+        ManagedClusterIngressProfileNginx_from_v1api20250801storage: p400,
+        ManagedClusterIngressProfileNginx_to_v1api20250801storage: p400,
         ManagedClusterIngressProfileWebAppRouting_STATUS_from_v1api20250801storage: {"known":k122,"destBag":true,"steps":[["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_from_v1api20250801storage"}],["<","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_normalize"}]]},
         ManagedClusterIngressProfileWebAppRouting_STATUS_to_v1api20250801storage: {"known":k205,"destBag":true,"steps":[[">","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_STATUS_normalize"}],["=","dnsZoneResourceIds",{"arr":"s"}],["=","enabled","b"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterIngressProfileWebAppRouting_from_v1api20250801storage: {"known":k123,"destBag":true,"steps":[["=","dnsZoneResourceReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}}],["=","enabled","b"],["=","nginx",{"obj":"ManagedClusterIngressProfileNginx_from_v1api20250801storage"}],["<","defaultDomain",{"obj":"ManagedClusterIngressDefaultDomainProfile_normalize"}]]},
@@ -2999,14 +3000,14 @@ export const plans: GroupPlans = {
         ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_to_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfileManagedOutboundIPs_from_v1api20250801storage: p118,
         ManagedClusterLoadBalancerProfileManagedOutboundIPs_to_v1api20250801storage: p118,
-        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_from_v1api20250801storage: p300,
-        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_to_v1api20250801storage: p301,
-        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_from_v1api20250801storage: p302,
-        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_to_v1api20250801storage: p303,
-        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_from_v1api20250801storage: p304,
-        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_to_v1api20250801storage: p305,
-        ManagedClusterLoadBalancerProfileOutboundIPs_from_v1api20250801storage: p306,
-        ManagedClusterLoadBalancerProfileOutboundIPs_to_v1api20250801storage: p307,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_from_v1api20250801storage: p301,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_to_v1api20250801storage: p302,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_from_v1api20250801storage: p303,
+        ManagedClusterLoadBalancerProfileOutboundIPPrefixes_to_v1api20250801storage: p304,
+        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_from_v1api20250801storage: p305,
+        ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_to_v1api20250801storage: p306,
+        ManagedClusterLoadBalancerProfileOutboundIPs_from_v1api20250801storage: p307,
+        ManagedClusterLoadBalancerProfileOutboundIPs_to_v1api20250801storage: p308,
         ManagedClusterLoadBalancerProfile_STATUS_from_v1api20250801storage: {"known":k56,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_from_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_from_v1api20250801storage"}],["<","clusterServiceLoadBalancerHealthProbeMode","s"]]},
         ManagedClusterLoadBalancerProfile_STATUS_to_v1api20250801storage: {"known":k208,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],[">","clusterServiceLoadBalancerHealthProbeMode"],["=","effectiveOutboundIPs",{"arr":{"obj":"ResourceReference_STATUS_to_v1api20250801storage"}}],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_STATUS_to_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_STATUS_to_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_STATUS_to_v1api20250801storage"}]]},
         ManagedClusterLoadBalancerProfile_from_v1api20250801storage: {"known":k124,"destBag":true,"steps":[["=","allocatedOutboundPorts","i"],["=","backendPoolType","s"],["=","enableMultipleStandardLoadBalancers","b"],["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPs",{"obj":"ManagedClusterLoadBalancerProfileManagedOutboundIPs_from_v1api20250801storage"}],["=","outboundIPPrefixes",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPPrefixes_from_v1api20250801storage"}],["=","outboundIPs",{"obj":"ManagedClusterLoadBalancerProfileOutboundIPs_from_v1api20250801storage"}],["<","clusterServiceLoadBalancerHealthProbeMode","s"]]},
@@ -3015,18 +3016,18 @@ export const plans: GroupPlans = {
         ManagedClusterManagedOutboundIPProfile_STATUS_to_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage: p130,
         ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage: p130,
-        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p308,
-        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p309,
-        ManagedClusterMetricsProfile_from_v1api20250801storage: p310,
-        ManagedClusterMetricsProfile_to_v1api20250801storage: p311,
-        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p312,
-        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p313,
+        ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage: p309,
+        ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage: p310,
+        ManagedClusterMetricsProfile_from_v1api20250801storage: p311,
+        ManagedClusterMetricsProfile_to_v1api20250801storage: p312,
+        ManagedClusterNATGatewayProfile_STATUS_from_v1api20250801storage: p313,
+        ManagedClusterNATGatewayProfile_STATUS_to_v1api20250801storage: p314,
         ManagedClusterNATGatewayProfile_from_v1api20250801storage: {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_from_v1api20250801storage"}]]},
         ManagedClusterNATGatewayProfile_to_v1api20250801storage: {"known":k125,"destBag":true,"steps":[["=","idleTimeoutInMinutes","i"],["=","managedOutboundIPProfile",{"obj":"ManagedClusterManagedOutboundIPProfile_to_v1api20250801storage"}]]},
-        ManagedClusterNodeProvisioningProfile_STATUS_from_v1api20250801storage: p403,
-        ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage: p403,
-        ManagedClusterNodeProvisioningProfile_from_v1api20250801storage: p403,
-        ManagedClusterNodeProvisioningProfile_to_v1api20250801storage: p403,
+        ManagedClusterNodeProvisioningProfile_STATUS_from_v1api20250801storage: p404,
+        ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage: p404,
+        ManagedClusterNodeProvisioningProfile_from_v1api20250801storage: p404,
+        ManagedClusterNodeProvisioningProfile_to_v1api20250801storage: p404,
         ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage: p138,
         ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage: p138,
         ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage: p138,
@@ -3037,30 +3038,30 @@ export const plans: GroupPlans = {
         ManagedClusterOIDCIssuerProfile_to_v1api20250801storage: p3,
         ManagedClusterOperatorConfigMaps_from_v1api20250801storage: {"known":k62,"src":"v1api20250801storage","destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_from_v1api20250801storage"}],[">","principalId",{"obj":"genruntime_ConfigMapDestination_normalize"}]]},
         ManagedClusterOperatorConfigMaps_to_v1api20250801storage: {"known":k210,"dest":"v1api20250801storage","destBag":true,"steps":[["=","oidcIssuerProfile",{"obj":"genruntime_ConfigMapDestination_to_v1api20250801storage"}],["<","principalId",{"obj":"genruntime_ConfigMapDestination_normalize"}]]},
-        ManagedClusterOperatorSecrets_from_v1api20250801storage: p314,
-        ManagedClusterOperatorSecrets_to_v1api20250801storage: p315,
-        ManagedClusterOperatorSpec_from_v1api20250801storage: p316,
-        ManagedClusterOperatorSpec_to_v1api20250801storage: p317,
+        ManagedClusterOperatorSecrets_from_v1api20250801storage: p315,
+        ManagedClusterOperatorSecrets_to_v1api20250801storage: p316,
+        ManagedClusterOperatorSpec_from_v1api20250801storage: p317,
+        ManagedClusterOperatorSpec_to_v1api20250801storage: p318,
         ManagedClusterPodIdentityException_STATUS_from_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_STATUS_to_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_from_v1api20250801storage: p148,
         ManagedClusterPodIdentityException_to_v1api20250801storage: p148,
-        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p318,
-        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p319,
-        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p320,
-        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p321,
+        ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage: p319,
+        ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage: p320,
+        ManagedClusterPodIdentityProfile_from_v1api20250801storage: p321,
+        ManagedClusterPodIdentityProfile_to_v1api20250801storage: p322,
         ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_from_v1api20250801storage: p154,
         ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled_STATUS_to_v1api20250801storage: p154,
-        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p322,
-        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p323,
-        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p324,
-        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p325,
-        ManagedClusterPodIdentityProvisioningInfo_STATUS_from_v1api20250801storage: p326,
-        ManagedClusterPodIdentityProvisioningInfo_STATUS_to_v1api20250801storage: p327,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_from_v1api20250801storage: p323,
+        ManagedClusterPodIdentityProvisioningErrorBody_STATUS_to_v1api20250801storage: p324,
+        ManagedClusterPodIdentityProvisioningError_STATUS_from_v1api20250801storage: p325,
+        ManagedClusterPodIdentityProvisioningError_STATUS_to_v1api20250801storage: p326,
+        ManagedClusterPodIdentityProvisioningInfo_STATUS_from_v1api20250801storage: p327,
+        ManagedClusterPodIdentityProvisioningInfo_STATUS_to_v1api20250801storage: p328,
         ManagedClusterPodIdentity_STATUS_from_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentityProvisioningInfo_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"]]},
         ManagedClusterPodIdentity_STATUS_to_v1api20250801storage: {"known":k70,"destBag":true,"steps":[["=","bindingSelector","s"],["=","identity",{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}],["=","name","s"],["=","namespace","s"],["=","provisioningInfo",{"obj":"ManagedClusterPodIdentityProvisioningInfo_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"]]},
-        ManagedClusterPodIdentity_from_v1api20250801storage: p328,
-        ManagedClusterPodIdentity_to_v1api20250801storage: p329,
+        ManagedClusterPodIdentity_from_v1api20250801storage: p329,
+        ManagedClusterPodIdentity_to_v1api20250801storage: p330,
         ManagedClusterPowerState_STATUS_from_v1api20250801storage: p166,
         ManagedClusterPowerState_STATUS_to_v1api20250801storage: p166,
         ManagedClusterPropertiesAutoScalerProfile_STATUS_from_v1api20250801storage: p168,
@@ -3101,22 +3102,22 @@ export const plans: GroupPlans = {
         ManagedClusterSecurityProfile_to_v1api20250801storage: {"known":k215,"destBag":true,"steps":[["=","azureKeyVaultKms",{"obj":"AzureKeyVaultKms_to_v1api20250801storage"}],["=","customCATrustCertificates",{"arr":"s"}],["=","defender",{"obj":"ManagedClusterSecurityProfileDefender_to_v1api20250801storage"}],["=","imageCleaner",{"obj":"ManagedClusterSecurityProfileImageCleaner_to_v1api20250801storage"}],[">","imageIntegrity",{"obj":"ManagedClusterSecurityProfileImageIntegrity_normalize"}],[">","kubernetesResourceObjectEncryptionProfile",{"obj":"KubernetesResourceObjectEncryptionProfile_normalize"}],[">","nodeRestriction",{"obj":"ManagedClusterSecurityProfileNodeRestriction_normalize"}],["=","workloadIdentity",{"obj":"ManagedClusterSecurityProfileWorkloadIdentity_to_v1api20250801storage"}]]},
         ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage: p178,
         ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage: p178,
-        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p330,
-        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p331,
+        ManagedClusterServicePrincipalProfile_from_v1api20250801storage: p331,
+        ManagedClusterServicePrincipalProfile_to_v1api20250801storage: p332,
         ManagedClusterStaticEgressGatewayProfile_STATUS_from_v1api20250801storage: p3,
         ManagedClusterStaticEgressGatewayProfile_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStaticEgressGatewayProfile_from_v1api20250801storage: p3,
         ManagedClusterStaticEgressGatewayProfile_to_v1api20250801storage: p3,
-        ManagedClusterStatus_STATUS_from_v1api20250801storage: p447,
-        ManagedClusterStatus_STATUS_to_v1api20250801storage: p448,
+        ManagedClusterStatus_STATUS_from_v1api20250801storage: p448,
+        ManagedClusterStatus_STATUS_to_v1api20250801storage: p449,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileBlobCSIDriver_to_v1api20250801storage: p3,
-        ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage: p457,
-        ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage: p458,
-        ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage: p457,
-        ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage: p458,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_from_v1api20250801storage: p458,
+        ManagedClusterStorageProfileDiskCSIDriver_STATUS_to_v1api20250801storage: p459,
+        ManagedClusterStorageProfileDiskCSIDriver_from_v1api20250801storage: p458,
+        ManagedClusterStorageProfileDiskCSIDriver_to_v1api20250801storage: p459,
         ManagedClusterStorageProfileFileCSIDriver_STATUS_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileFileCSIDriver_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileFileCSIDriver_from_v1api20250801storage: p3,
@@ -3125,43 +3126,43 @@ export const plans: GroupPlans = {
         ManagedClusterStorageProfileSnapshotController_STATUS_to_v1api20250801storage: p3,
         ManagedClusterStorageProfileSnapshotController_from_v1api20250801storage: p3,
         ManagedClusterStorageProfileSnapshotController_to_v1api20250801storage: p3,
-        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p332,
-        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p333,
-        ManagedClusterStorageProfile_from_v1api20250801storage: p334,
-        ManagedClusterStorageProfile_to_v1api20250801storage: p335,
-        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p336,
-        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p337,
-        ManagedClusterWindowsProfile_from_v1api20250801storage: p338,
-        ManagedClusterWindowsProfile_to_v1api20250801storage: p339,
+        ManagedClusterStorageProfile_STATUS_from_v1api20250801storage: p333,
+        ManagedClusterStorageProfile_STATUS_to_v1api20250801storage: p334,
+        ManagedClusterStorageProfile_from_v1api20250801storage: p335,
+        ManagedClusterStorageProfile_to_v1api20250801storage: p336,
+        ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage: p337,
+        ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage: p338,
+        ManagedClusterWindowsProfile_from_v1api20250801storage: p339,
+        ManagedClusterWindowsProfile_to_v1api20250801storage: p340,
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_from_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_STATUS_to_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_from_v1api20250801storage: p3,
         ManagedClusterWorkloadAutoScalerProfileKeda_to_v1api20250801storage: p3,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage: p459,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage: p460,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage: p459,
-        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage: p460,
-        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p340,
-        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p341,
-        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p342,
-        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p343,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_from_v1api20250801storage: p460,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_STATUS_to_v1api20250801storage: p461,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_from_v1api20250801storage: p460,
+        ManagedClusterWorkloadAutoScalerProfileVerticalPodAutoscaler_to_v1api20250801storage: p461,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage: p341,
+        ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage: p342,
+        ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage: p343,
+        ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage: p344,
         ManagedCluster_STATUS_from_v1api20250801storage: {"known":k127,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_from_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_from_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_from_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_from_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_from_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_from_v1api20250801storage"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_from_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_from_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_from_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_from_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_from_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_from_v1api20250801storage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_from_v1api20250801storage"}],["<","creationData",{"obj":"CreationData_STATUS_normalize"}],["<","enableNamespaceResources","b"],["<","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_normalize"}],["<","schedulerProfile",{"obj":"SchedulerProfile_STATUS_normalize"}]]},
         ManagedCluster_STATUS_to_v1api20250801storage: {"known":k218,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_STATUS_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_STATUS_to_v1api20250801storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_STATUS_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_STATUS_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_STATUS_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_STATUS_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_STATUS_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_STATUS_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_STATUS_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_STATUS_to_v1api20250801storage"}],["=","azurePortalFQDN","s"],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_STATUS_to_v1api20250801storage"}],[">","creationData",{"obj":"CreationData_STATUS_normalize"}],["=","currentKubernetesVersion","s"],["=","disableLocalAccounts","b"],["=","diskEncryptionSetID","s"],["=","dnsPrefix","s"],["=","eTag","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdn","s"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_STATUS_normalize"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_STATUS_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_STATUS_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_STATUS_to_v1api20250801storage"}],["=","maxAgentPools","i"],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_STATUS_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_STATUS_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_STATUS_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_STATUS_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_STATUS_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_STATUS_to_v1api20250801storage"}],["=","powerState",{"obj":"ManagedClusterPowerState_STATUS_to_v1api20250801storage"}],["=","privateFQDN","s"],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_STATUS_to_v1api20250801storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","resourceUID","s"],[">","schedulerProfile",{"obj":"SchedulerProfile_STATUS_normalize"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_STATUS_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_STATUS_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_STATUS_to_v1api20250801storage"}],["=","status",{"obj":"ManagedClusterStatus_STATUS_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_STATUS_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_STATUS_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_STATUS_to_v1api20250801storage"}]]},
-        ManagedCluster_Spec_from_v1api20250801storage: {"known":k128,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_from_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_from_v1api20250801storage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_from_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","creationData",{"obj":"CreationData_normalize"}],["<","enableNamespaceResources","b"],["<","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_normalize"}],["<","schedulerProfile",{"obj":"SchedulerProfile_normalize"}]]},
-        ManagedCluster_Spec_to_v1api20250801storage: {"known":k219,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_to_v1api20250801storage"}],[">","creationData",{"obj":"CreationData_normalize"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_normalize"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],[">","schedulerProfile",{"obj":"SchedulerProfile_normalize"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]},
-        ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage: p282,
-        ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage: p283,
+        ManagedCluster_Spec_from_v1api20250801storage: {"known":k128,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_from_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_from_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_from_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_from_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_from_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_from_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_from_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_from_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_from_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_from_v1api20250801storage"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","dnsPrefix","s"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_from_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_from_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_from_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_from_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_from_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_from_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_from_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_from_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_from_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_from_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_from_v1api20250801storage"}}],["=","publicNetworkAccess","s"],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_from_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_from_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_from_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_from_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_from_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_from_v1api20250801storage"}],["=0","originalVersion","s"],["<","creationData",{"obj":"CreationData_normalize"}],["<","enableNamespaceResources","b"],["<","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_normalize"}],["<","schedulerProfile",{"obj":"SchedulerProfile_normalize"}]]},
+        ManagedCluster_Spec_to_v1api20250801storage: {"known":k219,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v1api20250801storage"}],["=","identity",{"obj":"ManagedClusterIdentity_to_v1api20250801storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ManagedClusterSKU_to_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","aadProfile",{"obj":"ManagedClusterAADProfile_to_v1api20250801storage"}],["=","addonProfiles",{"map":{"obj":"ManagedClusterAddonProfile_to_v1api20250801storage"}}],["=","agentPoolProfiles",{"arr":{"obj":"ManagedClusterAgentPoolProfile_to_v1api20250801storage"}}],["=","aiToolchainOperatorProfile",{"obj":"ManagedClusterAIToolchainOperatorProfile_to_v1api20250801storage"}],["=","apiServerAccessProfile",{"obj":"ManagedClusterAPIServerAccessProfile_to_v1api20250801storage"}],["=","autoScalerProfile",{"obj":"ManagedClusterPropertiesAutoScalerProfile_to_v1api20250801storage"}],["=","autoUpgradeProfile",{"obj":"ManagedClusterAutoUpgradeProfile_to_v1api20250801storage"}],["=","azureMonitorProfile",{"obj":"ManagedClusterAzureMonitorProfile_to_v1api20250801storage"}],["=","bootstrapProfile",{"obj":"ManagedClusterBootstrapProfile_to_v1api20250801storage"}],[">","creationData",{"obj":"CreationData_normalize"}],["=","disableLocalAccounts","b"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","dnsPrefix","s"],[">","enableNamespaceResources"],["=","enableRBAC","b"],["=","fqdnSubdomain","s"],[">","hostedSystemProfile",{"obj":"ManagedClusterHostedSystemProfile_normalize"}],["=","httpProxyConfig",{"obj":"ManagedClusterHTTPProxyConfig_to_v1api20250801storage"}],["=","identityProfile",{"map":{"obj":"UserAssignedIdentity_to_v1api20250801storage"}}],["=","ingressProfile",{"obj":"ManagedClusterIngressProfile_to_v1api20250801storage"}],["=","kubernetesVersion","s"],["=","linuxProfile",{"obj":"ContainerServiceLinuxProfile_to_v1api20250801storage"}],["=","metricsProfile",{"obj":"ManagedClusterMetricsProfile_to_v1api20250801storage"}],["=","networkProfile",{"obj":"ContainerServiceNetworkProfile_to_v1api20250801storage"}],["=","nodeProvisioningProfile",{"obj":"ManagedClusterNodeProvisioningProfile_to_v1api20250801storage"}],["=","nodeResourceGroup","s"],["=","nodeResourceGroupProfile",{"obj":"ManagedClusterNodeResourceGroupProfile_to_v1api20250801storage"}],["=","oidcIssuerProfile",{"obj":"ManagedClusterOIDCIssuerProfile_to_v1api20250801storage"}],["=","podIdentityProfile",{"obj":"ManagedClusterPodIdentityProfile_to_v1api20250801storage"}],["=","privateLinkResources",{"arr":{"obj":"PrivateLinkResource_to_v1api20250801storage"}}],["=","publicNetworkAccess","s"],[">","schedulerProfile",{"obj":"SchedulerProfile_normalize"}],["=","securityProfile",{"obj":"ManagedClusterSecurityProfile_to_v1api20250801storage"}],["=","serviceMeshProfile",{"obj":"ServiceMeshProfile_to_v1api20250801storage"}],["=","servicePrincipalProfile",{"obj":"ManagedClusterServicePrincipalProfile_to_v1api20250801storage"}],["=","storageProfile",{"obj":"ManagedClusterStorageProfile_to_v1api20250801storage"}],["=","supportPlan","s"],["=","upgradeSettings",{"obj":"ClusterUpgradeSettings_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"ManagedClusterWindowsProfile_to_v1api20250801storage"}],["=","workloadAutoScalerProfile",{"obj":"ManagedClusterWorkloadAutoScalerProfile_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"ManagedClusterOperatorSpec_to_v1api20250801storage"}],["=0","originalVersion","s"]]},
+        ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage: p283,
+        ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage: p284,
         ManagedClustersAgentPool_STATUS_from_v1api20250801storage: {"known":k129,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_from_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_from_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_from_v1api20250801storage"}],["=","nodeImageVersion","s"],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_from_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_from_v1api20250801storage"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_from_v1api20250801storage"}],["=","workloadRuntime","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_normalize"}],["<","upgradeStrategy","s"]]},
         ManagedClustersAgentPool_STATUS_to_v1api20250801storage: {"known":k220,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","tags",{"map":"s"}],[">","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_STATUS_normalize"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupID","s"],["=","count","i"],["=","creationData",{"obj":"CreationData_STATUS_to_v1api20250801storage"}],["=","currentOrchestratorVersion","s"],["=","eTag","s"],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_STATUS_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_STATUS_to_v1api20250801storage"}],["=","hostGroupID","s"],["=","kubeletConfig",{"obj":"KubeletConfig_STATUS_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_STATUS_to_v1api20250801storage"}],[">","localDNSProfile",{"obj":"LocalDNSProfile_STATUS_normalize"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_STATUS_to_v1api20250801storage"}],[">","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_STATUS_normalize"}],["=","nodeImageVersion","s"],[">","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixID","s"],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetID","s"],["=","powerState",{"obj":"PowerState_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","proximityPlacementGroupID","s"],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_STATUS_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","status",{"obj":"AgentPoolStatus_STATUS_to_v1api20250801storage"}],["=","properties_type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_STATUS_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_STATUS_normalize"}],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_STATUS_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_STATUS_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetID","s"],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_STATUS_to_v1api20250801storage"}],["=","workloadRuntime","s"]]},
-        ManagedClustersAgentPool_Spec_from_v1api20250801storage: {"known":k130,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_from_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],["<","upgradeStrategy","s"]]},
-        ManagedClustersAgentPool_Spec_to_v1api20250801storage: {"known":k221,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","tags",{"map":"s"}],[">","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_to_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],[">","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],[">","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],[">","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]},
+        ManagedClustersAgentPool_Spec_from_v1api20250801storage: {"known":k130,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20250801storage"}],["=","tags",{"map":"s"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_from_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_from_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_from_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_from_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_from_v1api20250801storage"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_from_v1api20250801storage"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_from_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_from_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_from_v1api20250801storage"}],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_from_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_from_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_from_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_from_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_from_v1api20250801storage"}],["=0","originalVersion","s"],["<","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["<","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["<","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],["<","nodeInitializationTaints",{"arr":"s"}],["<","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],["<","upgradeStrategy","s"]]},
+        ManagedClustersAgentPool_Spec_to_v1api20250801storage: {"known":k221,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20250801storage"}],["=","tags",{"map":"s"}],[">","artifactStreamingProfile",{"obj":"AgentPoolArtifactStreamingProfile_normalize"}],["=","availabilityZones",{"arr":"s"}],["=","capacityReservationGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","count","i"],["=","creationData",{"obj":"CreationData_to_v1api20250801storage"}],["=","enableAutoScaling","b"],["=","enableEncryptionAtHost","b"],["=","enableFIPS","b"],["=","enableNodePublicIP","b"],["=","enableUltraSSD","b"],["=","gatewayProfile",{"obj":"AgentPoolGatewayProfile_to_v1api20250801storage"}],["=","gpuInstanceProfile","s"],["=","gpuProfile",{"obj":"GPUProfile_to_v1api20250801storage"}],["=","hostGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","kubeletConfig",{"obj":"KubeletConfig_to_v1api20250801storage"}],["=","kubeletDiskType","s"],["=","linuxOSConfig",{"obj":"LinuxOSConfig_to_v1api20250801storage"}],[">","localDNSProfile",{"obj":"LocalDNSProfile_normalize"}],["=","maxCount","i"],["=","maxPods","i"],["=","messageOfTheDay","s"],["=","minCount","i"],["=","mode","s"],["=","networkProfile",{"obj":"AgentPoolNetworkProfile_to_v1api20250801storage"}],[">","nodeCustomizationProfile",{"obj":"NodeCustomizationProfile_normalize"}],[">","nodeInitializationTaints",{"arr":"s"}],["=","nodeLabels",{"map":"s"}],["=","nodePublicIPPrefixReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","nodeTaints",{"arr":"s"}],["=","orchestratorVersion","s"],["=","osDiskSizeGB","i"],["=","osDiskType","s"],["=","osSKU","s"],["=","osType","s"],["=","podIPAllocationMode","s"],["=","podSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","powerState",{"obj":"PowerState_to_v1api20250801storage"}],["=","proximityPlacementGroupReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","scaleDownMode","s"],["=","scaleSetEvictionPolicy","s"],["=","scaleSetPriority","s"],["=","securityProfile",{"obj":"AgentPoolSecurityProfile_to_v1api20250801storage"}],["=","spotMaxPrice","n"],["=","type","s"],["=","upgradeSettings",{"obj":"AgentPoolUpgradeSettings_to_v1api20250801storage"}],[">","upgradeSettingsBlueGreen",{"obj":"AgentPoolBlueGreenUpgradeSettings_normalize"}],[">","upgradeStrategy"],["=","virtualMachineNodesStatus",{"arr":{"obj":"VirtualMachineNodes_to_v1api20250801storage"}}],["=","virtualMachinesProfile",{"obj":"VirtualMachinesProfile_to_v1api20250801storage"}],["=","vmSize","s"],["=","vnetSubnetReference",{"obj":"genruntime_ResourceReference_to_v1api20250801storage"}],["=","windowsProfile",{"obj":"AgentPoolWindowsProfile_to_v1api20250801storage"}],["=","workloadRuntime","s"],["=","operatorSpec",{"obj":"ManagedClustersAgentPoolOperatorSpec_to_v1api20250801storage"}],["=0","originalVersion","s"]]},
         ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_from_v1api20250801storage: p110,
         ManagedServiceIdentityUserAssignedIdentitiesValue_STATUS_to_v1api20250801storage: p110,
-        ManualScaleProfile_STATUS_from_v1api20250801storage: p406,
-        ManualScaleProfile_STATUS_to_v1api20250801storage: p406,
-        ManualScaleProfile_from_v1api20250801storage: p406,
-        ManualScaleProfile_to_v1api20250801storage: p406,
-        NodeCustomizationProfile_STATUS_normalize: p444,
+        ManualScaleProfile_STATUS_from_v1api20250801storage: p407,
+        ManualScaleProfile_STATUS_to_v1api20250801storage: p407,
+        ManualScaleProfile_from_v1api20250801storage: p407,
+        ManualScaleProfile_to_v1api20250801storage: p407,
+        NodeCustomizationProfile_STATUS_normalize: p445,
         NodeCustomizationProfile_normalize: {"known":k223,"destBag":true,"steps":[["=","nodeCustomizationReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
         PortRange_STATUS_from_v1api20250801storage: p194,
         PortRange_STATUS_to_v1api20250801storage: p194,
@@ -3173,34 +3174,34 @@ export const plans: GroupPlans = {
         PowerState_to_v1api20250801storage: p166,
         PrivateLinkResource_STATUS_from_v1api20250801storage: p196,
         PrivateLinkResource_STATUS_to_v1api20250801storage: p196,
-        PrivateLinkResource_from_v1api20250801storage: p344,
-        PrivateLinkResource_to_v1api20250801storage: p345,
+        PrivateLinkResource_from_v1api20250801storage: p345,
+        PrivateLinkResource_to_v1api20250801storage: p346,
         RelativeMonthlySchedule_STATUS_from_v1api20250801storage: p200,
         RelativeMonthlySchedule_STATUS_to_v1api20250801storage: p200,
         RelativeMonthlySchedule_from_v1api20250801storage: p200,
         RelativeMonthlySchedule_to_v1api20250801storage: p200,
         ResourceReference_STATUS_from_v1api20250801storage: p202,
         ResourceReference_STATUS_to_v1api20250801storage: p202,
-        ResourceReference_from_v1api20250801storage: p346,
-        ResourceReference_to_v1api20250801storage: p347,
+        ResourceReference_from_v1api20250801storage: p347,
+        ResourceReference_to_v1api20250801storage: p348,
         ScaleProfile_STATUS_from_v1api20250801storage: {"known":k174,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_from_v1api20250801storage"}}],["<","autoscale",{"obj":"AutoScaleProfile_STATUS_normalize"}]]},
         ScaleProfile_STATUS_to_v1api20250801storage: {"known":k224,"destBag":true,"steps":[[">","autoscale",{"obj":"AutoScaleProfile_STATUS_normalize"}],["=","manual",{"arr":{"obj":"ManualScaleProfile_STATUS_to_v1api20250801storage"}}]]},
         ScaleProfile_from_v1api20250801storage: {"known":k174,"destBag":true,"steps":[["=","manual",{"arr":{"obj":"ManualScaleProfile_from_v1api20250801storage"}}],["<","autoscale",{"obj":"AutoScaleProfile_normalize"}]]},
         ScaleProfile_to_v1api20250801storage: {"known":k224,"destBag":true,"steps":[[">","autoscale",{"obj":"AutoScaleProfile_normalize"}],["=","manual",{"arr":{"obj":"ManualScaleProfile_to_v1api20250801storage"}}]]},
-        Schedule_STATUS_from_v1api20250801storage: p348,
-        Schedule_STATUS_to_v1api20250801storage: p349,
-        Schedule_from_v1api20250801storage: p350,
-        Schedule_to_v1api20250801storage: p351,
-        SchedulerInstanceProfile_STATUS_normalize: p446,
-        SchedulerInstanceProfile_normalize: p446,
+        Schedule_STATUS_from_v1api20250801storage: p349,
+        Schedule_STATUS_to_v1api20250801storage: p350,
+        Schedule_from_v1api20250801storage: p351,
+        Schedule_to_v1api20250801storage: p352,
+        SchedulerInstanceProfile_STATUS_normalize: p447,
+        SchedulerInstanceProfile_normalize: p447,
         SchedulerProfileSchedulerInstanceProfiles_STATUS_normalize: {"known":k226,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_STATUS_normalize"}]]},
         SchedulerProfileSchedulerInstanceProfiles_normalize: {"known":k226,"destBag":true,"steps":[["=","upstream",{"obj":"SchedulerInstanceProfile_normalize"}]]},
         SchedulerProfile_STATUS_normalize: {"known":k227,"destBag":true,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_STATUS_normalize"}]]},
         SchedulerProfile_normalize: {"known":k227,"destBag":true,"steps":[["=","schedulerInstanceProfiles",{"obj":"SchedulerProfileSchedulerInstanceProfiles_normalize"}]]},
-        ServiceMeshProfile_STATUS_from_v1api20250801storage: p352,
-        ServiceMeshProfile_STATUS_to_v1api20250801storage: p353,
-        ServiceMeshProfile_from_v1api20250801storage: p354,
-        ServiceMeshProfile_to_v1api20250801storage: p355,
+        ServiceMeshProfile_STATUS_from_v1api20250801storage: p353,
+        ServiceMeshProfile_STATUS_to_v1api20250801storage: p354,
+        ServiceMeshProfile_from_v1api20250801storage: p355,
+        ServiceMeshProfile_to_v1api20250801storage: p356,
         SysctlConfig_STATUS_from_v1api20250801storage: p214,
         SysctlConfig_STATUS_to_v1api20250801storage: p214,
         SysctlConfig_from_v1api20250801storage: p214,
@@ -3216,28 +3217,28 @@ export const plans: GroupPlans = {
         TimeSpan_STATUS_to_v1api20250801storage: p43,
         TimeSpan_from_v1api20250801storage: p43,
         TimeSpan_to_v1api20250801storage: p43,
-        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p282,
-        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p283,
-        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p356,
-        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p357,
-        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p358,
-        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p359,
+        TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage: p283,
+        TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage: p284,
+        TrustedAccessRoleBinding_STATUS_from_v1api20250801storage: p357,
+        TrustedAccessRoleBinding_STATUS_to_v1api20250801storage: p358,
+        TrustedAccessRoleBinding_Spec_from_v1api20250801storage: p359,
+        TrustedAccessRoleBinding_Spec_to_v1api20250801storage: p360,
         UpgradeOverrideSettings_STATUS_from_v1api20250801storage: p223,
         UpgradeOverrideSettings_STATUS_to_v1api20250801storage: p223,
         UpgradeOverrideSettings_from_v1api20250801storage: p223,
         UpgradeOverrideSettings_to_v1api20250801storage: p223,
-        UserAssignedIdentityDetails_from_v1api20250801storage: p360,
-        UserAssignedIdentityDetails_to_v1api20250801storage: p361,
+        UserAssignedIdentityDetails_from_v1api20250801storage: p361,
+        UserAssignedIdentityDetails_to_v1api20250801storage: p362,
         UserAssignedIdentity_STATUS_from_v1api20250801storage: p227,
         UserAssignedIdentity_STATUS_normalize: p227,
         UserAssignedIdentity_STATUS_to_v1api20250801storage: p227,
-        UserAssignedIdentity_from_v1api20250801storage: p362,
+        UserAssignedIdentity_from_v1api20250801storage: p363,
         UserAssignedIdentity_normalize: {"known":k105,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        UserAssignedIdentity_to_v1api20250801storage: p363,
-        VirtualMachineNodes_STATUS_from_v1api20250801storage: p406,
-        VirtualMachineNodes_STATUS_to_v1api20250801storage: p406,
-        VirtualMachineNodes_from_v1api20250801storage: p406,
-        VirtualMachineNodes_to_v1api20250801storage: p406,
+        UserAssignedIdentity_to_v1api20250801storage: p364,
+        VirtualMachineNodes_STATUS_from_v1api20250801storage: p407,
+        VirtualMachineNodes_STATUS_to_v1api20250801storage: p407,
+        VirtualMachineNodes_from_v1api20250801storage: p407,
+        VirtualMachineNodes_to_v1api20250801storage: p407,
         VirtualMachinesProfile_STATUS_from_v1api20250801storage: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_from_v1api20250801storage"}]]},
         VirtualMachinesProfile_STATUS_to_v1api20250801storage: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_STATUS_to_v1api20250801storage"}]]},
         VirtualMachinesProfile_from_v1api20250801storage: {"known":k175,"destBag":true,"steps":[["=","scale",{"obj":"ScaleProfile_from_v1api20250801storage"}]]},
@@ -3266,8 +3267,8 @@ export const plans: GroupPlans = {
         genruntime_ResourceReference_to_v1api20250801storage: p239,
         genruntime_SecretDestination_from_v1api20250801storage: p236,
         genruntime_SecretDestination_to_v1api20250801storage: p236,
-        genruntime_SecretReference_from_v1api20250801storage: p237,
-        genruntime_SecretReference_to_v1api20250801storage: p237,
+        genruntime_SecretReference_from_v1api20250801storage: p240,
+        genruntime_SecretReference_to_v1api20250801storage: p240,
       },
     },
   },

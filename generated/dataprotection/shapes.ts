@@ -37,10 +37,10 @@ const t30: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions
 const t31: TypeShape = {"properties":[["featureSettings",{"type":"FeatureSettings"}],["monitoringSettings",{"type":"MonitoringSettings"}],["securitySettings",{"type":"SecuritySettings"}],["storageSettings",{"array":{"type":"StorageSetting"}}]]};
 const t32: TypeShape = {"enum":["Failed","Provisioning","Succeeded","Unknown","Updating"]};
 const t33: TypeShape = {"enum":["CommitFailed","CommitTimedout","CriticalFailure","Failed","InProgress","MoveSucceeded","PartialSuccess","PrepareFailed","PrepareTimedout","Unknown"]};
-const t34: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"DppIdentityDetails"}],["location","string"],["tags",{"map":"string"}],["properties",{"type":"BackupVaultSpec"}],["operatorSpec",{"type":"BackupVaultOperatorSpec"}]]};
+const t34: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"DppIdentityDetails"}],["location","string"],["tags",{"map":"string"}],["properties",{"type":"BackupVaultSpec"}],["operatorSpec",{"type":"BackupVaultOperatorSpec"}]],"goValues":["azureName"]};
 const t35: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t36: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"BaseBackupPolicy_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
-const t37: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BaseBackupPolicy"}],["operatorSpec",{"type":"BackupVaultsBackupPolicyOperatorSpec"}]]};
+const t37: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BaseBackupPolicy"}],["operatorSpec",{"type":"BackupVaultsBackupPolicyOperatorSpec"}]],"goValues":["azureName"]};
 const t38: TypeShape = {"properties":[["backupPolicy",{"type":"BackupPolicy"}]]};
 const t39: TypeShape = {"properties":[["backupPolicy",{"type":"BackupPolicy_STATUS"}]]};
 const t40: TypeShape = {"properties":[["azureBackupRule",{"type":"AzureBackupRule"}],["azureRetentionRule",{"type":"AzureRetentionRule"}]]};
@@ -105,10 +105,10 @@ const t98: TypeShape = {"properties":[["copyAfter",{"type":"CopyOption"}],["data
 const t99: TypeShape = {"properties":[["copyAfter",{"type":"CopyOption_STATUS"}],["dataStore",{"type":"DataStoreInfoBase_STATUS"}]]};
 const t100: TypeShape = {"properties":[["adhocBasedTriggerContext",{"type":"AdhocBasedTriggerContext"}],["scheduleBasedTriggerContext",{"type":"ScheduleBasedTriggerContext"}]]};
 const t101: TypeShape = {"properties":[["adhocBasedTriggerContext",{"type":"AdhocBasedTriggerContext_STATUS"}],["scheduleBasedTriggerContext",{"type":"ScheduleBasedTriggerContext_STATUS"}]]};
-const t102: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t103: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t104: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t105: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t102: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t103: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t104: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
+const t105: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
 const t106: TypeShape = {"properties":[["duration","string"],["objectType","string"]]};
 const t107: TypeShape = {"properties":[["objectType","string"],["taggingCriteria",{"type":"AdhocBasedTaggingCriteria"}]]};
 const t108: TypeShape = {"properties":[["objectType","string"],["taggingCriteria",{"type":"AdhocBasedTaggingCriteria_STATUS"}]]};
@@ -120,8 +120,8 @@ const t113: TypeShape = {"properties":[["isDefault","boolean"],["lifecycles",{"a
 const t114: TypeShape = {"properties":[["isDefault","boolean"],["lifecycles",{"array":{"type":"SourceLifeCycle_STATUS"}}],["name","string"],["objectType","string"]]};
 const t115: TypeShape = {"properties":[["datasourceTypes",{"array":"string"}],["objectType","string"],["policyRules",{"array":{"type":"BasePolicyRule"}}]]};
 const t116: TypeShape = {"properties":[["datasourceTypes",{"array":"string"}],["objectType","string"],["policyRules",{"array":{"type":"BasePolicyRule_STATUS"}}]]};
-const t117: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"DppIdentityDetails"}],["location","string"],["tags",{"map":"string"}],["properties",{"type":"BackupVaultSpec"}],["operatorSpec",{"type":"BackupVaultOperatorSpec"}],["originalVersion","string"]]};
-const t118: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BaseBackupPolicy"}],["operatorSpec",{"type":"BackupVaultsBackupPolicyOperatorSpec"}],["originalVersion","string"]]};
+const t117: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"DppIdentityDetails"}],["location","string"],["tags",{"map":"string"}],["properties",{"type":"BackupVaultSpec"}],["operatorSpec",{"type":"BackupVaultOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t118: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BaseBackupPolicy"}],["operatorSpec",{"type":"BackupVaultsBackupPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t119: TypeShape = {"properties":[["objectType","string"]]};
 const t120: TypeShape = {"properties":[["state","string"]]};
 const t121: TypeShape = {"properties":[["dataStoreType","string"],["objectType","string"]]};
@@ -164,11 +164,11 @@ const t157: TypeShape = {"properties":[["backupDatasourceParametersList",{"array
 const t158: TypeShape = {"enum":["SecretStoreBasedAuthCredentials"]};
 const t159: TypeShape = {"enum":["AzureKeyVault","Invalid"]};
 const t160: TypeShape = {"properties":[]};
-const t161: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t161: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t162: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
 const t163: TypeShape = {"properties":[["code","string"],["details",{"array":{"type":"UserFacingError_STATUS_Unrolled_STATUS"}}],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
 const t164: TypeShape = {"properties":[["code","string"],["innerError",{"type":"InnerError_STATUS"}],["isRetryable","boolean"],["isUserError","boolean"],["message","string"],["properties",{"map":"string"}],["recommendedAction",{"array":"string"}],["target","string"]]};
-const t165: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t165: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
 const t166: TypeShape = {"properties":[["containersList",{"array":"string"}],["objectType","string"]]};
 const t167: TypeShape = {"properties":[["secretStoreType","string"],["uri","string"],["value","string"]]};
 
@@ -470,7 +470,7 @@ export const shapes: GroupShapes = {
         "BackupVault_Spec": t34,
         "BackupVaultsBackupInstanceOperatorSpec": t35,
         "BackupVaultsBackupInstance_STATUS": t136,
-        "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}]]},
+        "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}]],"goValues":["azureName"]},
         "BackupVaultsBackupPolicyOperatorSpec": t35,
         "BackupVaultsBackupPolicy_STATUS": t36,
         "BackupVaultsBackupPolicy_Spec": t37,
@@ -653,7 +653,7 @@ export const shapes: GroupShapes = {
         "BackupVault_Spec": t117,
         "BackupVaultsBackupInstanceOperatorSpec": t35,
         "BackupVaultsBackupInstance_STATUS": t136,
-        "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}],["originalVersion","string"]]},
+        "BackupVaultsBackupInstance_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"BackupInstance"}],["tags",{"map":"string"}],["operatorSpec",{"type":"BackupVaultsBackupInstanceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "BackupVaultsBackupPolicyOperatorSpec": t35,
         "BackupVaultsBackupPolicy_STATUS": t36,
         "BackupVaultsBackupPolicy_Spec": t118,

@@ -15,11 +15,11 @@ const t8: TypeShape = {"enum":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisable
 const t9: TypeShape = {"enum":["Disabled","Enabled"]};
 const t10: TypeShape = {"enum":["10.2","10.3"]};
 const t11: TypeShape = {"enum":["Basic","GeneralPurpose","MemoryOptimized"]};
-const t12: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t13: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t14: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t15: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t16: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t12: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t13: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t14: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t15: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
+const t16: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
 const t17: TypeShape = {"properties":[["createMode","string"],["minimalTlsVersion","string"],["publicNetworkAccess","string"],["sourceServerId","string"],["sslEnforcement","string"],["storageProfile",{"type":"StorageProfile"}],["version","string"]]};
 const t18: TypeShape = {"properties":[["backupRetentionDays","integer"],["geoRedundantBackup","string"],["storageAutogrow","string"],["storageMB","integer"]]};
 const t19: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
@@ -34,10 +34,10 @@ export const shapes: GroupShapes = {
       types: {
         "ConfigurationOperatorSpec": t0,
         "Configuration_STATUS": t1,
-        "Configuration_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["source","string"],["value","string"],["operatorSpec",{"type":"ConfigurationOperatorSpec"}]]},
+        "Configuration_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["source","string"],["value","string"],["operatorSpec",{"type":"ConfigurationOperatorSpec"}]],"goValues":["azureName"]},
         "DatabaseOperatorSpec": t0,
         "Database_STATUS": t2,
-        "Database_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["charset","string"],["collation","string"],["operatorSpec",{"type":"DatabaseOperatorSpec"}]]},
+        "Database_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["charset","string"],["collation","string"],["operatorSpec",{"type":"DatabaseOperatorSpec"}]],"goValues":["azureName"]},
         "PrivateEndpointProperty_STATUS": t3,
         "ServerOperatorSecrets": t4,
         "ServerOperatorSpec": t5,
@@ -78,7 +78,7 @@ export const shapes: GroupShapes = {
         "Server_MinimalTlsVersion_STATUS": t8,
         "Server_PublicNetworkAccess_STATUS": t9,
         "Server_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["administratorLogin","string"],["earliestRestoreDate","string"],["fullyQualifiedDomainName","string"],["masterServerId","string"],["minimalTlsVersion",{"type":"Server_MinimalTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"ServerPrivateEndpointConnection_STATUS"}}],["publicNetworkAccess",{"type":"Server_PublicNetworkAccess_STATUS"}],["replicaCapacity","integer"],["replicationRole","string"],["sslEnforcement",{"type":"Server_SslEnforcement_STATUS"}],["storageProfile",{"type":"ServerStorageProfile_STATUS"}],["userVisibleState",{"type":"Server_UserVisibleState_STATUS"}],["version",{"type":"Server_Version_STATUS"}]]},
-        "Server_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["properties",{"type":"ServerPropertiesForCreate"}],["operatorSpec",{"type":"ServerOperatorSpec"}]]},
+        "Server_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["properties",{"type":"ServerPropertiesForCreate"}],["operatorSpec",{"type":"ServerOperatorSpec"}]],"goValues":["azureName"]},
         "Server_SslEnforcement_STATUS": t9,
         "Server_UserVisibleState_STATUS": {"enum":["Disabled","Dropping","Ready"]},
         "Server_Version_STATUS": t10,
@@ -101,10 +101,10 @@ export const shapes: GroupShapes = {
       types: {
         "ConfigurationOperatorSpec": t0,
         "Configuration_STATUS": t1,
-        "Configuration_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["source","string"],["value","string"],["operatorSpec",{"type":"ConfigurationOperatorSpec"}],["originalVersion","string"]]},
+        "Configuration_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["source","string"],["value","string"],["operatorSpec",{"type":"ConfigurationOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DatabaseOperatorSpec": t0,
         "Database_STATUS": t2,
-        "Database_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["charset","string"],["collation","string"],["operatorSpec",{"type":"DatabaseOperatorSpec"}],["originalVersion","string"]]},
+        "Database_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["charset","string"],["collation","string"],["operatorSpec",{"type":"DatabaseOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "PrivateEndpointProperty_STATUS": t3,
         "ServerOperatorSecrets": t4,
         "ServerOperatorSpec": t5,
@@ -118,7 +118,7 @@ export const shapes: GroupShapes = {
         "ServerPropertiesForRestore": {"properties":[["createMode","string"],["minimalTlsVersion","string"],["publicNetworkAccess","string"],["restorePointInTime","string"],["sourceServerId","string"],["sslEnforcement","string"],["storageProfile",{"type":"StorageProfile"}],["version","string"]]},
         "ServerStorageProfile_STATUS": t18,
         "Server_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["administratorLogin","string"],["earliestRestoreDate","string"],["fullyQualifiedDomainName","string"],["masterServerId","string"],["minimalTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"ServerPrivateEndpointConnection_STATUS"}}],["publicNetworkAccess","string"],["replicaCapacity","integer"],["replicationRole","string"],["sslEnforcement","string"],["storageProfile",{"type":"ServerStorageProfile_STATUS"}],["userVisibleState","string"],["version","string"]]},
-        "Server_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["properties",{"type":"ServerPropertiesForCreate"}],["operatorSpec",{"type":"ServerOperatorSpec"}],["originalVersion","string"]]},
+        "Server_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["properties",{"type":"ServerPropertiesForCreate"}],["operatorSpec",{"type":"ServerOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "Sku": t19,
         "Sku_STATUS": t19,
         "StorageProfile": t18,

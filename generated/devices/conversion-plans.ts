@@ -55,12 +55,12 @@ const p10: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","acti
 const p11: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","action","s"],["=","filterName","s"],["=","ipMask","s"]]};
 const p12: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","filterName","s"],["=","ipMask","s"]]};
 const p13: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","condition","s"],["=","endpointNames",{"arr":"s"}],["=","isEnabled","b"],["=","name","s"],["=","source",{"spell":["DeviceConnectionStateEvents","DeviceJobLifecycleEvents","DeviceLifecycleEvents","DeviceMessages","Invalid","TwinChangeEvents"]}]]};
-const p14: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p15: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p16: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p17: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p18: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p19: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
+const p14: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+const p15: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p16: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+const p17: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+const p18: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p19: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -117,8 +117,8 @@ export const plans: GroupPlans = {
         IotHubOperatorSpec_toStorage: {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"IotHubOperatorSecrets_toStorage"}]]},
         IotHub_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
         IotHub_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        IotHub_Spec_fromStorage: {"known":["azureName","owner","identity","location","properties","sku","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"IotHubOperatorSpec_fromStorage"}]]},
-        IotHub_Spec_toStorage: {"known":["azureName","owner","identity","location","properties","sku","tags","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"IotHubOperatorSpec_toStorage"}],["v","v1api20210702"]]},
+        IotHub_Spec_fromStorage: {"known":["azureName","owner","identity","location","properties","sku","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"IotHubOperatorSpec_fromStorage"}]]},
+        IotHub_Spec_toStorage: {"known":["azureName","owner","identity","location","properties","sku","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"IotHubOperatorSpec_toStorage"}],["v","v1api20210702"]]},
         IpFilterRule_STATUS_fromStorage: p10,
         IpFilterRule_STATUS_toStorage: p11,
         IpFilterRule_fromStorage: p10,
@@ -189,8 +189,8 @@ export const plans: GroupPlans = {
         StorageEndpoint_toStorage: {"known":k28,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_toStorage"}],["=","sasTtlAsIso8601","s"]]},
         SystemData_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
         SystemData_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        UserAssignedIdentityDetails_fromStorage: {"known":k30,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"},{}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k30,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"},{}]]},
+        UserAssignedIdentityDetails_fromStorage: {"known":k30,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+        UserAssignedIdentityDetails_toStorage: {"known":k30,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
         UserAssignedIdentity_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         UserAssignedIdentity_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         conditions_Condition_fromStorage: p14,

@@ -32,14 +32,14 @@ const t25: TypeShape = {"enum":["B1","B2","B3","F1","S1","S2","S3"]};
 const t26: TypeShape = {"enum":["Avro","AvroDeflate","JSON"]};
 const t27: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t28: TypeShape = {"properties":[]};
-const t29: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t29: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t30: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t31: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t32: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t33: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t34: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t35: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t36: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t31: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t32: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t33: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t34: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t35: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
+const t36: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
 const t37: TypeShape = {"properties":[["keyName","string"],["rights","string"]]};
 const t38: TypeShape = {"properties":[["condition","string"],["endpointNames",{"array":"string"}],["isEnabled","boolean"],["name","string"],["source","string"]]};
 const t39: TypeShape = {"properties":[["action","string"],["filterName","string"],["ipMask","string"]]};
@@ -83,7 +83,7 @@ export const shapes: GroupShapes = {
         "IotHubOperatorSecrets": t13,
         "IotHubOperatorSpec": t14,
         "IotHub_STATUS": t15,
-        "IotHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Properties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"IotHubOperatorSpec"}]]},
+        "IotHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Properties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"IotHubOperatorSpec"}]],"goValues":["azureName"]},
         "IpFilterRule": {"properties":[["action",{"type":"IpFilterRule_Action"}],["filterName","string"],["ipMask","string"]]},
         "IpFilterRule_Action": t16,
         "IpFilterRule_Action_STATUS": t16,
@@ -184,7 +184,7 @@ export const shapes: GroupShapes = {
         "IotHubOperatorSecrets": t13,
         "IotHubOperatorSpec": t14,
         "IotHub_STATUS": t15,
-        "IotHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Properties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"IotHubOperatorSpec"}],["originalVersion","string"]]},
+        "IotHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Properties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"IotHubOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "IpFilterRule": t39,
         "IpFilterRule_STATUS": t39,
         "IpRule": t39,

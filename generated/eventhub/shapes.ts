@@ -22,14 +22,14 @@ const t15: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions
 const t16: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"NamespacesAuthorizationRuleOperatorSecrets"}]]};
 const t17: TypeShape = {"enum":["Listen","Manage","Send"]};
 const t18: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":{"type":"NamespacesAuthorizationRule_Rights_STATUS"}}]]};
-const t19: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":{"type":"NamespacesAuthorizationRule_Rights"}}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}]]};
+const t19: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":{"type":"NamespacesAuthorizationRule_Rights"}}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}]],"goValues":["azureName"]};
 const t20: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t21: TypeShape = {"enum":["Active","Creating","Deleting","Disabled","ReceiveDisabled","Renaming","Restoring","SendDisabled","Unknown"]};
 const t22: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSecrets"}]]};
 const t23: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":{"type":"NamespacesEventhubsAuthorizationRule_Rights_STATUS"}}]]};
-const t24: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":{"type":"NamespacesEventhubsAuthorizationRule_Rights"}}],["operatorSpec",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSpec"}]]};
+const t24: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":{"type":"NamespacesEventhubsAuthorizationRule_Rights"}}],["operatorSpec",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSpec"}]],"goValues":["azureName"]};
 const t25: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["createdAt","string"],["updatedAt","string"],["userMetadata","string"]]};
-const t26: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubsConsumerGroupOperatorSpec"}]]};
+const t26: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubsConsumerGroupOperatorSpec"}]],"goValues":["azureName"]};
 const t27: TypeShape = {"properties":[["id","string"]]};
 const t28: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sku_Name"}],["tier",{"type":"Sku_Tier"}]]};
 const t29: TypeShape = {"enum":["Basic","Premium","Standard"]};
@@ -37,15 +37,15 @@ const t30: TypeShape = {"properties":[["capacity","integer"],["name",{"type":"Sk
 const t31: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t32: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
 const t33: TypeShape = {"properties":[]};
-const t34: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t34: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t35: TypeShape = {"properties":[["userAssignedIdentityReference",{"type":"genruntime_ResourceReference"}]]};
 const t36: TypeShape = {"properties":[["userAssignedIdentity","string"]]};
 const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t38: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t39: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t40: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t41: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t42: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t38: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t39: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t40: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t41: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t42: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
 const t43: TypeShape = {"properties":[["destination",{"type":"Destination"}],["enabled","boolean"],["encoding","string"],["intervalInSeconds","integer"],["sizeLimitInBytes","integer"],["skipEmptyArchives","boolean"]]};
 const t44: TypeShape = {"properties":[["destination",{"type":"Destination_STATUS"}],["enabled","boolean"],["encoding","string"],["intervalInSeconds","integer"],["sizeLimitInBytes","integer"],["skipEmptyArchives","boolean"]]};
 const t45: TypeShape = {"properties":[["keySource","string"],["keyVaultProperties",{"array":{"type":"KeyVaultProperties"}}],["requireInfrastructureEncryption","boolean"]]};
@@ -53,9 +53,9 @@ const t46: TypeShape = {"properties":[["keySource","string"],["keyVaultPropertie
 const t47: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t48: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
 const t49: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["rights",{"array":"string"}]]};
-const t50: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]};
-const t51: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":"string"}],["operatorSpec",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]};
-const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubsConsumerGroupOperatorSpec"}],["originalVersion","string"]]};
+const t50: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t51: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["rights",{"array":"string"}],["operatorSpec",{"type":"NamespacesEventhubsAuthorizationRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubsConsumerGroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t53: TypeShape = {"properties":[["capacity","integer"],["name","string"],["tier","string"]]};
 const t54: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t55: TypeShape = {"enum":["SystemAssigned","UserAssigned"]};
@@ -93,7 +93,7 @@ export const shapes: GroupShapes = {
         "NamespaceOperatorSecrets": t13,
         "NamespaceOperatorSpec": t14,
         "Namespace_STATUS": t15,
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}]],"goValues":["azureName"]},
         "NamespacesAuthorizationRuleOperatorSecrets": t13,
         "NamespacesAuthorizationRuleOperatorSpec": t16,
         "NamespacesAuthorizationRule_Rights": t17,
@@ -102,7 +102,7 @@ export const shapes: GroupShapes = {
         "NamespacesAuthorizationRule_Spec": t19,
         "NamespacesEventhubOperatorSpec": t20,
         "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["status",{"type":"NamespacesEventhub_Status_STATUS"}],["updatedAt","string"]]},
-        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}]]},
+        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}]],"goValues":["azureName"]},
         "NamespacesEventhub_Status_STATUS": t21,
         "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t13,
         "NamespacesEventhubsAuthorizationRuleOperatorSpec": t22,
@@ -151,14 +151,14 @@ export const shapes: GroupShapes = {
         "NamespaceOperatorSecrets": t13,
         "NamespaceOperatorSpec": t14,
         "Namespace_STATUS": t15,
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NamespacesAuthorizationRuleOperatorSecrets": t13,
         "NamespacesAuthorizationRuleOperatorSpec": t16,
         "NamespacesAuthorizationRule_STATUS": t49,
         "NamespacesAuthorizationRule_Spec": t50,
         "NamespacesEventhubOperatorSpec": t20,
         "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["status","string"],["updatedAt","string"]]},
-        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}],["originalVersion","string"]]},
+        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t13,
         "NamespacesEventhubsAuthorizationRuleOperatorSpec": t22,
         "NamespacesEventhubsAuthorizationRule_STATUS": t49,
@@ -212,7 +212,7 @@ export const shapes: GroupShapes = {
         "Namespace_PublicNetworkAccess": t59,
         "Namespace_PublicNetworkAccess_STATUS": t59,
         "Namespace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmId","string"],["createdAt","string"],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption_STATUS"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["metricId","string"],["minimumTlsVersion",{"type":"Namespace_MinimumTlsVersion_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess",{"type":"Namespace_PublicNetworkAccess_STATUS"}],["serviceBusEndpoint","string"],["status","string"],["updatedAt","string"],["zoneRedundant","boolean"]]},
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["minimumTlsVersion",{"type":"Namespace_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Namespace_PublicNetworkAccess"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["minimumTlsVersion",{"type":"Namespace_MinimumTlsVersion"}],["publicNetworkAccess",{"type":"Namespace_PublicNetworkAccess"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}]],"goValues":["azureName"]},
         "NamespacesAuthorizationRuleOperatorSecrets": t13,
         "NamespacesAuthorizationRuleOperatorSpec": t16,
         "NamespacesAuthorizationRule_Rights": t17,
@@ -221,7 +221,7 @@ export const shapes: GroupShapes = {
         "NamespacesAuthorizationRule_Spec": t19,
         "NamespacesEventhubOperatorSpec": t20,
         "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["retentionDescription",{"type":"RetentionDescription_STATUS"}],["status",{"type":"NamespacesEventhub_Status_STATUS"}],["updatedAt","string"],["userMetadata","string"]]},
-        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["retentionDescription",{"type":"RetentionDescription"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}]]},
+        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["retentionDescription",{"type":"RetentionDescription"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}]],"goValues":["azureName"]},
         "NamespacesEventhub_Status_STATUS": t21,
         "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t13,
         "NamespacesEventhubsAuthorizationRuleOperatorSpec": t22,
@@ -276,14 +276,14 @@ export const shapes: GroupShapes = {
         "NamespaceOperatorSecrets": t13,
         "NamespaceOperatorSpec": t14,
         "Namespace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmId","string"],["createdAt","string"],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption_STATUS"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["metricId","string"],["minimumTlsVersion","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["serviceBusEndpoint","string"],["status","string"],["updatedAt","string"],["zoneRedundant","boolean"]]},
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["alternateName","string"],["clusterArmReference",{"type":"genruntime_ResourceReference"}],["disableLocalAuth","boolean"],["encryption",{"type":"Encryption"}],["isAutoInflateEnabled","boolean"],["kafkaEnabled","boolean"],["maximumThroughputUnits","integer"],["minimumTlsVersion","string"],["publicNetworkAccess","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NamespacesAuthorizationRuleOperatorSecrets": t13,
         "NamespacesAuthorizationRuleOperatorSpec": t16,
         "NamespacesAuthorizationRule_STATUS": t49,
         "NamespacesAuthorizationRule_Spec": t50,
         "NamespacesEventhubOperatorSpec": t20,
         "NamespacesEventhub_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["captureDescription",{"type":"CaptureDescription_STATUS"}],["createdAt","string"],["messageRetentionInDays","integer"],["partitionCount","integer"],["partitionIds",{"array":"string"}],["retentionDescription",{"type":"RetentionDescription_STATUS"}],["status","string"],["updatedAt","string"],["userMetadata","string"]]},
-        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["retentionDescription",{"type":"RetentionDescription"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}],["originalVersion","string"]]},
+        "NamespacesEventhub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["captureDescription",{"type":"CaptureDescription"}],["messageRetentionInDays","integer"],["partitionCount","integer"],["retentionDescription",{"type":"RetentionDescription"}],["userMetadata","string"],["operatorSpec",{"type":"NamespacesEventhubOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NamespacesEventhubsAuthorizationRuleOperatorSecrets": t13,
         "NamespacesEventhubsAuthorizationRuleOperatorSpec": t22,
         "NamespacesEventhubsAuthorizationRule_STATUS": t49,

@@ -54,16 +54,16 @@ const p22: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","conf
 const p23: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
 const p24: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]};
 const p25: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]};
-const p26: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_fromStorage"}]]};
+const p26: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_fromStorage"}]]};
 const p27: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"]]};
 const p28: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"]]};
 const p29: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]};
 const p30: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]};
-const p31: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p32: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p33: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","name","s"],["=","key","s"]]};
-const p34: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
-const p35: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p31: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+const p32: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p33: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+const p34: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+const p35: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
 const p36: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","certificates",{"arr":{"spell":["all","backup","create","delete","deleteissuers","get","getissuers","import","list","listissuers","managecontacts","manageissuers","purge","recover","restore","setissuers","update"]}}],["=","keys",{"arr":{"spell":["all","backup","create","decrypt","delete","encrypt","get","getrotationpolicy","import","list","purge","recover","release","restore","rotate","setrotationpolicy","sign","unwrapKey","update","verify","wrapKey"]}}],["=","secrets",{"arr":{"spell":["all","backup","delete","get","list","purge","recover","restore","set"]}}],["=","storage",{"arr":{"spell":["all","backup","delete","deletesas","get","getsas","list","listsas","purge","recover","regeneratekey","restore","set","setsas","update"]}}]]};
 
 /** Package -> function name -> plan. */
@@ -112,7 +112,7 @@ export const plans: GroupPlans = {
         Vault_STATUS_fromStorage: p24,
         Vault_STATUS_toStorage: p25,
         Vault_Spec_fromStorage: p26,
-        Vault_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_toStorage"}],["v","v1api20210401preview"]]},
+        Vault_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_toStorage"}],["v","v1api20210401preview"]]},
         VirtualNetworkRule_STATUS_fromStorage: p27,
         VirtualNetworkRule_STATUS_toStorage: p28,
         VirtualNetworkRule_fromStorage: p29,
@@ -171,8 +171,8 @@ export const plans: GroupPlans = {
         VaultOperatorSpec_to_v1api20230701storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}]]},
         Vault_STATUS_from_v1api20230701storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_from_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20230701storage"}],["=","tags",{"map":"s"}]]},
         Vault_STATUS_to_v1api20230701storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_to_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20230701storage"}],["=","tags",{"map":"s"}]]},
-        Vault_Spec_from_v1api20230701storage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230701storage"}],["=","location","s"],["=","properties",{"obj":"Properties_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_from_v1api20230701storage"}],["=","originalVersion","s"]]},
-        Vault_Spec_to_v1api20230701storage: {"known":k14,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230701storage"}],["=","location","s"],["=","properties",{"obj":"Properties_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_to_v1api20230701storage"}],["=","originalVersion","s"]]},
+        Vault_Spec_from_v1api20230701storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230701storage"}],["=","location","s"],["=","properties",{"obj":"Properties_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_from_v1api20230701storage"}],["=0","originalVersion","s"]]},
+        Vault_Spec_to_v1api20230701storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230701storage"}],["=","location","s"],["=","properties",{"obj":"Properties_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_to_v1api20230701storage"}],["=0","originalVersion","s"]]},
         VirtualNetworkRule_STATUS_from_v1api20230701storage: p28,
         VirtualNetworkRule_STATUS_to_v1api20230701storage: p28,
         VirtualNetworkRule_from_v1api20230701storage: {"known":k17,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20230701storage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]},
@@ -232,7 +232,7 @@ export const plans: GroupPlans = {
         Vault_STATUS_fromStorage: p24,
         Vault_STATUS_toStorage: p25,
         Vault_Spec_fromStorage: p26,
-        Vault_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_toStorage"}],["v","v1api20230701"]]},
+        Vault_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_toStorage"}],["v","v1api20230701"]]},
         VirtualNetworkRule_STATUS_fromStorage: p27,
         VirtualNetworkRule_STATUS_toStorage: p28,
         VirtualNetworkRule_fromStorage: p29,

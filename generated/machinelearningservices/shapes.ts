@@ -107,163 +107,164 @@ const t100: TypeShape = {"properties":[["publicIpAddress","string"],["systemServ
 const t101: TypeShape = {"properties":[["adminUserName","string"],["adminUserPassword",{"type":"genruntime_SecretReference"}],["adminUserSshPublicKey",{"type":"genruntime_SecretReference"}]]};
 const t102: TypeShape = {"properties":[["adminUserName","string"]]};
 const t103: TypeShape = {"properties":[]};
-const t104: TypeShape = {"properties":[["clientId","string"],["principalId","string"],["tenantId","string"]]};
-const t105: TypeShape = {"properties":[["computeLocation","string"],["computeType",{"type":"VirtualMachine_ComputeType"}],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"VirtualMachine_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t106: TypeShape = {"properties":[["password",{"type":"genruntime_SecretReference"}],["privateKeyData",{"type":"genruntime_SecretReference"}],["publicKeyData",{"type":"genruntime_SecretReference"}],["username","string"]]};
-const t107: TypeShape = {"properties":[["username","string"]]};
-const t108: TypeShape = {"enum":["VirtualMachine"]};
-const t109: TypeShape = {"properties":[["address","string"],["administratorAccount",{"type":"VirtualMachineSshCredentials"}],["isNotebookInstanceCompute","boolean"],["sshPort","integer"],["virtualMachineSize","string"]]};
-const t110: TypeShape = {"properties":[["address","string"],["administratorAccount",{"type":"VirtualMachineSshCredentials_STATUS"}],["isNotebookInstanceCompute","boolean"],["sshPort","integer"],["virtualMachineSize","string"]]};
-const t111: TypeShape = {"properties":[["computeLocation","string"],["computeType",{"type":"VirtualMachine_ComputeType_STATUS"}],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"VirtualMachine_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState",{"type":"VirtualMachine_ProvisioningState_STATUS"}],["resourceId","string"]]};
-const t112: TypeShape = {"properties":[["appInsightsInstrumentationKey",{"type":"genruntime_SecretDestination"}],["containerRegistryPassword",{"type":"genruntime_SecretDestination"}],["containerRegistryPassword2",{"type":"genruntime_SecretDestination"}],["containerRegistryUserName",{"type":"genruntime_SecretDestination"}],["primaryNotebookAccessKey",{"type":"genruntime_SecretDestination"}],["secondaryNotebookAccessKey",{"type":"genruntime_SecretDestination"}],["userStorageKey",{"type":"genruntime_SecretDestination"}]]};
-const t113: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"WorkspaceOperatorSecrets"}]]};
-const t114: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t115: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["properties",{"type":"Compute_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t116: TypeShape = {"enum":["JSON"]};
-const t117: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t118: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t119: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t120: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t121: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t122: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t123: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"AKS_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t124: TypeShape = {"properties":[["agentCount","integer"],["agentVmSize","string"],["aksNetworkingConfiguration",{"type":"AksNetworkingConfiguration_STATUS"}],["clusterFqdn","string"],["clusterPurpose","string"],["loadBalancerSubnet","string"],["loadBalancerType","string"],["sslConfiguration",{"type":"SslConfiguration_STATUS"}],["systemServices",{"array":{"type":"SystemService_STATUS"}}]]};
-const t125: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"AKS_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t126: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"AmlComputeProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t127: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"AmlComputeProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t128: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"ComputeInstanceProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t129: TypeShape = {"properties":[["adminPublicKey","string"],["sshPublicAccess","string"]]};
-const t130: TypeShape = {"properties":[["adminPublicKey","string"],["adminUserName","string"],["sshPort","integer"],["sshPublicAccess","string"]]};
-const t131: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"ComputeInstanceProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t132: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t133: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t134: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"DataLakeAnalytics_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t135: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"DataLakeAnalytics_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t136: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"DatabricksProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t137: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"DatabricksProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t138: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"HDInsightProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t139: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"HDInsightProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t140: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t141: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t142: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"KubernetesProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t143: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"KubernetesProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t144: TypeShape = {"properties":[["groupId","string"],["name","string"],["privateLinkResourceReference",{"type":"genruntime_ResourceReference"}],["requestMessage","string"],["status","string"]]};
-const t145: TypeShape = {"properties":[["groupId","string"],["name","string"],["privateLinkResourceId","string"],["requestMessage","string"],["status","string"]]};
-const t146: TypeShape = {"properties":[["cert",{"type":"genruntime_SecretReference"}],["cname","string"],["key",{"type":"genruntime_SecretReference"}],["leafDomainLabel","string"],["overwriteExistingDomain","boolean"],["status","string"]]};
-const t147: TypeShape = {"properties":[["cname","string"],["leafDomainLabel","string"],["overwriteExistingDomain","boolean"],["status","string"]]};
-const t148: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"SynapseSpark_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t149: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"SynapseSpark_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t150: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t151: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"VirtualMachine_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t152: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"VirtualMachine_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
-const t153: TypeShape = {"enum":["AAD"]};
-const t154: TypeShape = {"enum":["ADLSGen2","AIServices","AmazonMws","AmazonRdsForOracle","AmazonRdsForSqlServer","AmazonRedshift","AmazonS3Compatible","ApiKey","AzureBlob","AzureDataExplorer","AzureDatabricksDeltaLake","AzureMariaDb","AzureMySqlDb","AzureOneLake","AzureOpenAI","AzurePostgresDb","AzureSqlDb","AzureSqlMi","AzureSynapseAnalytics","AzureTableStorage","BingLLMSearch","Cassandra","CognitiveSearch","CognitiveService","Concur","ContainerRegistry","CosmosDb","CosmosDbMongoDbApi","Couchbase","CustomKeys","Db2","Drill","Dynamics","DynamicsAx","DynamicsCrm","Eloqua","FileServer","FtpServer","GenericContainerRegistry","GenericHttp","GenericRest","Git","GoogleAdWords","GoogleBigQuery","GoogleCloudStorage","Greenplum","Hbase","Hdfs","Hive","Hubspot","Impala","Informix","Jira","Magento","MariaDb","Marketo","MicrosoftAccess","MongoDbAtlas","MongoDbV2","MySql","Netezza","ODataRest","Odbc","Office365","OpenAI","Oracle","OracleCloudStorage","OracleServiceCloud","PayPal","Phoenix","PostgreSql","Presto","PythonFeed","QuickBooks","Redis","Responsys","S3","Salesforce","SalesforceMarketingCloud","SalesforceServiceCloud","SapBw","SapCloudForCustomer","SapEcc","SapHana","SapOpenHub","SapTable","Serp","Serverless","ServiceNow","Sftp","SharePointOnlineList","Shopify","Snowflake","Spark","SqlServer","Square","Sybase","Teradata","Vertica","WebTable","Xero","Zoho"]};
-const t155: TypeShape = {"enum":["Azure","AzureAI","Database","File","GenericProtocol","NoSQL","ServicesAndApps"]};
-const t156: TypeShape = {"enum":["AccessKey"]};
-const t157: TypeShape = {"enum":["AccountKey"]};
-const t158: TypeShape = {"properties":[["systemCreatedAcrAccount",{"type":"SystemCreatedAcrAccount"}]]};
-const t159: TypeShape = {"properties":[["systemCreatedAcrAccount",{"type":"SystemCreatedAcrAccount_STATUS"}]]};
-const t160: TypeShape = {"enum":["ApiKey"]};
-const t161: TypeShape = {"properties":[["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t162: TypeShape = {"properties":[["resourceId","string"]]};
-const t163: TypeShape = {"properties":[["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
-const t164: TypeShape = {"properties":[["createHostPath","boolean"],["propagation","string"],["selinux","string"]]};
-const t165: TypeShape = {"properties":[["name","string"],["version","string"]]};
-const t166: TypeShape = {"properties":[["runtime","string"]]};
-const t167: TypeShape = {"enum":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]};
-const t168: TypeShape = {"properties":[["sparkRuntimeVersion","string"]]};
-const t169: TypeShape = {"properties":[["computeStartStop",{"array":{"type":"ComputeStartStopSchedule"}}]]};
-const t170: TypeShape = {"properties":[["computeStartStop",{"array":{"type":"ComputeStartStopSchedule_STATUS"}}]]};
-const t171: TypeShape = {"enum":["Start","Stop"]};
-const t172: TypeShape = {"enum":["Completed","Failed","Provisioning"]};
-const t173: TypeShape = {"enum":["Cron","Recurrence"]};
-const t174: TypeShape = {"properties":[["expression","string"],["startTime","string"],["timeZone","string"]]};
-const t175: TypeShape = {"properties":[["keys",{"type":"genruntime_SecretMapReference"}]]};
-const t176: TypeShape = {"enum":["CustomKeys"]};
-const t177: TypeShape = {"properties":[["keys",{"map":"string"}]]};
-const t178: TypeShape = {"properties":[["docker",{"type":"Docker"}],["endpoints",{"array":{"type":"Endpoint"}}],["environmentVariables",{"map":{"type":"EnvironmentVariable"}}],["image",{"type":"Image"}],["name","string"],["volumes",{"array":{"type":"VolumeDefinition"}}]]};
-const t179: TypeShape = {"properties":[["docker",{"type":"Docker_STATUS"}],["endpoints",{"array":{"type":"Endpoint_STATUS"}}],["environmentVariables",{"map":{"type":"EnvironmentVariable_STATUS"}}],["image",{"type":"Image_STATUS"}],["name","string"],["volumes",{"array":{"type":"VolumeDefinition_STATUS"}}]]};
-const t180: TypeShape = {"properties":[["privileged","boolean"]]};
-const t181: TypeShape = {"properties":[["identityClientId","string"],["identityClientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyIdentifier","string"],["keyVaultArmReference",{"type":"genruntime_ResourceReference"}]]};
-const t182: TypeShape = {"properties":[["identity",{"type":"IdentityForCmk"}],["keyVaultProperties",{"type":"EncryptionKeyVaultProperties"}]]};
-const t183: TypeShape = {"enum":["http","tcp","udp"]};
-const t184: TypeShape = {"enum":["local"]};
-const t185: TypeShape = {"properties":[["computeRuntime",{"type":"ComputeRuntimeDto"}],["offlineStoreConnectionName","string"],["onlineStoreConnectionName","string"]]};
-const t186: TypeShape = {"properties":[["computeRuntime",{"type":"ComputeRuntimeDto_STATUS"}],["offlineStoreConnectionName","string"],["onlineStoreConnectionName","string"]]};
-const t187: TypeShape = {"enum":["Dependency","Recommended","Required","UserDefined"]};
-const t188: TypeShape = {"enum":["Active","Inactive"]};
-const t189: TypeShape = {"enum":["FQDN"]};
-const t190: TypeShape = {"properties":[["userAssignedIdentityReference",{"type":"genruntime_ResourceReference"}]]};
-const t191: TypeShape = {"properties":[["currentImageVersion","string"],["isLatestOsImageVersion","boolean"],["latestImageVersion","string"]]};
-const t192: TypeShape = {"enum":["azureml","docker"]};
-const t193: TypeShape = {"properties":[["defaultInstanceType","string"],["extensionInstanceReleaseTrain","string"],["extensionPrincipalId","string"],["extensionPrincipalIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["instanceTypes",{"map":{"type":"InstanceTypeSchema"}}],["namespace","string"],["relayConnectionString",{"type":"genruntime_SecretReference"}],["serviceBusConnectionString",{"type":"genruntime_SecretReference"}],["vcName","string"]]};
-const t194: TypeShape = {"enum":["ManagedIdentity"]};
-const t195: TypeShape = {"enum":["AllowInternetOutbound","AllowOnlyApprovedOutbound","Disabled"]};
-const t196: TypeShape = {"enum":["None"]};
-const t197: TypeShape = {"enum":["OAuth2"]};
-const t198: TypeShape = {"properties":[["fqdn",{"type":"FqdnOutboundRule"}],["privateEndpoint",{"type":"PrivateEndpointOutboundRule"}],["serviceTag",{"type":"ServiceTagOutboundRule"}]]};
-const t199: TypeShape = {"properties":[["fqdn",{"type":"FqdnOutboundRule_STATUS"}],["privateEndpoint",{"type":"PrivateEndpointOutboundRule_STATUS"}],["serviceTag",{"type":"ServiceTagOutboundRule_STATUS"}]]};
-const t200: TypeShape = {"enum":["PAT"]};
-const t201: TypeShape = {"enum":["PrivateEndpoint"]};
-const t202: TypeShape = {"properties":[["subnetArmReference",{"type":"genruntime_ResourceReference"}]]};
-const t203: TypeShape = {"properties":[["id","string"],["subnetArmId","string"]]};
-const t204: TypeShape = {"enum":["Day","Hour","Minute","Month","Week"]};
-const t205: TypeShape = {"properties":[["discoveryUrl",{"type":"genruntime_ConfigMapDestination"}],["mlFlowRegistryUri",{"type":"genruntime_ConfigMapDestination"}]]};
-const t206: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"RegistryOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t207: TypeShape = {"properties":[["groupIds",{"array":"string"}],["reference",{"type":"genruntime_ResourceReference"}],["location","string"],["privateEndpoint",{"type":"PrivateEndpointResource"}],["provisioningState","string"],["registryPrivateLinkServiceConnectionState",{"type":"RegistryPrivateLinkServiceConnectionState"}]]};
-const t208: TypeShape = {"properties":[["groupIds",{"array":"string"}],["id","string"],["location","string"],["privateEndpoint",{"type":"PrivateEndpointResource_STATUS"}],["provisioningState","string"],["registryPrivateLinkServiceConnectionState",{"type":"RegistryPrivateLinkServiceConnectionState_STATUS"}]]};
-const t209: TypeShape = {"enum":["Approved","Disconnected","Pending","Rejected"]};
-const t210: TypeShape = {"properties":[["acrDetails",{"array":{"type":"AcrDetails"}}],["location","string"],["storageAccountDetails",{"array":{"type":"StorageAccountDetails"}}]]};
-const t211: TypeShape = {"properties":[["acrDetails",{"array":{"type":"AcrDetails_STATUS"}}],["location","string"],["storageAccountDetails",{"array":{"type":"StorageAccountDetails_STATUS"}}]]};
-const t212: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["discoveryUrl","string"],["intellectualPropertyPublisher","string"],["managedResourceGroup",{"type":"ArmResourceId_STATUS"}],["mlFlowRegistryUri","string"],["publicNetworkAccess","string"],["regionDetails",{"array":{"type":"RegistryRegionArmDetails_STATUS"}}],["registryPrivateEndpointConnections",{"array":{"type":"RegistryPrivateEndpointConnection_STATUS"}}]]};
-const t213: TypeShape = {"enum":["SAS"]};
-const t214: TypeShape = {"properties":[["serverlessComputeCustomSubnetReference",{"type":"genruntime_ResourceReference"}],["serverlessComputeNoPublicIP","boolean"]]};
-const t215: TypeShape = {"properties":[["serverlessComputeCustomSubnet","string"],["serverlessComputeNoPublicIP","boolean"]]};
-const t216: TypeShape = {"enum":["ServicePrincipal"]};
-const t217: TypeShape = {"enum":["Allow","Deny"]};
-const t218: TypeShape = {"enum":["ServiceTag"]};
-const t219: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
-const t220: TypeShape = {"properties":[["systemCreatedStorageAccount",{"type":"SystemCreatedStorageAccount"}]]};
-const t221: TypeShape = {"properties":[["systemCreatedStorageAccount",{"type":"SystemCreatedStorageAccount_STATUS"}]]};
-const t222: TypeShape = {"properties":[["acrAccountName","string"],["acrAccountSku","string"]]};
-const t223: TypeShape = {"properties":[["acrAccountName","string"],["acrAccountSku","string"],["armResourceId",{"type":"ArmResourceId_STATUS"}]]};
-const t224: TypeShape = {"properties":[["allowBlobPublicAccess","boolean"],["storageAccountHnsEnabled","boolean"],["storageAccountName","string"],["storageAccountType","string"]]};
-const t225: TypeShape = {"properties":[["allowBlobPublicAccess","boolean"],["armResourceId",{"type":"ArmResourceId_STATUS"}],["storageAccountHnsEnabled","boolean"],["storageAccountName","string"],["storageAccountType","string"]]};
-const t226: TypeShape = {"properties":[["size","integer"]]};
-const t227: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t228: TypeShape = {"enum":["UsernamePassword"]};
-const t229: TypeShape = {"properties":[["address","string"],["administratorAccount",{"type":"VirtualMachineSshCredentials"}],["isNotebookInstanceCompute","boolean"],["notebookServerPort","integer"],["sshPort","integer"],["virtualMachineSize","string"]]};
-const t230: TypeShape = {"properties":[["address","string"],["administratorAccount",{"type":"VirtualMachineSshCredentials_STATUS"}],["isNotebookInstanceCompute","boolean"],["notebookServerPort","integer"],["sshPort","integer"],["virtualMachineSize","string"]]};
-const t231: TypeShape = {"enum":["bind","npipe","tmpfs","volume"]};
-const t232: TypeShape = {"properties":[["nocopy","boolean"]]};
-const t233: TypeShape = {"properties":[["accessKeyId","string"],["secretAccessKey",{"type":"genruntime_SecretReference"}]]};
-const t234: TypeShape = {"properties":[["accessKeyId","string"]]};
-const t235: TypeShape = {"properties":[["key",{"type":"genruntime_SecretReference"}]]};
-const t236: TypeShape = {"properties":[["clientId","string"],["clientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t237: TypeShape = {"properties":[["clientId","string"],["resourceId","string"]]};
-const t238: TypeShape = {"properties":[["authUrl","string"],["clientId","string"],["clientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["clientSecret",{"type":"genruntime_SecretReference"}],["developerToken",{"type":"genruntime_SecretReference"}],["password",{"type":"genruntime_SecretReference"}],["refreshToken",{"type":"genruntime_SecretReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["username","string"]]};
-const t239: TypeShape = {"properties":[["authUrl","string"],["clientId","string"],["tenantId","string"],["username","string"]]};
-const t240: TypeShape = {"properties":[["pat",{"type":"genruntime_SecretReference"}]]};
-const t241: TypeShape = {"properties":[["aad",{"type":"AADAuthTypeWorkspaceConnectionProperties"}],["accessKey",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties"}],["accountKey",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties"}],["apiKey",{"type":"ApiKeyAuthWorkspaceConnectionProperties"}],["customKeys",{"type":"CustomKeysWorkspaceConnectionProperties"}],["managedIdentity",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties"}],["none",{"type":"NoneAuthTypeWorkspaceConnectionProperties"}],["oAuth2",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties"}],["pat",{"type":"PATAuthTypeWorkspaceConnectionProperties"}],["sas",{"type":"SASAuthTypeWorkspaceConnectionProperties"}],["servicePrincipal",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties"}],["usernamePassword",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties"}]]};
-const t242: TypeShape = {"properties":[["aad",{"type":"AADAuthTypeWorkspaceConnectionProperties_STATUS"}],["accessKey",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_STATUS"}],["accountKey",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_STATUS"}],["apiKey",{"type":"ApiKeyAuthWorkspaceConnectionProperties_STATUS"}],["customKeys",{"type":"CustomKeysWorkspaceConnectionProperties_STATUS"}],["managedIdentity",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_STATUS"}],["none",{"type":"NoneAuthTypeWorkspaceConnectionProperties_STATUS"}],["oAuth2",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_STATUS"}],["pat",{"type":"PATAuthTypeWorkspaceConnectionProperties_STATUS"}],["sas",{"type":"SASAuthTypeWorkspaceConnectionProperties_STATUS"}],["servicePrincipal",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_STATUS"}],["usernamePassword",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_STATUS"}]]};
-const t243: TypeShape = {"properties":[["clientId","string"],["clientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["clientSecret",{"type":"genruntime_SecretReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
-const t244: TypeShape = {"properties":[["clientId","string"],["tenantId","string"]]};
-const t245: TypeShape = {"properties":[["sas",{"type":"genruntime_SecretReference"}]]};
-const t246: TypeShape = {"properties":[["password",{"type":"genruntime_SecretReference"}],["securityToken",{"type":"genruntime_SecretReference"}],["username","string"]]};
-const t247: TypeShape = {"properties":[["additionalWorkspaceStorageAccounts",{"array":"string"}],["defaultWorkspaceResourceGroup","string"]]};
-const t248: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["properties",{"type":"Compute_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t249: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"WorkspaceConnectionPropertiesV2_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
-const t250: TypeShape = {"properties":[["name","string"]],"runtime":true};
-const t251: TypeShape = {"properties":[["authType","string"],["category","string"],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]};
-const t252: TypeShape = {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]};
-const t253: TypeShape = {"properties":[["hours",{"array":"integer"}],["minutes",{"array":"integer"}],["monthDays",{"array":"integer"}],["weekDays",{"array":"string"}]]};
-const t254: TypeShape = {"properties":[["hostIp","string"],["name","string"],["protocol","string"],["published","integer"],["target","integer"]]};
-const t255: TypeShape = {"properties":[["type","string"],["value","string"]]};
-const t256: TypeShape = {"properties":[["category","string"],["destination","string"],["status","string"],["type","string"]]};
-const t257: TypeShape = {"properties":[["reference","string"],["type","string"]]};
-const t258: TypeShape = {"properties":[["sparkReady","boolean"],["status","string"]]};
-const t259: TypeShape = {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]};
-const t260: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
+const t104: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
+const t105: TypeShape = {"properties":[["clientId","string"],["principalId","string"],["tenantId","string"]]};
+const t106: TypeShape = {"properties":[["computeLocation","string"],["computeType",{"type":"VirtualMachine_ComputeType"}],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"VirtualMachine_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t107: TypeShape = {"properties":[["password",{"type":"genruntime_SecretReference"}],["privateKeyData",{"type":"genruntime_SecretReference"}],["publicKeyData",{"type":"genruntime_SecretReference"}],["username","string"]]};
+const t108: TypeShape = {"properties":[["username","string"]]};
+const t109: TypeShape = {"enum":["VirtualMachine"]};
+const t110: TypeShape = {"properties":[["address","string"],["administratorAccount",{"type":"VirtualMachineSshCredentials"}],["isNotebookInstanceCompute","boolean"],["sshPort","integer"],["virtualMachineSize","string"]]};
+const t111: TypeShape = {"properties":[["address","string"],["administratorAccount",{"type":"VirtualMachineSshCredentials_STATUS"}],["isNotebookInstanceCompute","boolean"],["sshPort","integer"],["virtualMachineSize","string"]]};
+const t112: TypeShape = {"properties":[["computeLocation","string"],["computeType",{"type":"VirtualMachine_ComputeType_STATUS"}],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"VirtualMachine_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState",{"type":"VirtualMachine_ProvisioningState_STATUS"}],["resourceId","string"]]};
+const t113: TypeShape = {"properties":[["appInsightsInstrumentationKey",{"type":"genruntime_SecretDestination"}],["containerRegistryPassword",{"type":"genruntime_SecretDestination"}],["containerRegistryPassword2",{"type":"genruntime_SecretDestination"}],["containerRegistryUserName",{"type":"genruntime_SecretDestination"}],["primaryNotebookAccessKey",{"type":"genruntime_SecretDestination"}],["secondaryNotebookAccessKey",{"type":"genruntime_SecretDestination"}],["userStorageKey",{"type":"genruntime_SecretDestination"}]]};
+const t114: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}],["secrets",{"type":"WorkspaceOperatorSecrets"}]]};
+const t115: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t116: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["properties",{"type":"Compute_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t117: TypeShape = {"enum":["JSON"]};
+const t118: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t119: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t120: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t121: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t122: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
+const t123: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
+const t124: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"AKS_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t125: TypeShape = {"properties":[["agentCount","integer"],["agentVmSize","string"],["aksNetworkingConfiguration",{"type":"AksNetworkingConfiguration_STATUS"}],["clusterFqdn","string"],["clusterPurpose","string"],["loadBalancerSubnet","string"],["loadBalancerType","string"],["sslConfiguration",{"type":"SslConfiguration_STATUS"}],["systemServices",{"array":{"type":"SystemService_STATUS"}}]]};
+const t126: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"AKS_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t127: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"AmlComputeProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t128: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"AmlComputeProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t129: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"ComputeInstanceProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t130: TypeShape = {"properties":[["adminPublicKey","string"],["sshPublicAccess","string"]]};
+const t131: TypeShape = {"properties":[["adminPublicKey","string"],["adminUserName","string"],["sshPort","integer"],["sshPublicAccess","string"]]};
+const t132: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"ComputeInstanceProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t133: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t134: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t135: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"DataLakeAnalytics_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t136: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"DataLakeAnalytics_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t137: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"DatabricksProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t138: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"DatabricksProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t139: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"HDInsightProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t140: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"HDInsightProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t141: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t142: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t143: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"KubernetesProperties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t144: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"KubernetesProperties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t145: TypeShape = {"properties":[["groupId","string"],["name","string"],["privateLinkResourceReference",{"type":"genruntime_ResourceReference"}],["requestMessage","string"],["status","string"]]};
+const t146: TypeShape = {"properties":[["groupId","string"],["name","string"],["privateLinkResourceId","string"],["requestMessage","string"],["status","string"]]};
+const t147: TypeShape = {"properties":[["cert",{"type":"genruntime_SecretReference"}],["cname","string"],["key",{"type":"genruntime_SecretReference"}],["leafDomainLabel","string"],["overwriteExistingDomain","boolean"],["status","string"]]};
+const t148: TypeShape = {"properties":[["cname","string"],["leafDomainLabel","string"],["overwriteExistingDomain","boolean"],["status","string"]]};
+const t149: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"SynapseSpark_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t150: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"SynapseSpark_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t151: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t152: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["description","string"],["disableLocalAuth","boolean"],["properties",{"type":"VirtualMachine_Properties"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t153: TypeShape = {"properties":[["computeLocation","string"],["computeType","string"],["createdOn","string"],["description","string"],["disableLocalAuth","boolean"],["isAttachedCompute","boolean"],["modifiedOn","string"],["properties",{"type":"VirtualMachine_Properties_STATUS"}],["provisioningErrors",{"array":{"type":"ErrorResponse_STATUS"}}],["provisioningState","string"],["resourceId","string"]]};
+const t154: TypeShape = {"enum":["AAD"]};
+const t155: TypeShape = {"enum":["ADLSGen2","AIServices","AmazonMws","AmazonRdsForOracle","AmazonRdsForSqlServer","AmazonRedshift","AmazonS3Compatible","ApiKey","AzureBlob","AzureDataExplorer","AzureDatabricksDeltaLake","AzureMariaDb","AzureMySqlDb","AzureOneLake","AzureOpenAI","AzurePostgresDb","AzureSqlDb","AzureSqlMi","AzureSynapseAnalytics","AzureTableStorage","BingLLMSearch","Cassandra","CognitiveSearch","CognitiveService","Concur","ContainerRegistry","CosmosDb","CosmosDbMongoDbApi","Couchbase","CustomKeys","Db2","Drill","Dynamics","DynamicsAx","DynamicsCrm","Eloqua","FileServer","FtpServer","GenericContainerRegistry","GenericHttp","GenericRest","Git","GoogleAdWords","GoogleBigQuery","GoogleCloudStorage","Greenplum","Hbase","Hdfs","Hive","Hubspot","Impala","Informix","Jira","Magento","MariaDb","Marketo","MicrosoftAccess","MongoDbAtlas","MongoDbV2","MySql","Netezza","ODataRest","Odbc","Office365","OpenAI","Oracle","OracleCloudStorage","OracleServiceCloud","PayPal","Phoenix","PostgreSql","Presto","PythonFeed","QuickBooks","Redis","Responsys","S3","Salesforce","SalesforceMarketingCloud","SalesforceServiceCloud","SapBw","SapCloudForCustomer","SapEcc","SapHana","SapOpenHub","SapTable","Serp","Serverless","ServiceNow","Sftp","SharePointOnlineList","Shopify","Snowflake","Spark","SqlServer","Square","Sybase","Teradata","Vertica","WebTable","Xero","Zoho"]};
+const t156: TypeShape = {"enum":["Azure","AzureAI","Database","File","GenericProtocol","NoSQL","ServicesAndApps"]};
+const t157: TypeShape = {"enum":["AccessKey"]};
+const t158: TypeShape = {"enum":["AccountKey"]};
+const t159: TypeShape = {"properties":[["systemCreatedAcrAccount",{"type":"SystemCreatedAcrAccount"}]]};
+const t160: TypeShape = {"properties":[["systemCreatedAcrAccount",{"type":"SystemCreatedAcrAccount_STATUS"}]]};
+const t161: TypeShape = {"enum":["ApiKey"]};
+const t162: TypeShape = {"properties":[["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t163: TypeShape = {"properties":[["resourceId","string"]]};
+const t164: TypeShape = {"properties":[["objectId","string"],["objectIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
+const t165: TypeShape = {"properties":[["createHostPath","boolean"],["propagation","string"],["selinux","string"]]};
+const t166: TypeShape = {"properties":[["name","string"],["version","string"]]};
+const t167: TypeShape = {"properties":[["runtime","string"]]};
+const t168: TypeShape = {"enum":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]};
+const t169: TypeShape = {"properties":[["sparkRuntimeVersion","string"]]};
+const t170: TypeShape = {"properties":[["computeStartStop",{"array":{"type":"ComputeStartStopSchedule"}}]]};
+const t171: TypeShape = {"properties":[["computeStartStop",{"array":{"type":"ComputeStartStopSchedule_STATUS"}}]]};
+const t172: TypeShape = {"enum":["Start","Stop"]};
+const t173: TypeShape = {"enum":["Completed","Failed","Provisioning"]};
+const t174: TypeShape = {"enum":["Cron","Recurrence"]};
+const t175: TypeShape = {"properties":[["expression","string"],["startTime","string"],["timeZone","string"]]};
+const t176: TypeShape = {"properties":[["keys",{"type":"genruntime_SecretMapReference"}]]};
+const t177: TypeShape = {"enum":["CustomKeys"]};
+const t178: TypeShape = {"properties":[["keys",{"map":"string"}]]};
+const t179: TypeShape = {"properties":[["docker",{"type":"Docker"}],["endpoints",{"array":{"type":"Endpoint"}}],["environmentVariables",{"map":{"type":"EnvironmentVariable"}}],["image",{"type":"Image"}],["name","string"],["volumes",{"array":{"type":"VolumeDefinition"}}]]};
+const t180: TypeShape = {"properties":[["docker",{"type":"Docker_STATUS"}],["endpoints",{"array":{"type":"Endpoint_STATUS"}}],["environmentVariables",{"map":{"type":"EnvironmentVariable_STATUS"}}],["image",{"type":"Image_STATUS"}],["name","string"],["volumes",{"array":{"type":"VolumeDefinition_STATUS"}}]]};
+const t181: TypeShape = {"properties":[["privileged","boolean"]]};
+const t182: TypeShape = {"properties":[["identityClientId","string"],["identityClientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyIdentifier","string"],["keyVaultArmReference",{"type":"genruntime_ResourceReference"}]]};
+const t183: TypeShape = {"properties":[["identity",{"type":"IdentityForCmk"}],["keyVaultProperties",{"type":"EncryptionKeyVaultProperties"}]]};
+const t184: TypeShape = {"enum":["http","tcp","udp"]};
+const t185: TypeShape = {"enum":["local"]};
+const t186: TypeShape = {"properties":[["computeRuntime",{"type":"ComputeRuntimeDto"}],["offlineStoreConnectionName","string"],["onlineStoreConnectionName","string"]]};
+const t187: TypeShape = {"properties":[["computeRuntime",{"type":"ComputeRuntimeDto_STATUS"}],["offlineStoreConnectionName","string"],["onlineStoreConnectionName","string"]]};
+const t188: TypeShape = {"enum":["Dependency","Recommended","Required","UserDefined"]};
+const t189: TypeShape = {"enum":["Active","Inactive"]};
+const t190: TypeShape = {"enum":["FQDN"]};
+const t191: TypeShape = {"properties":[["userAssignedIdentityReference",{"type":"genruntime_ResourceReference"}]]};
+const t192: TypeShape = {"properties":[["currentImageVersion","string"],["isLatestOsImageVersion","boolean"],["latestImageVersion","string"]]};
+const t193: TypeShape = {"enum":["azureml","docker"]};
+const t194: TypeShape = {"properties":[["defaultInstanceType","string"],["extensionInstanceReleaseTrain","string"],["extensionPrincipalId","string"],["extensionPrincipalIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["instanceTypes",{"map":{"type":"InstanceTypeSchema"}}],["namespace","string"],["relayConnectionString",{"type":"genruntime_SecretReference"}],["serviceBusConnectionString",{"type":"genruntime_SecretReference"}],["vcName","string"]]};
+const t195: TypeShape = {"enum":["ManagedIdentity"]};
+const t196: TypeShape = {"enum":["AllowInternetOutbound","AllowOnlyApprovedOutbound","Disabled"]};
+const t197: TypeShape = {"enum":["None"]};
+const t198: TypeShape = {"enum":["OAuth2"]};
+const t199: TypeShape = {"properties":[["fqdn",{"type":"FqdnOutboundRule"}],["privateEndpoint",{"type":"PrivateEndpointOutboundRule"}],["serviceTag",{"type":"ServiceTagOutboundRule"}]]};
+const t200: TypeShape = {"properties":[["fqdn",{"type":"FqdnOutboundRule_STATUS"}],["privateEndpoint",{"type":"PrivateEndpointOutboundRule_STATUS"}],["serviceTag",{"type":"ServiceTagOutboundRule_STATUS"}]]};
+const t201: TypeShape = {"enum":["PAT"]};
+const t202: TypeShape = {"enum":["PrivateEndpoint"]};
+const t203: TypeShape = {"properties":[["subnetArmReference",{"type":"genruntime_ResourceReference"}]]};
+const t204: TypeShape = {"properties":[["id","string"],["subnetArmId","string"]]};
+const t205: TypeShape = {"enum":["Day","Hour","Minute","Month","Week"]};
+const t206: TypeShape = {"properties":[["discoveryUrl",{"type":"genruntime_ConfigMapDestination"}],["mlFlowRegistryUri",{"type":"genruntime_ConfigMapDestination"}]]};
+const t207: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"RegistryOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
+const t208: TypeShape = {"properties":[["groupIds",{"array":"string"}],["reference",{"type":"genruntime_ResourceReference"}],["location","string"],["privateEndpoint",{"type":"PrivateEndpointResource"}],["provisioningState","string"],["registryPrivateLinkServiceConnectionState",{"type":"RegistryPrivateLinkServiceConnectionState"}]]};
+const t209: TypeShape = {"properties":[["groupIds",{"array":"string"}],["id","string"],["location","string"],["privateEndpoint",{"type":"PrivateEndpointResource_STATUS"}],["provisioningState","string"],["registryPrivateLinkServiceConnectionState",{"type":"RegistryPrivateLinkServiceConnectionState_STATUS"}]]};
+const t210: TypeShape = {"enum":["Approved","Disconnected","Pending","Rejected"]};
+const t211: TypeShape = {"properties":[["acrDetails",{"array":{"type":"AcrDetails"}}],["location","string"],["storageAccountDetails",{"array":{"type":"StorageAccountDetails"}}]]};
+const t212: TypeShape = {"properties":[["acrDetails",{"array":{"type":"AcrDetails_STATUS"}}],["location","string"],["storageAccountDetails",{"array":{"type":"StorageAccountDetails_STATUS"}}]]};
+const t213: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["discoveryUrl","string"],["intellectualPropertyPublisher","string"],["managedResourceGroup",{"type":"ArmResourceId_STATUS"}],["mlFlowRegistryUri","string"],["publicNetworkAccess","string"],["regionDetails",{"array":{"type":"RegistryRegionArmDetails_STATUS"}}],["registryPrivateEndpointConnections",{"array":{"type":"RegistryPrivateEndpointConnection_STATUS"}}]]};
+const t214: TypeShape = {"enum":["SAS"]};
+const t215: TypeShape = {"properties":[["serverlessComputeCustomSubnetReference",{"type":"genruntime_ResourceReference"}],["serverlessComputeNoPublicIP","boolean"]]};
+const t216: TypeShape = {"properties":[["serverlessComputeCustomSubnet","string"],["serverlessComputeNoPublicIP","boolean"]]};
+const t217: TypeShape = {"enum":["ServicePrincipal"]};
+const t218: TypeShape = {"enum":["Allow","Deny"]};
+const t219: TypeShape = {"enum":["ServiceTag"]};
+const t220: TypeShape = {"enum":["Basic","Free","Premium","Standard"]};
+const t221: TypeShape = {"properties":[["systemCreatedStorageAccount",{"type":"SystemCreatedStorageAccount"}]]};
+const t222: TypeShape = {"properties":[["systemCreatedStorageAccount",{"type":"SystemCreatedStorageAccount_STATUS"}]]};
+const t223: TypeShape = {"properties":[["acrAccountName","string"],["acrAccountSku","string"]]};
+const t224: TypeShape = {"properties":[["acrAccountName","string"],["acrAccountSku","string"],["armResourceId",{"type":"ArmResourceId_STATUS"}]]};
+const t225: TypeShape = {"properties":[["allowBlobPublicAccess","boolean"],["storageAccountHnsEnabled","boolean"],["storageAccountName","string"],["storageAccountType","string"]]};
+const t226: TypeShape = {"properties":[["allowBlobPublicAccess","boolean"],["armResourceId",{"type":"ArmResourceId_STATUS"}],["storageAccountHnsEnabled","boolean"],["storageAccountName","string"],["storageAccountType","string"]]};
+const t227: TypeShape = {"properties":[["size","integer"]]};
+const t228: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t229: TypeShape = {"enum":["UsernamePassword"]};
+const t230: TypeShape = {"properties":[["address","string"],["administratorAccount",{"type":"VirtualMachineSshCredentials"}],["isNotebookInstanceCompute","boolean"],["notebookServerPort","integer"],["sshPort","integer"],["virtualMachineSize","string"]]};
+const t231: TypeShape = {"properties":[["address","string"],["administratorAccount",{"type":"VirtualMachineSshCredentials_STATUS"}],["isNotebookInstanceCompute","boolean"],["notebookServerPort","integer"],["sshPort","integer"],["virtualMachineSize","string"]]};
+const t232: TypeShape = {"enum":["bind","npipe","tmpfs","volume"]};
+const t233: TypeShape = {"properties":[["nocopy","boolean"]]};
+const t234: TypeShape = {"properties":[["accessKeyId","string"],["secretAccessKey",{"type":"genruntime_SecretReference"}]]};
+const t235: TypeShape = {"properties":[["accessKeyId","string"]]};
+const t236: TypeShape = {"properties":[["key",{"type":"genruntime_SecretReference"}]]};
+const t237: TypeShape = {"properties":[["clientId","string"],["clientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["resourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t238: TypeShape = {"properties":[["clientId","string"],["resourceId","string"]]};
+const t239: TypeShape = {"properties":[["authUrl","string"],["clientId","string"],["clientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["clientSecret",{"type":"genruntime_SecretReference"}],["developerToken",{"type":"genruntime_SecretReference"}],["password",{"type":"genruntime_SecretReference"}],["refreshToken",{"type":"genruntime_SecretReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["username","string"]]};
+const t240: TypeShape = {"properties":[["authUrl","string"],["clientId","string"],["tenantId","string"],["username","string"]]};
+const t241: TypeShape = {"properties":[["pat",{"type":"genruntime_SecretReference"}]]};
+const t242: TypeShape = {"properties":[["aad",{"type":"AADAuthTypeWorkspaceConnectionProperties"}],["accessKey",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties"}],["accountKey",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties"}],["apiKey",{"type":"ApiKeyAuthWorkspaceConnectionProperties"}],["customKeys",{"type":"CustomKeysWorkspaceConnectionProperties"}],["managedIdentity",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties"}],["none",{"type":"NoneAuthTypeWorkspaceConnectionProperties"}],["oAuth2",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties"}],["pat",{"type":"PATAuthTypeWorkspaceConnectionProperties"}],["sas",{"type":"SASAuthTypeWorkspaceConnectionProperties"}],["servicePrincipal",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties"}],["usernamePassword",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties"}]]};
+const t243: TypeShape = {"properties":[["aad",{"type":"AADAuthTypeWorkspaceConnectionProperties_STATUS"}],["accessKey",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_STATUS"}],["accountKey",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_STATUS"}],["apiKey",{"type":"ApiKeyAuthWorkspaceConnectionProperties_STATUS"}],["customKeys",{"type":"CustomKeysWorkspaceConnectionProperties_STATUS"}],["managedIdentity",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_STATUS"}],["none",{"type":"NoneAuthTypeWorkspaceConnectionProperties_STATUS"}],["oAuth2",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_STATUS"}],["pat",{"type":"PATAuthTypeWorkspaceConnectionProperties_STATUS"}],["sas",{"type":"SASAuthTypeWorkspaceConnectionProperties_STATUS"}],["servicePrincipal",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_STATUS"}],["usernamePassword",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_STATUS"}]]};
+const t244: TypeShape = {"properties":[["clientId","string"],["clientIdFromConfig",{"type":"genruntime_ConfigMapReference"}],["clientSecret",{"type":"genruntime_SecretReference"}],["tenantId","string"],["tenantIdFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
+const t245: TypeShape = {"properties":[["clientId","string"],["tenantId","string"]]};
+const t246: TypeShape = {"properties":[["sas",{"type":"genruntime_SecretReference"}]]};
+const t247: TypeShape = {"properties":[["password",{"type":"genruntime_SecretReference"}],["securityToken",{"type":"genruntime_SecretReference"}],["username","string"]]};
+const t248: TypeShape = {"properties":[["additionalWorkspaceStorageAccounts",{"array":"string"}],["defaultWorkspaceResourceGroup","string"]]};
+const t249: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["properties",{"type":"Compute_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t250: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"WorkspaceConnectionPropertiesV2_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
+const t251: TypeShape = {"properties":[["name","string"]],"goValues":["name"],"runtime":true};
+const t252: TypeShape = {"properties":[["authType","string"],["category","string"],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]};
+const t253: TypeShape = {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]};
+const t254: TypeShape = {"properties":[["hours",{"array":"integer"}],["minutes",{"array":"integer"}],["monthDays",{"array":"integer"}],["weekDays",{"array":"string"}]]};
+const t255: TypeShape = {"properties":[["hostIp","string"],["name","string"],["protocol","string"],["published","integer"],["target","integer"]]};
+const t256: TypeShape = {"properties":[["type","string"],["value","string"]]};
+const t257: TypeShape = {"properties":[["category","string"],["destination","string"],["status","string"],["type","string"]]};
+const t258: TypeShape = {"properties":[["reference","string"],["type","string"]]};
+const t259: TypeShape = {"properties":[["sparkReady","boolean"],["status","string"]]};
+const t260: TypeShape = {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]};
+const t261: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -429,55 +430,55 @@ export const shapes: GroupShapes = {
         "UserAccountCredentials": t101,
         "UserAccountCredentials_STATUS": t102,
         "UserAssignedIdentity": t103,
-        "UserAssignedIdentityDetails": t77,
-        "UserAssignedIdentity_STATUS": t104,
-        "VirtualMachine": t105,
+        "UserAssignedIdentityDetails": t104,
+        "UserAssignedIdentity_STATUS": t105,
+        "VirtualMachine": t106,
         "VirtualMachineImage": t77,
         "VirtualMachineImage_STATUS": t76,
-        "VirtualMachineSshCredentials": t106,
-        "VirtualMachineSshCredentials_STATUS": t107,
-        "VirtualMachine_ComputeType": t108,
-        "VirtualMachine_ComputeType_STATUS": t108,
-        "VirtualMachine_Properties": t109,
-        "VirtualMachine_Properties_STATUS": t110,
+        "VirtualMachineSshCredentials": t107,
+        "VirtualMachineSshCredentials_STATUS": t108,
+        "VirtualMachine_ComputeType": t109,
+        "VirtualMachine_ComputeType_STATUS": t109,
+        "VirtualMachine_Properties": t110,
+        "VirtualMachine_Properties_STATUS": t111,
         "VirtualMachine_ProvisioningState_STATUS": t5,
-        "VirtualMachine_STATUS": t111,
-        "WorkspaceOperatorSecrets": t112,
-        "WorkspaceOperatorSpec": t113,
+        "VirtualMachine_STATUS": t112,
+        "WorkspaceOperatorSecrets": t113,
+        "WorkspaceOperatorSpec": t114,
         "Workspace_ProvisioningState_STATUS": t5,
         "Workspace_PublicNetworkAccess": t31,
         "Workspace_PublicNetworkAccess_STATUS": t31,
         "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsights","string"],["containerRegistry","string"],["description","string"],["discoveryUrl","string"],["encryption",{"type":"EncryptionProperty_STATUS"}],["friendlyName","string"],["hbiWorkspace","boolean"],["imageBuildCompute","string"],["keyVault","string"],["mlFlowTrackingUri","string"],["notebookInfo",{"type":"NotebookResourceInfo_STATUS"}],["primaryUserAssignedIdentity","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["privateLinkCount","integer"],["provisioningState",{"type":"Workspace_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess_STATUS"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings_STATUS"}],["serviceProvisionedResourceGroup","string"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["storageAccount","string"],["storageHnsEnabled","boolean"],["tenantId","string"],["workspaceId","string"]]},
-        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["systemData",{"type":"SystemData"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsightsReference",{"type":"genruntime_ResourceReference"}],["containerRegistryReference",{"type":"genruntime_ResourceReference"}],["description","string"],["discoveryUrl","string"],["encryption",{"type":"EncryptionProperty"}],["friendlyName","string"],["hbiWorkspace","boolean"],["imageBuildCompute","string"],["keyVaultReference",{"type":"genruntime_ResourceReference"}],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource"}}],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]]},
-        "WorkspacesComputeOperatorSpec": t114,
-        "WorkspacesCompute_STATUS": t115,
-        "WorkspacesCompute_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Compute"}],["sku",{"type":"Sku"}],["systemData",{"type":"SystemData"}],["tags",{"map":"string"}],["operatorSpec",{"type":"WorkspacesComputeOperatorSpec"}]]},
-        "WorkspacesConnectionOperatorSpec": t114,
+        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["systemData",{"type":"SystemData"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsightsReference",{"type":"genruntime_ResourceReference"}],["containerRegistryReference",{"type":"genruntime_ResourceReference"}],["description","string"],["discoveryUrl","string"],["encryption",{"type":"EncryptionProperty"}],["friendlyName","string"],["hbiWorkspace","boolean"],["imageBuildCompute","string"],["keyVaultReference",{"type":"genruntime_ResourceReference"}],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource"}}],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]],"goValues":["azureName"]},
+        "WorkspacesComputeOperatorSpec": t115,
+        "WorkspacesCompute_STATUS": t116,
+        "WorkspacesCompute_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Compute"}],["sku",{"type":"Sku"}],["systemData",{"type":"SystemData"}],["tags",{"map":"string"}],["operatorSpec",{"type":"WorkspacesComputeOperatorSpec"}]],"goValues":["azureName"]},
+        "WorkspacesConnectionOperatorSpec": t115,
         "WorkspacesConnection_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["authType","string"],["category","string"],["target","string"],["value","string"],["valueFormat",{"type":"WorkspacesConnection_ValueFormat_STATUS"}]]},
-        "WorkspacesConnection_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["authType","string"],["category","string"],["target","string"],["value","string"],["valueFormat",{"type":"WorkspacesConnection_ValueFormat"}],["operatorSpec",{"type":"WorkspacesConnectionOperatorSpec"}]]},
-        "WorkspacesConnection_ValueFormat": t116,
-        "WorkspacesConnection_ValueFormat_STATUS": t116,
-        "conditions_Condition": t117,
-        "core_DestinationExpression": t118,
-        "genruntime_KnownResourceReference": t119,
-        "genruntime_ResourceReference": t120,
-        "genruntime_SecretDestination": t121,
-        "genruntime_SecretReference": t122,
+        "WorkspacesConnection_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["authType","string"],["category","string"],["target","string"],["value","string"],["valueFormat",{"type":"WorkspacesConnection_ValueFormat"}],["operatorSpec",{"type":"WorkspacesConnectionOperatorSpec"}]],"goValues":["azureName"]},
+        "WorkspacesConnection_ValueFormat": t117,
+        "WorkspacesConnection_ValueFormat_STATUS": t117,
+        "conditions_Condition": t118,
+        "core_DestinationExpression": t119,
+        "genruntime_KnownResourceReference": t120,
+        "genruntime_ResourceReference": t121,
+        "genruntime_SecretDestination": t122,
+        "genruntime_SecretReference": t123,
       },
     },
     "v1api20210701storage": {
       resources: {"Workspace":["Workspace_Spec","Workspace_STATUS"],"WorkspacesCompute":["WorkspacesCompute_Spec","WorkspacesCompute_STATUS"],"WorkspacesConnection":["WorkspacesConnection_Spec","WorkspacesConnection_STATUS"]},
       types: {
-        "AKS": t123,
+        "AKS": t124,
         "AKS_Properties": {"properties":[["agentCount","integer"],["agentVmSize","string"],["aksNetworkingConfiguration",{"type":"AksNetworkingConfiguration"}],["clusterFqdn","string"],["clusterPurpose","string"],["loadBalancerSubnet","string"],["loadBalancerType","string"],["sslConfiguration",{"type":"SslConfiguration"}]],"reserved":["loadBalancerSubnetReference"]},
-        "AKS_Properties_STATUS": t124,
-        "AKS_STATUS": t125,
+        "AKS_Properties_STATUS": t125,
+        "AKS_STATUS": t126,
         "AksNetworkingConfiguration": t7,
         "AksNetworkingConfiguration_STATUS": t8,
-        "AmlCompute": t126,
+        "AmlCompute": t127,
         "AmlComputeProperties": {"properties":[["enableNodePublicIp","boolean"],["isolatedNetwork","boolean"],["osType","string"],["remoteLoginPortPublicAccess","string"],["scaleSettings",{"type":"ScaleSettings"}],["subnet",{"type":"ResourceId"}],["userAccountCredentials",{"type":"UserAccountCredentials"}],["virtualMachineImage",{"type":"VirtualMachineImage"}],["vmPriority","string"],["vmSize","string"]]},
         "AmlComputeProperties_STATUS": {"properties":[["allocationState","string"],["allocationStateTransitionTime","string"],["currentNodeCount","integer"],["enableNodePublicIp","boolean"],["errors",{"array":{"type":"ErrorResponse_STATUS"}}],["isolatedNetwork","boolean"],["nodeStateCounts",{"type":"NodeStateCounts_STATUS"}],["osType","string"],["remoteLoginPortPublicAccess","string"],["scaleSettings",{"type":"ScaleSettings_STATUS"}],["subnet",{"type":"ResourceId_STATUS"}],["targetNodeCount","integer"],["userAccountCredentials",{"type":"UserAccountCredentials_STATUS"}],["virtualMachineImage",{"type":"VirtualMachineImage_STATUS"}],["vmPriority","string"],["vmSize","string"]]},
-        "AmlCompute_STATUS": t127,
+        "AmlCompute_STATUS": t128,
         "AssignedUser": t16,
         "AssignedUser_STATUS": t16,
         "AutoPauseProperties": t17,
@@ -485,53 +486,53 @@ export const shapes: GroupShapes = {
         "AutoScaleProperties": t18,
         "AutoScaleProperties_STATUS": t18,
         "Compute": t19,
-        "ComputeInstance": t128,
+        "ComputeInstance": t129,
         "ComputeInstanceApplication_STATUS": t21,
         "ComputeInstanceConnectivityEndpoints_STATUS": t22,
         "ComputeInstanceCreatedBy_STATUS": t23,
         "ComputeInstanceLastOperation_STATUS": {"properties":[["operationName","string"],["operationStatus","string"],["operationTime","string"]]},
         "ComputeInstanceProperties": {"properties":[["applicationSharingPolicy","string"],["computeInstanceAuthorizationType","string"],["personalComputeInstanceSettings",{"type":"PersonalComputeInstanceSettings"}],["setupScripts",{"type":"SetupScripts"}],["sshSettings",{"type":"ComputeInstanceSshSettings"}],["subnet",{"type":"ResourceId"}],["vmSize","string"]]},
         "ComputeInstanceProperties_STATUS": {"properties":[["applicationSharingPolicy","string"],["applications",{"array":{"type":"ComputeInstanceApplication_STATUS"}}],["computeInstanceAuthorizationType","string"],["connectivityEndpoints",{"type":"ComputeInstanceConnectivityEndpoints_STATUS"}],["createdBy",{"type":"ComputeInstanceCreatedBy_STATUS"}],["errors",{"array":{"type":"ErrorResponse_STATUS"}}],["lastOperation",{"type":"ComputeInstanceLastOperation_STATUS"}],["personalComputeInstanceSettings",{"type":"PersonalComputeInstanceSettings_STATUS"}],["setupScripts",{"type":"SetupScripts_STATUS"}],["sshSettings",{"type":"ComputeInstanceSshSettings_STATUS"}],["state","string"],["subnet",{"type":"ResourceId_STATUS"}],["vmSize","string"]]},
-        "ComputeInstanceSshSettings": t129,
-        "ComputeInstanceSshSettings_STATUS": t130,
-        "ComputeInstance_STATUS": t131,
+        "ComputeInstanceSshSettings": t130,
+        "ComputeInstanceSshSettings_STATUS": t131,
+        "ComputeInstance_STATUS": t132,
         "Compute_STATUS": t34,
         "CosmosDbSettings": t35,
         "CosmosDbSettings_STATUS": t35,
-        "DataFactory": t132,
-        "DataFactory_STATUS": t133,
-        "DataLakeAnalytics": t134,
+        "DataFactory": t133,
+        "DataFactory_STATUS": t134,
+        "DataLakeAnalytics": t135,
         "DataLakeAnalytics_Properties": t41,
         "DataLakeAnalytics_Properties_STATUS": t41,
-        "DataLakeAnalytics_STATUS": t135,
-        "Databricks": t136,
+        "DataLakeAnalytics_STATUS": t136,
+        "Databricks": t137,
         "DatabricksProperties": t44,
         "DatabricksProperties_STATUS": t45,
-        "Databricks_STATUS": t137,
+        "Databricks_STATUS": t138,
         "EncryptionProperty": t48,
         "EncryptionProperty_STATUS": {"properties":[["identity",{"type":"IdentityForCmk_STATUS"}],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["status","string"]]},
         "ErrorAdditionalInfo_STATUS": t49,
         "ErrorDetail_STATUS": t50,
         "ErrorDetail_STATUS_Unrolled_STATUS": t51,
         "ErrorResponse_STATUS": t52,
-        "HDInsight": t138,
+        "HDInsight": t139,
         "HDInsightProperties": t54,
         "HDInsightProperties_STATUS": t55,
-        "HDInsight_STATUS": t139,
-        "Identity": t140,
+        "HDInsight_STATUS": t140,
+        "Identity": t141,
         "IdentityForCmk": t58,
         "IdentityForCmk_STATUS": t59,
-        "Identity_STATUS": t141,
+        "Identity_STATUS": t142,
         "InstanceTypeSchema": t61,
         "InstanceTypeSchema_Resources": t62,
         "InstanceTypeSchema_Resources_STATUS": t62,
         "InstanceTypeSchema_STATUS": t63,
         "KeyVaultProperties": t64,
         "KeyVaultProperties_STATUS": t65,
-        "Kubernetes": t142,
+        "Kubernetes": t143,
         "KubernetesProperties": t67,
         "KubernetesProperties_STATUS": t68,
-        "Kubernetes_STATUS": t143,
+        "Kubernetes_STATUS": t144,
         "NodeStateCounts_STATUS": t71,
         "NotebookPreparationError_STATUS": t72,
         "NotebookResourceInfo_STATUS": t73,
@@ -550,62 +551,62 @@ export const shapes: GroupShapes = {
         "ServiceManagedResourcesSettings_STATUS": t83,
         "SetupScripts": t84,
         "SetupScripts_STATUS": t85,
-        "SharedPrivateLinkResource": t144,
-        "SharedPrivateLinkResource_STATUS": t145,
+        "SharedPrivateLinkResource": t145,
+        "SharedPrivateLinkResource_STATUS": t146,
         "Sku": t89,
         "Sku_STATUS": t89,
-        "SslConfiguration": t146,
-        "SslConfiguration_STATUS": t147,
-        "SynapseSpark": t148,
+        "SslConfiguration": t147,
+        "SslConfiguration_STATUS": t148,
+        "SynapseSpark": t149,
         "SynapseSpark_Properties": t95,
         "SynapseSpark_Properties_STATUS": t96,
-        "SynapseSpark_STATUS": t149,
-        "SystemData": t150,
-        "SystemData_STATUS": t150,
+        "SynapseSpark_STATUS": t150,
+        "SystemData": t151,
+        "SystemData_STATUS": t151,
         "SystemService_STATUS": t100,
         "UserAccountCredentials": t101,
         "UserAccountCredentials_STATUS": t102,
         "UserAssignedIdentity": t103,
-        "UserAssignedIdentityDetails": t77,
-        "UserAssignedIdentity_STATUS": t104,
-        "VirtualMachine": t151,
+        "UserAssignedIdentityDetails": t104,
+        "UserAssignedIdentity_STATUS": t105,
+        "VirtualMachine": t152,
         "VirtualMachineImage": t77,
         "VirtualMachineImage_STATUS": t76,
-        "VirtualMachineSshCredentials": t106,
-        "VirtualMachineSshCredentials_STATUS": t107,
-        "VirtualMachine_Properties": t109,
-        "VirtualMachine_Properties_STATUS": t110,
-        "VirtualMachine_STATUS": t152,
-        "WorkspaceOperatorSecrets": t112,
-        "WorkspaceOperatorSpec": t113,
+        "VirtualMachineSshCredentials": t107,
+        "VirtualMachineSshCredentials_STATUS": t108,
+        "VirtualMachine_Properties": t110,
+        "VirtualMachine_Properties_STATUS": t111,
+        "VirtualMachine_STATUS": t153,
+        "WorkspaceOperatorSecrets": t113,
+        "WorkspaceOperatorSpec": t114,
         "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsights","string"],["containerRegistry","string"],["description","string"],["discoveryUrl","string"],["encryption",{"type":"EncryptionProperty_STATUS"}],["friendlyName","string"],["hbiWorkspace","boolean"],["imageBuildCompute","string"],["keyVault","string"],["mlFlowTrackingUri","string"],["notebookInfo",{"type":"NotebookResourceInfo_STATUS"}],["primaryUserAssignedIdentity","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["privateLinkCount","integer"],["provisioningState","string"],["publicNetworkAccess","string"],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings_STATUS"}],["serviceProvisionedResourceGroup","string"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["storageAccount","string"],["storageHnsEnabled","boolean"],["tenantId","string"],["workspaceId","string"]]},
-        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["systemData",{"type":"SystemData"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsightsReference",{"type":"genruntime_ResourceReference"}],["containerRegistryReference",{"type":"genruntime_ResourceReference"}],["description","string"],["discoveryUrl","string"],["encryption",{"type":"EncryptionProperty"}],["friendlyName","string"],["hbiWorkspace","boolean"],["imageBuildCompute","string"],["keyVaultReference",{"type":"genruntime_ResourceReference"}],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource"}}],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]]},
-        "WorkspacesComputeOperatorSpec": t114,
-        "WorkspacesCompute_STATUS": t115,
-        "WorkspacesCompute_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Compute"}],["sku",{"type":"Sku"}],["systemData",{"type":"SystemData"}],["tags",{"map":"string"}],["operatorSpec",{"type":"WorkspacesComputeOperatorSpec"}],["originalVersion","string"]]},
-        "WorkspacesConnectionOperatorSpec": t114,
+        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["systemData",{"type":"SystemData"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsightsReference",{"type":"genruntime_ResourceReference"}],["containerRegistryReference",{"type":"genruntime_ResourceReference"}],["description","string"],["discoveryUrl","string"],["encryption",{"type":"EncryptionProperty"}],["friendlyName","string"],["hbiWorkspace","boolean"],["imageBuildCompute","string"],["keyVaultReference",{"type":"genruntime_ResourceReference"}],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource"}}],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "WorkspacesComputeOperatorSpec": t115,
+        "WorkspacesCompute_STATUS": t116,
+        "WorkspacesCompute_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["properties",{"type":"Compute"}],["sku",{"type":"Sku"}],["systemData",{"type":"SystemData"}],["tags",{"map":"string"}],["operatorSpec",{"type":"WorkspacesComputeOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "WorkspacesConnectionOperatorSpec": t115,
         "WorkspacesConnection_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["authType","string"],["category","string"],["target","string"],["value","string"],["valueFormat","string"]]},
-        "WorkspacesConnection_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["authType","string"],["category","string"],["target","string"],["value","string"],["valueFormat","string"],["operatorSpec",{"type":"WorkspacesConnectionOperatorSpec"}],["originalVersion","string"]]},
-        "conditions_Condition": t117,
-        "core_DestinationExpression": t118,
-        "genruntime_KnownResourceReference": t119,
-        "genruntime_ResourceReference": t120,
-        "genruntime_SecretDestination": t121,
-        "genruntime_SecretReference": t122,
+        "WorkspacesConnection_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["authType","string"],["category","string"],["target","string"],["value","string"],["valueFormat","string"],["operatorSpec",{"type":"WorkspacesConnectionOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "conditions_Condition": t118,
+        "core_DestinationExpression": t119,
+        "genruntime_KnownResourceReference": t120,
+        "genruntime_ResourceReference": t121,
+        "genruntime_SecretDestination": t122,
+        "genruntime_SecretReference": t123,
       },
     },
     "v1api20240401": {
       resources: {"Registry":["Registry_Spec","RegistryTrackedResource_STATUS"],"Workspace":["Workspace_Spec","Workspace_STATUS"],"WorkspacesCompute":["WorkspacesCompute_Spec","WorkspacesCompute_STATUS"],"WorkspacesConnection":["WorkspacesConnection_Spec","WorkspacesConnection_STATUS"]},
       types: {
         "AADAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"AADAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"AADAuthTypeWorkspaceConnectionProperties_Category"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"AADAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "AADAuthTypeWorkspaceConnectionProperties_AuthType": t153,
-        "AADAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t153,
-        "AADAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "AADAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "AADAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "AADAuthTypeWorkspaceConnectionProperties_AuthType": t154,
+        "AADAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t154,
+        "AADAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "AADAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "AADAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "AADAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"AADAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"AADAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["expiryTime","string"],["group",{"type":"AADAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"AADAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "AADAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "AADAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
+        "AADAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "AADAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
         "AKS": t0,
         "AKS_ComputeType": t1,
         "AKS_ComputeType_STATUS": t1,
@@ -618,25 +619,25 @@ export const shapes: GroupShapes = {
         "AKS_ProvisioningState_STATUS": t5,
         "AKS_STATUS": t6,
         "AccessKeyAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionAccessKey"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "AccessKeyAuthTypeWorkspaceConnectionProperties_AuthType": t156,
-        "AccessKeyAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t156,
-        "AccessKeyAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "AccessKeyAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "AccessKeyAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "AccessKeyAuthTypeWorkspaceConnectionProperties_AuthType": t157,
+        "AccessKeyAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t157,
+        "AccessKeyAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "AccessKeyAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "AccessKeyAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "AccessKeyAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionAccessKey_STATUS"}],["expiryTime","string"],["group",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"AccessKeyAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "AccessKeyAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "AccessKeyAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
+        "AccessKeyAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "AccessKeyAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
         "AccountKeyAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionAccountKey"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "AccountKeyAuthTypeWorkspaceConnectionProperties_AuthType": t157,
-        "AccountKeyAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t157,
-        "AccountKeyAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "AccountKeyAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "AccountKeyAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "AccountKeyAuthTypeWorkspaceConnectionProperties_AuthType": t158,
+        "AccountKeyAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t158,
+        "AccountKeyAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "AccountKeyAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "AccountKeyAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "AccountKeyAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionAccountKey_STATUS"}],["expiryTime","string"],["group",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"AccountKeyAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "AccountKeyAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "AccountKeyAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
-        "AcrDetails": t158,
-        "AcrDetails_STATUS": t159,
+        "AccountKeyAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "AccountKeyAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
+        "AcrDetails": t159,
+        "AcrDetails_STATUS": t160,
         "AksNetworkingConfiguration": t7,
         "AksNetworkingConfiguration_STATUS": t8,
         "AmlCompute": t9,
@@ -654,24 +655,24 @@ export const shapes: GroupShapes = {
         "AmlCompute_ProvisioningState_STATUS": t5,
         "AmlCompute_STATUS": t15,
         "ApiKeyAuthWorkspaceConnectionProperties": {"properties":[["authType",{"type":"ApiKeyAuthWorkspaceConnectionProperties_AuthType"}],["category",{"type":"ApiKeyAuthWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionApiKey"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"ApiKeyAuthWorkspaceConnectionProperties_ValueFormat"}]]},
-        "ApiKeyAuthWorkspaceConnectionProperties_AuthType": t160,
-        "ApiKeyAuthWorkspaceConnectionProperties_AuthType_STATUS": t160,
-        "ApiKeyAuthWorkspaceConnectionProperties_Category": t154,
-        "ApiKeyAuthWorkspaceConnectionProperties_Category_STATUS": t154,
-        "ApiKeyAuthWorkspaceConnectionProperties_Group_STATUS": t155,
+        "ApiKeyAuthWorkspaceConnectionProperties_AuthType": t161,
+        "ApiKeyAuthWorkspaceConnectionProperties_AuthType_STATUS": t161,
+        "ApiKeyAuthWorkspaceConnectionProperties_Category": t155,
+        "ApiKeyAuthWorkspaceConnectionProperties_Category_STATUS": t155,
+        "ApiKeyAuthWorkspaceConnectionProperties_Group_STATUS": t156,
         "ApiKeyAuthWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"ApiKeyAuthWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"ApiKeyAuthWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionApiKey_STATUS"}],["expiryTime","string"],["group",{"type":"ApiKeyAuthWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"ApiKeyAuthWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "ApiKeyAuthWorkspaceConnectionProperties_ValueFormat": t116,
-        "ApiKeyAuthWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
-        "ArmResourceId": t161,
-        "ArmResourceId_STATUS": t162,
-        "AssignedUser": t163,
+        "ApiKeyAuthWorkspaceConnectionProperties_ValueFormat": t117,
+        "ApiKeyAuthWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
+        "ArmResourceId": t162,
+        "ArmResourceId_STATUS": t163,
+        "AssignedUser": t164,
         "AssignedUser_STATUS": t16,
         "AutoPauseProperties": t17,
         "AutoPauseProperties_STATUS": t17,
         "AutoScaleProperties": t18,
         "AutoScaleProperties_STATUS": t18,
-        "BindOptions": t164,
-        "BindOptions_STATUS": t164,
+        "BindOptions": t165,
+        "BindOptions_STATUS": t165,
         "Compute": t19,
         "ComputeInstance": t20,
         "ComputeInstanceApplication_STATUS": t21,
@@ -687,7 +688,7 @@ export const shapes: GroupShapes = {
         "ComputeInstanceDataMount_MountState_STATUS": {"enum":["MountFailed","MountRequested","Mounted","UnmountFailed","UnmountRequested","Unmounted"]},
         "ComputeInstanceDataMount_STATUS": {"properties":[["createdBy","string"],["error","string"],["mountAction",{"type":"ComputeInstanceDataMount_MountAction_STATUS"}],["mountName","string"],["mountPath","string"],["mountState",{"type":"ComputeInstanceDataMount_MountState_STATUS"}],["mountedOn","string"],["source","string"],["sourceType",{"type":"ComputeInstanceDataMount_SourceType_STATUS"}]]},
         "ComputeInstanceDataMount_SourceType_STATUS": {"enum":["Dataset","Datastore","URI"]},
-        "ComputeInstanceEnvironmentInfo_STATUS": t165,
+        "ComputeInstanceEnvironmentInfo_STATUS": t166,
         "ComputeInstanceLastOperation_OperationName_STATUS": t24,
         "ComputeInstanceLastOperation_OperationStatus_STATUS": t25,
         "ComputeInstanceLastOperation_OperationTrigger_STATUS": {"enum":["IdleShutdown","Schedule","User"]},
@@ -703,46 +704,46 @@ export const shapes: GroupShapes = {
         "ComputeInstanceSshSettings_STATUS": t30,
         "ComputeInstanceSshSettings_SshPublicAccess": t31,
         "ComputeInstanceSshSettings_SshPublicAccess_STATUS": t31,
-        "ComputeInstanceVersion_STATUS": t166,
+        "ComputeInstanceVersion_STATUS": t167,
         "ComputeInstance_ComputeType": t32,
         "ComputeInstance_ComputeType_STATUS": t32,
         "ComputeInstance_ProvisioningState_STATUS": t5,
         "ComputeInstance_STATUS": t33,
         "ComputeRecurrenceSchedule": {"properties":[["hours",{"array":"integer"}],["minutes",{"array":"integer"}],["monthDays",{"array":"integer"}],["weekDays",{"array":{"type":"ComputeRecurrenceSchedule_WeekDays"}}]]},
         "ComputeRecurrenceSchedule_STATUS": {"properties":[["hours",{"array":"integer"}],["minutes",{"array":"integer"}],["monthDays",{"array":"integer"}],["weekDays",{"array":{"type":"ComputeRecurrenceSchedule_WeekDays_STATUS"}}]]},
-        "ComputeRecurrenceSchedule_WeekDays": t167,
-        "ComputeRecurrenceSchedule_WeekDays_STATUS": t167,
-        "ComputeRuntimeDto": t168,
-        "ComputeRuntimeDto_STATUS": t168,
-        "ComputeSchedules": t169,
-        "ComputeSchedules_STATUS": t170,
+        "ComputeRecurrenceSchedule_WeekDays": t168,
+        "ComputeRecurrenceSchedule_WeekDays_STATUS": t168,
+        "ComputeRuntimeDto": t169,
+        "ComputeRuntimeDto_STATUS": t169,
+        "ComputeSchedules": t170,
+        "ComputeSchedules_STATUS": t171,
         "ComputeStartStopSchedule": {"properties":[["action",{"type":"ComputeStartStopSchedule_Action"}],["cron",{"type":"Cron"}],["recurrence",{"type":"Recurrence"}],["schedule",{"type":"ScheduleBase"}],["status",{"type":"ComputeStartStopSchedule_Status"}],["triggerType",{"type":"ComputeStartStopSchedule_TriggerType"}]]},
-        "ComputeStartStopSchedule_Action": t171,
-        "ComputeStartStopSchedule_Action_STATUS": t171,
-        "ComputeStartStopSchedule_ProvisioningStatus_STATUS": t172,
+        "ComputeStartStopSchedule_Action": t172,
+        "ComputeStartStopSchedule_Action_STATUS": t172,
+        "ComputeStartStopSchedule_ProvisioningStatus_STATUS": t173,
         "ComputeStartStopSchedule_STATUS": {"properties":[["action",{"type":"ComputeStartStopSchedule_Action_STATUS"}],["cron",{"type":"Cron_STATUS"}],["id","string"],["provisioningStatus",{"type":"ComputeStartStopSchedule_ProvisioningStatus_STATUS"}],["recurrence",{"type":"Recurrence_STATUS"}],["schedule",{"type":"ScheduleBase_STATUS"}],["status",{"type":"ComputeStartStopSchedule_Status_STATUS"}],["triggerType",{"type":"ComputeStartStopSchedule_TriggerType_STATUS"}]]},
         "ComputeStartStopSchedule_Status": t31,
         "ComputeStartStopSchedule_Status_STATUS": t31,
-        "ComputeStartStopSchedule_TriggerType": t173,
-        "ComputeStartStopSchedule_TriggerType_STATUS": t173,
+        "ComputeStartStopSchedule_TriggerType": t174,
+        "ComputeStartStopSchedule_TriggerType_STATUS": t174,
         "Compute_STATUS": t34,
         "CosmosDbSettings": t35,
         "CosmosDbSettings_STATUS": t35,
-        "Cron": t174,
-        "Cron_STATUS": t174,
-        "CustomKeys": t175,
+        "Cron": t175,
+        "Cron_STATUS": t175,
+        "CustomKeys": t176,
         "CustomKeysWorkspaceConnectionProperties": {"properties":[["authType",{"type":"CustomKeysWorkspaceConnectionProperties_AuthType"}],["category",{"type":"CustomKeysWorkspaceConnectionProperties_Category"}],["credentials",{"type":"CustomKeys"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"CustomKeysWorkspaceConnectionProperties_ValueFormat"}]]},
-        "CustomKeysWorkspaceConnectionProperties_AuthType": t176,
-        "CustomKeysWorkspaceConnectionProperties_AuthType_STATUS": t176,
-        "CustomKeysWorkspaceConnectionProperties_Category": t154,
-        "CustomKeysWorkspaceConnectionProperties_Category_STATUS": t154,
-        "CustomKeysWorkspaceConnectionProperties_Group_STATUS": t155,
+        "CustomKeysWorkspaceConnectionProperties_AuthType": t177,
+        "CustomKeysWorkspaceConnectionProperties_AuthType_STATUS": t177,
+        "CustomKeysWorkspaceConnectionProperties_Category": t155,
+        "CustomKeysWorkspaceConnectionProperties_Category_STATUS": t155,
+        "CustomKeysWorkspaceConnectionProperties_Group_STATUS": t156,
         "CustomKeysWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"CustomKeysWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"CustomKeysWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"CustomKeys_STATUS"}],["expiryTime","string"],["group",{"type":"CustomKeysWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"CustomKeysWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "CustomKeysWorkspaceConnectionProperties_ValueFormat": t116,
-        "CustomKeysWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
-        "CustomKeys_STATUS": t177,
-        "CustomService": t178,
-        "CustomService_STATUS": t179,
+        "CustomKeysWorkspaceConnectionProperties_ValueFormat": t117,
+        "CustomKeysWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
+        "CustomKeys_STATUS": t178,
+        "CustomService": t179,
+        "CustomService_STATUS": t180,
         "DataFactory": t36,
         "DataFactory_ComputeType": t37,
         "DataFactory_ComputeType_STATUS": t37,
@@ -762,35 +763,35 @@ export const shapes: GroupShapes = {
         "Databricks_ComputeType_STATUS": t46,
         "Databricks_ProvisioningState_STATUS": t5,
         "Databricks_STATUS": t47,
-        "Docker": t180,
-        "Docker_STATUS": t180,
-        "EncryptionKeyVaultProperties": t181,
+        "Docker": t181,
+        "Docker_STATUS": t181,
+        "EncryptionKeyVaultProperties": t182,
         "EncryptionKeyVaultProperties_STATUS": t65,
-        "EncryptionProperty": t182,
+        "EncryptionProperty": t183,
         "EncryptionProperty_STATUS": {"properties":[["identity",{"type":"IdentityForCmk_STATUS"}],["keyVaultProperties",{"type":"EncryptionKeyVaultProperties_STATUS"}],["status",{"type":"EncryptionProperty_Status_STATUS"}]]},
         "EncryptionProperty_Status_STATUS": t31,
         "Endpoint": {"properties":[["hostIp","string"],["name","string"],["protocol",{"type":"Endpoint_Protocol"}],["published","integer"],["target","integer"]]},
-        "Endpoint_Protocol": t183,
-        "Endpoint_Protocol_STATUS": t183,
+        "Endpoint_Protocol": t184,
+        "Endpoint_Protocol_STATUS": t184,
         "Endpoint_STATUS": {"properties":[["hostIp","string"],["name","string"],["protocol",{"type":"Endpoint_Protocol_STATUS"}],["published","integer"],["target","integer"]]},
         "EnvironmentVariable": {"properties":[["type",{"type":"EnvironmentVariable_Type"}],["value","string"]]},
         "EnvironmentVariable_STATUS": {"properties":[["type",{"type":"EnvironmentVariable_Type_STATUS"}],["value","string"]]},
-        "EnvironmentVariable_Type": t184,
-        "EnvironmentVariable_Type_STATUS": t184,
+        "EnvironmentVariable_Type": t185,
+        "EnvironmentVariable_Type_STATUS": t185,
         "ErrorAdditionalInfo_STATUS": t49,
         "ErrorDetail_STATUS": t50,
         "ErrorDetail_STATUS_Unrolled_STATUS": t51,
         "ErrorResponse_STATUS": t52,
-        "FeatureStoreSettings": t185,
-        "FeatureStoreSettings_STATUS": t186,
+        "FeatureStoreSettings": t186,
+        "FeatureStoreSettings_STATUS": t187,
         "FqdnOutboundRule": {"properties":[["category",{"type":"FqdnOutboundRule_Category"}],["destination","string"],["status",{"type":"FqdnOutboundRule_Status"}],["type",{"type":"FqdnOutboundRule_Type"}]]},
-        "FqdnOutboundRule_Category": t187,
-        "FqdnOutboundRule_Category_STATUS": t187,
+        "FqdnOutboundRule_Category": t188,
+        "FqdnOutboundRule_Category_STATUS": t188,
         "FqdnOutboundRule_STATUS": {"properties":[["category",{"type":"FqdnOutboundRule_Category_STATUS"}],["destination","string"],["status",{"type":"FqdnOutboundRule_Status_STATUS"}],["type",{"type":"FqdnOutboundRule_Type_STATUS"}]]},
-        "FqdnOutboundRule_Status": t188,
-        "FqdnOutboundRule_Status_STATUS": t188,
-        "FqdnOutboundRule_Type": t189,
-        "FqdnOutboundRule_Type_STATUS": t189,
+        "FqdnOutboundRule_Status": t189,
+        "FqdnOutboundRule_Status_STATUS": t189,
+        "FqdnOutboundRule_Type": t190,
+        "FqdnOutboundRule_Type_STATUS": t190,
         "HDInsight": t53,
         "HDInsightProperties": t54,
         "HDInsightProperties_STATUS": t55,
@@ -798,40 +799,40 @@ export const shapes: GroupShapes = {
         "HDInsight_ComputeType_STATUS": t56,
         "HDInsight_ProvisioningState_STATUS": t5,
         "HDInsight_STATUS": t57,
-        "IdentityForCmk": t190,
+        "IdentityForCmk": t191,
         "IdentityForCmk_STATUS": t59,
         "Image": {"properties":[["reference","string"],["type",{"type":"Image_Type"}]]},
-        "ImageMetadata_STATUS": t191,
+        "ImageMetadata_STATUS": t192,
         "Image_STATUS": {"properties":[["reference","string"],["type",{"type":"Image_Type_STATUS"}]]},
-        "Image_Type": t192,
-        "Image_Type_STATUS": t192,
+        "Image_Type": t193,
+        "Image_Type_STATUS": t193,
         "InstanceTypeSchema": t61,
         "InstanceTypeSchema_Resources": t62,
         "InstanceTypeSchema_Resources_STATUS": t62,
         "InstanceTypeSchema_STATUS": t63,
         "Kubernetes": t66,
-        "KubernetesProperties": t193,
+        "KubernetesProperties": t194,
         "KubernetesProperties_STATUS": t68,
         "Kubernetes_ComputeType": t69,
         "Kubernetes_ComputeType_STATUS": t69,
         "Kubernetes_ProvisioningState_STATUS": t5,
         "Kubernetes_STATUS": t70,
         "ManagedIdentityAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionManagedIdentity"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_AuthType": t194,
-        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t194,
-        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_AuthType": t195,
+        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t195,
+        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "ManagedIdentityAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionManagedIdentity_STATUS"}],["expiryTime","string"],["group",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"ManagedIdentityAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
+        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "ManagedIdentityAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
         "ManagedNetworkProvisionStatus": {"properties":[["sparkReady","boolean"],["status",{"type":"ManagedNetworkProvisionStatus_Status"}]]},
         "ManagedNetworkProvisionStatus_STATUS": {"properties":[["sparkReady","boolean"],["status",{"type":"ManagedNetworkProvisionStatus_Status_STATUS"}]]},
-        "ManagedNetworkProvisionStatus_Status": t188,
-        "ManagedNetworkProvisionStatus_Status_STATUS": t188,
+        "ManagedNetworkProvisionStatus_Status": t189,
+        "ManagedNetworkProvisionStatus_Status_STATUS": t189,
         "ManagedNetworkSettings": {"properties":[["isolationMode",{"type":"ManagedNetworkSettings_IsolationMode"}],["outboundRules",{"map":{"type":"OutboundRule"}}],["status",{"type":"ManagedNetworkProvisionStatus"}]]},
-        "ManagedNetworkSettings_IsolationMode": t195,
-        "ManagedNetworkSettings_IsolationMode_STATUS": t195,
+        "ManagedNetworkSettings_IsolationMode": t196,
+        "ManagedNetworkSettings_IsolationMode_STATUS": t196,
         "ManagedNetworkSettings_STATUS": {"properties":[["isolationMode",{"type":"ManagedNetworkSettings_IsolationMode_STATUS"}],["networkId","string"],["outboundRules",{"map":{"type":"OutboundRule_STATUS"}}],["status",{"type":"ManagedNetworkProvisionStatus_STATUS"}]]},
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
@@ -839,85 +840,85 @@ export const shapes: GroupShapes = {
         "ManagedServiceIdentity_Type_STATUS": t60,
         "NodeStateCounts_STATUS": t71,
         "NoneAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"NoneAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"NoneAuthTypeWorkspaceConnectionProperties_Category"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"NoneAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "NoneAuthTypeWorkspaceConnectionProperties_AuthType": t196,
-        "NoneAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t196,
-        "NoneAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "NoneAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "NoneAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "NoneAuthTypeWorkspaceConnectionProperties_AuthType": t197,
+        "NoneAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t197,
+        "NoneAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "NoneAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "NoneAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "NoneAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"NoneAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"NoneAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["expiryTime","string"],["group",{"type":"NoneAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"NoneAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "NoneAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "NoneAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
+        "NoneAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "NoneAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
         "NotebookPreparationError_STATUS": t72,
         "NotebookResourceInfo_STATUS": t73,
         "OAuth2AuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionOAuth2"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "OAuth2AuthTypeWorkspaceConnectionProperties_AuthType": t197,
-        "OAuth2AuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t197,
-        "OAuth2AuthTypeWorkspaceConnectionProperties_Category": t154,
-        "OAuth2AuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "OAuth2AuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "OAuth2AuthTypeWorkspaceConnectionProperties_AuthType": t198,
+        "OAuth2AuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t198,
+        "OAuth2AuthTypeWorkspaceConnectionProperties_Category": t155,
+        "OAuth2AuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "OAuth2AuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "OAuth2AuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionOAuth2_STATUS"}],["expiryTime","string"],["group",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"OAuth2AuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "OAuth2AuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "OAuth2AuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
-        "OutboundRule": t198,
-        "OutboundRule_STATUS": t199,
+        "OAuth2AuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "OAuth2AuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
+        "OutboundRule": t199,
+        "OutboundRule_STATUS": t200,
         "PATAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"PATAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"PATAuthTypeWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionPersonalAccessToken"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"PATAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "PATAuthTypeWorkspaceConnectionProperties_AuthType": t200,
-        "PATAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t200,
-        "PATAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "PATAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "PATAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "PATAuthTypeWorkspaceConnectionProperties_AuthType": t201,
+        "PATAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t201,
+        "PATAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "PATAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "PATAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "PATAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"PATAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"PATAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionPersonalAccessToken_STATUS"}],["expiryTime","string"],["group",{"type":"PATAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"PATAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "PATAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "PATAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
+        "PATAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "PATAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
         "PersonalComputeInstanceSettings": t74,
         "PersonalComputeInstanceSettings_STATUS": t75,
         "PrivateEndpointConnection_STATUS": t76,
         "PrivateEndpointDestination": {"properties":[["serviceResourceReference",{"type":"genruntime_ResourceReference"}],["sparkEnabled","boolean"],["sparkStatus",{"type":"PrivateEndpointDestination_SparkStatus"}],["subresourceTargetReference",{"type":"genruntime_ResourceReference"}]]},
         "PrivateEndpointDestination_STATUS": {"properties":[["serviceResourceId","string"],["sparkEnabled","boolean"],["sparkStatus",{"type":"PrivateEndpointDestination_SparkStatus_STATUS"}],["subresourceTarget","string"]]},
-        "PrivateEndpointDestination_SparkStatus": t188,
-        "PrivateEndpointDestination_SparkStatus_STATUS": t188,
+        "PrivateEndpointDestination_SparkStatus": t189,
+        "PrivateEndpointDestination_SparkStatus_STATUS": t189,
         "PrivateEndpointOutboundRule": {"properties":[["category",{"type":"PrivateEndpointOutboundRule_Category"}],["destination",{"type":"PrivateEndpointDestination"}],["status",{"type":"PrivateEndpointOutboundRule_Status"}],["type",{"type":"PrivateEndpointOutboundRule_Type"}]]},
-        "PrivateEndpointOutboundRule_Category": t187,
-        "PrivateEndpointOutboundRule_Category_STATUS": t187,
+        "PrivateEndpointOutboundRule_Category": t188,
+        "PrivateEndpointOutboundRule_Category_STATUS": t188,
         "PrivateEndpointOutboundRule_STATUS": {"properties":[["category",{"type":"PrivateEndpointOutboundRule_Category_STATUS"}],["destination",{"type":"PrivateEndpointDestination_STATUS"}],["status",{"type":"PrivateEndpointOutboundRule_Status_STATUS"}],["type",{"type":"PrivateEndpointOutboundRule_Type_STATUS"}]]},
-        "PrivateEndpointOutboundRule_Status": t188,
-        "PrivateEndpointOutboundRule_Status_STATUS": t188,
-        "PrivateEndpointOutboundRule_Type": t201,
-        "PrivateEndpointOutboundRule_Type_STATUS": t201,
-        "PrivateEndpointResource": t202,
-        "PrivateEndpointResource_STATUS": t203,
+        "PrivateEndpointOutboundRule_Status": t189,
+        "PrivateEndpointOutboundRule_Status_STATUS": t189,
+        "PrivateEndpointOutboundRule_Type": t202,
+        "PrivateEndpointOutboundRule_Type_STATUS": t202,
+        "PrivateEndpointResource": t203,
+        "PrivateEndpointResource_STATUS": t204,
         "Recurrence": {"properties":[["frequency",{"type":"Recurrence_Frequency"}],["interval","integer"],["schedule",{"type":"ComputeRecurrenceSchedule"}],["startTime","string"],["timeZone","string"]]},
-        "Recurrence_Frequency": t204,
-        "Recurrence_Frequency_STATUS": t204,
+        "Recurrence_Frequency": t205,
+        "Recurrence_Frequency_STATUS": t205,
         "Recurrence_STATUS": {"properties":[["frequency",{"type":"Recurrence_Frequency_STATUS"}],["interval","integer"],["schedule",{"type":"ComputeRecurrenceSchedule_STATUS"}],["startTime","string"],["timeZone","string"]]},
-        "RegistryOperatorConfigMaps": t205,
-        "RegistryOperatorSpec": t206,
-        "RegistryPrivateEndpointConnection": t207,
-        "RegistryPrivateEndpointConnection_STATUS": t208,
+        "RegistryOperatorConfigMaps": t206,
+        "RegistryOperatorSpec": t207,
+        "RegistryPrivateEndpointConnection": t208,
+        "RegistryPrivateEndpointConnection_STATUS": t209,
         "RegistryPrivateLinkServiceConnectionState": {"properties":[["actionsRequired","string"],["description","string"],["status",{"type":"RegistryPrivateLinkServiceConnectionState_Status"}]]},
         "RegistryPrivateLinkServiceConnectionState_STATUS": {"properties":[["actionsRequired","string"],["description","string"],["status",{"type":"RegistryPrivateLinkServiceConnectionState_Status_STATUS"}]]},
-        "RegistryPrivateLinkServiceConnectionState_Status": t209,
-        "RegistryPrivateLinkServiceConnectionState_Status_STATUS": t209,
-        "RegistryRegionArmDetails": t210,
-        "RegistryRegionArmDetails_STATUS": t211,
-        "RegistryTrackedResource_STATUS": t212,
-        "Registry_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["discoveryUrl","string"],["intellectualPropertyPublisher","string"],["managedResourceGroup",{"type":"ArmResourceId"}],["mlFlowRegistryUri","string"],["publicNetworkAccess","string"],["regionDetails",{"array":{"type":"RegistryRegionArmDetails"}}],["registryPrivateEndpointConnections",{"array":{"type":"RegistryPrivateEndpointConnection"}}],["operatorSpec",{"type":"RegistryOperatorSpec"}]]},
+        "RegistryPrivateLinkServiceConnectionState_Status": t210,
+        "RegistryPrivateLinkServiceConnectionState_Status_STATUS": t210,
+        "RegistryRegionArmDetails": t211,
+        "RegistryRegionArmDetails_STATUS": t212,
+        "RegistryTrackedResource_STATUS": t213,
+        "Registry_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["discoveryUrl","string"],["intellectualPropertyPublisher","string"],["managedResourceGroup",{"type":"ArmResourceId"}],["mlFlowRegistryUri","string"],["publicNetworkAccess","string"],["regionDetails",{"array":{"type":"RegistryRegionArmDetails"}}],["registryPrivateEndpointConnections",{"array":{"type":"RegistryPrivateEndpointConnection"}}],["operatorSpec",{"type":"RegistryOperatorSpec"}]],"goValues":["azureName"]},
         "ResourceId": t77,
         "ResourceId_STATUS": t76,
         "SASAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"SASAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"SASAuthTypeWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionSharedAccessSignature"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"SASAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "SASAuthTypeWorkspaceConnectionProperties_AuthType": t213,
-        "SASAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t213,
-        "SASAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "SASAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "SASAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "SASAuthTypeWorkspaceConnectionProperties_AuthType": t214,
+        "SASAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t214,
+        "SASAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "SASAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "SASAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "SASAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"SASAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"SASAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionSharedAccessSignature_STATUS"}],["expiryTime","string"],["group",{"type":"SASAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"SASAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "SASAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "SASAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
+        "SASAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "SASAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
         "ScaleSettings": t78,
         "ScaleSettings_STATUS": t78,
         "ScheduleBase": {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["provisioningStatus",{"type":"ScheduleBase_ProvisioningStatus"}],["status",{"type":"ScheduleBase_Status"}]]},
-        "ScheduleBase_ProvisioningStatus": t172,
-        "ScheduleBase_ProvisioningStatus_STATUS": t172,
+        "ScheduleBase_ProvisioningStatus": t173,
+        "ScheduleBase_ProvisioningStatus_STATUS": t173,
         "ScheduleBase_STATUS": {"properties":[["id","string"],["provisioningStatus",{"type":"ScheduleBase_ProvisioningStatus_STATUS"}],["status",{"type":"ScheduleBase_Status_STATUS"}]]},
         "ScheduleBase_Status": t31,
         "ScheduleBase_Status_STATUS": t31,
@@ -925,31 +926,31 @@ export const shapes: GroupShapes = {
         "ScriptReference_STATUS": t79,
         "ScriptsToExecute": t80,
         "ScriptsToExecute_STATUS": t81,
-        "ServerlessComputeSettings": t214,
-        "ServerlessComputeSettings_STATUS": t215,
+        "ServerlessComputeSettings": t215,
+        "ServerlessComputeSettings_STATUS": t216,
         "ServiceManagedResourcesSettings": t82,
         "ServiceManagedResourcesSettings_STATUS": t83,
         "ServicePrincipalAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionServicePrincipal"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_AuthType": t216,
-        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t216,
-        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_AuthType": t217,
+        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t217,
+        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "ServicePrincipalAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionServicePrincipal_STATUS"}],["expiryTime","string"],["group",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"ServicePrincipalAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
+        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "ServicePrincipalAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
         "ServiceTagDestination": {"properties":[["action",{"type":"ServiceTagDestination_Action"}],["portRanges","string"],["protocol","string"],["serviceTag","string"]]},
-        "ServiceTagDestination_Action": t217,
-        "ServiceTagDestination_Action_STATUS": t217,
+        "ServiceTagDestination_Action": t218,
+        "ServiceTagDestination_Action_STATUS": t218,
         "ServiceTagDestination_STATUS": {"properties":[["action",{"type":"ServiceTagDestination_Action_STATUS"}],["addressPrefixes",{"array":"string"}],["portRanges","string"],["protocol","string"],["serviceTag","string"]]},
         "ServiceTagOutboundRule": {"properties":[["category",{"type":"ServiceTagOutboundRule_Category"}],["destination",{"type":"ServiceTagDestination"}],["status",{"type":"ServiceTagOutboundRule_Status"}],["type",{"type":"ServiceTagOutboundRule_Type"}]]},
-        "ServiceTagOutboundRule_Category": t187,
-        "ServiceTagOutboundRule_Category_STATUS": t187,
+        "ServiceTagOutboundRule_Category": t188,
+        "ServiceTagOutboundRule_Category_STATUS": t188,
         "ServiceTagOutboundRule_STATUS": {"properties":[["category",{"type":"ServiceTagOutboundRule_Category_STATUS"}],["destination",{"type":"ServiceTagDestination_STATUS"}],["status",{"type":"ServiceTagOutboundRule_Status_STATUS"}],["type",{"type":"ServiceTagOutboundRule_Type_STATUS"}]]},
-        "ServiceTagOutboundRule_Status": t188,
-        "ServiceTagOutboundRule_Status_STATUS": t188,
-        "ServiceTagOutboundRule_Type": t218,
-        "ServiceTagOutboundRule_Type_STATUS": t218,
+        "ServiceTagOutboundRule_Status": t189,
+        "ServiceTagOutboundRule_Status_STATUS": t189,
+        "ServiceTagOutboundRule_Type": t219,
+        "ServiceTagOutboundRule_Type_STATUS": t219,
         "SetupScripts": t84,
         "SetupScripts_STATUS": t85,
         "SharedPrivateLinkResource": t86,
@@ -958,14 +959,14 @@ export const shapes: GroupShapes = {
         "SharedPrivateLinkResource_Status_STATUS": t88,
         "Sku": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier"}]]},
         "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier_STATUS"}]]},
-        "Sku_Tier": t219,
-        "Sku_Tier_STATUS": t219,
+        "Sku_Tier": t220,
+        "Sku_Tier_STATUS": t220,
         "SslConfiguration": t90,
         "SslConfiguration_STATUS": t91,
         "SslConfiguration_Status": t92,
         "SslConfiguration_Status_STATUS": t92,
-        "StorageAccountDetails": t220,
-        "StorageAccountDetails_STATUS": t221,
+        "StorageAccountDetails": t221,
+        "StorageAccountDetails_STATUS": t222,
         "SynapseSpark": t93,
         "SynapseSpark_ComputeType": t94,
         "SynapseSpark_ComputeType_STATUS": t94,
@@ -973,223 +974,223 @@ export const shapes: GroupShapes = {
         "SynapseSpark_Properties_STATUS": t96,
         "SynapseSpark_ProvisioningState_STATUS": t5,
         "SynapseSpark_STATUS": t97,
-        "SystemCreatedAcrAccount": t222,
-        "SystemCreatedAcrAccount_STATUS": t223,
-        "SystemCreatedStorageAccount": t224,
-        "SystemCreatedStorageAccount_STATUS": t225,
+        "SystemCreatedAcrAccount": t223,
+        "SystemCreatedAcrAccount_STATUS": t224,
+        "SystemCreatedStorageAccount": t225,
+        "SystemCreatedStorageAccount_STATUS": t226,
         "SystemData_CreatedByType_STATUS": t98,
         "SystemData_LastModifiedByType_STATUS": t98,
         "SystemData_STATUS": t99,
         "SystemService_STATUS": t100,
-        "TmpfsOptions": t226,
-        "TmpfsOptions_STATUS": t226,
+        "TmpfsOptions": t227,
+        "TmpfsOptions_STATUS": t227,
         "UserAccountCredentials": t101,
         "UserAccountCredentials_STATUS": t102,
         "UserAssignedIdentity": t103,
-        "UserAssignedIdentityDetails": t77,
-        "UserAssignedIdentity_STATUS": t227,
+        "UserAssignedIdentityDetails": t104,
+        "UserAssignedIdentity_STATUS": t228,
         "UsernamePasswordAuthTypeWorkspaceConnectionProperties": {"properties":[["authType",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_AuthType"}],["category",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_Category"}],["credentials",{"type":"WorkspaceConnectionUsernamePassword"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_ValueFormat"}]]},
-        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_AuthType": t228,
-        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t228,
-        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_Category": t154,
-        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_Category_STATUS": t154,
-        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_Group_STATUS": t155,
+        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_AuthType": t229,
+        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_AuthType_STATUS": t229,
+        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_Category": t155,
+        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_Category_STATUS": t155,
+        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_Group_STATUS": t156,
         "UsernamePasswordAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_AuthType_STATUS"}],["category",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_Category_STATUS"}],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionUsernamePassword_STATUS"}],["expiryTime","string"],["group",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_Group_STATUS"}],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat",{"type":"UsernamePasswordAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS"}]]},
-        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_ValueFormat": t116,
-        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t116,
-        "VirtualMachine": t105,
+        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_ValueFormat": t117,
+        "UsernamePasswordAuthTypeWorkspaceConnectionProperties_ValueFormat_STATUS": t117,
+        "VirtualMachine": t106,
         "VirtualMachineImage": t77,
         "VirtualMachineImage_STATUS": t76,
-        "VirtualMachineSshCredentials": t106,
-        "VirtualMachineSshCredentials_STATUS": t107,
-        "VirtualMachine_ComputeType": t108,
-        "VirtualMachine_ComputeType_STATUS": t108,
-        "VirtualMachine_Properties": t229,
-        "VirtualMachine_Properties_STATUS": t230,
+        "VirtualMachineSshCredentials": t107,
+        "VirtualMachineSshCredentials_STATUS": t108,
+        "VirtualMachine_ComputeType": t109,
+        "VirtualMachine_ComputeType_STATUS": t109,
+        "VirtualMachine_Properties": t230,
+        "VirtualMachine_Properties_STATUS": t231,
         "VirtualMachine_ProvisioningState_STATUS": t5,
-        "VirtualMachine_STATUS": t111,
+        "VirtualMachine_STATUS": t112,
         "VolumeDefinition": {"properties":[["bind",{"type":"BindOptions"}],["consistency","string"],["readOnly","boolean"],["source","string"],["target","string"],["tmpfs",{"type":"TmpfsOptions"}],["type",{"type":"VolumeDefinition_Type"}],["volume",{"type":"VolumeOptions"}]]},
         "VolumeDefinition_STATUS": {"properties":[["bind",{"type":"BindOptions_STATUS"}],["consistency","string"],["readOnly","boolean"],["source","string"],["target","string"],["tmpfs",{"type":"TmpfsOptions_STATUS"}],["type",{"type":"VolumeDefinition_Type_STATUS"}],["volume",{"type":"VolumeOptions_STATUS"}]]},
-        "VolumeDefinition_Type": t231,
-        "VolumeDefinition_Type_STATUS": t231,
-        "VolumeOptions": t232,
-        "VolumeOptions_STATUS": t232,
-        "WorkspaceConnectionAccessKey": t233,
-        "WorkspaceConnectionAccessKey_STATUS": t234,
-        "WorkspaceConnectionAccountKey": t235,
+        "VolumeDefinition_Type": t232,
+        "VolumeDefinition_Type_STATUS": t232,
+        "VolumeOptions": t233,
+        "VolumeOptions_STATUS": t233,
+        "WorkspaceConnectionAccessKey": t234,
+        "WorkspaceConnectionAccessKey_STATUS": t235,
+        "WorkspaceConnectionAccountKey": t236,
         "WorkspaceConnectionAccountKey_STATUS": t103,
-        "WorkspaceConnectionApiKey": t235,
+        "WorkspaceConnectionApiKey": t236,
         "WorkspaceConnectionApiKey_STATUS": t103,
-        "WorkspaceConnectionManagedIdentity": t236,
-        "WorkspaceConnectionManagedIdentity_STATUS": t237,
-        "WorkspaceConnectionOAuth2": t238,
-        "WorkspaceConnectionOAuth2_STATUS": t239,
-        "WorkspaceConnectionPersonalAccessToken": t240,
+        "WorkspaceConnectionManagedIdentity": t237,
+        "WorkspaceConnectionManagedIdentity_STATUS": t238,
+        "WorkspaceConnectionOAuth2": t239,
+        "WorkspaceConnectionOAuth2_STATUS": t240,
+        "WorkspaceConnectionPersonalAccessToken": t241,
         "WorkspaceConnectionPersonalAccessToken_STATUS": t103,
-        "WorkspaceConnectionPropertiesV2": t241,
-        "WorkspaceConnectionPropertiesV2_STATUS": t242,
-        "WorkspaceConnectionServicePrincipal": t243,
-        "WorkspaceConnectionServicePrincipal_STATUS": t244,
-        "WorkspaceConnectionSharedAccessSignature": t245,
+        "WorkspaceConnectionPropertiesV2": t242,
+        "WorkspaceConnectionPropertiesV2_STATUS": t243,
+        "WorkspaceConnectionServicePrincipal": t244,
+        "WorkspaceConnectionServicePrincipal_STATUS": t245,
+        "WorkspaceConnectionSharedAccessSignature": t246,
         "WorkspaceConnectionSharedAccessSignature_STATUS": t103,
-        "WorkspaceConnectionUsernamePassword": t246,
-        "WorkspaceConnectionUsernamePassword_STATUS": t107,
-        "WorkspaceHubConfig": t247,
-        "WorkspaceHubConfig_STATUS": t247,
-        "WorkspaceOperatorSecrets": t112,
-        "WorkspaceOperatorSpec": t113,
+        "WorkspaceConnectionUsernamePassword": t247,
+        "WorkspaceConnectionUsernamePassword_STATUS": t108,
+        "WorkspaceHubConfig": t248,
+        "WorkspaceHubConfig_STATUS": t248,
+        "WorkspaceOperatorSecrets": t113,
+        "WorkspaceOperatorSpec": t114,
         "Workspace_ProvisioningState_STATUS": t5,
         "Workspace_PublicNetworkAccess": t31,
         "Workspace_PublicNetworkAccess_STATUS": t31,
         "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsights","string"],["associatedWorkspaces",{"array":"string"}],["containerRegistry","string"],["description","string"],["discoveryUrl","string"],["enableDataIsolation","boolean"],["encryption",{"type":"EncryptionProperty_STATUS"}],["featureStoreSettings",{"type":"FeatureStoreSettings_STATUS"}],["friendlyName","string"],["hbiWorkspace","boolean"],["hubResourceId","string"],["imageBuildCompute","string"],["keyVault","string"],["managedNetwork",{"type":"ManagedNetworkSettings_STATUS"}],["mlFlowTrackingUri","string"],["notebookInfo",{"type":"NotebookResourceInfo_STATUS"}],["primaryUserAssignedIdentity","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["privateLinkCount","integer"],["provisioningState",{"type":"Workspace_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess_STATUS"}],["serverlessComputeSettings",{"type":"ServerlessComputeSettings_STATUS"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings_STATUS"}],["serviceProvisionedResourceGroup","string"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["storageAccount","string"],["storageHnsEnabled","boolean"],["tenantId","string"],["v1LegacyMode","boolean"],["workspaceHubConfig",{"type":"WorkspaceHubConfig_STATUS"}],["workspaceId","string"]]},
-        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsightsReference",{"type":"genruntime_ResourceReference"}],["associatedWorkspaces",{"array":"string"}],["containerRegistryReference",{"type":"genruntime_ResourceReference"}],["description","string"],["discoveryUrl","string"],["enableDataIsolation","boolean"],["encryption",{"type":"EncryptionProperty"}],["featureStoreSettings",{"type":"FeatureStoreSettings"}],["friendlyName","string"],["hbiWorkspace","boolean"],["hubResourceReference",{"type":"genruntime_ResourceReference"}],["imageBuildCompute","string"],["keyVaultReference",{"type":"genruntime_ResourceReference"}],["managedNetwork",{"type":"ManagedNetworkSettings"}],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess"}],["serverlessComputeSettings",{"type":"ServerlessComputeSettings"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource"}}],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["v1LegacyMode","boolean"],["workspaceHubConfig",{"type":"WorkspaceHubConfig"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]]},
-        "WorkspacesComputeOperatorSpec": t114,
-        "WorkspacesCompute_STATUS": t248,
-        "WorkspacesCompute_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["properties",{"type":"Compute"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"WorkspacesComputeOperatorSpec"}]]},
-        "WorkspacesConnectionOperatorSpec": t114,
-        "WorkspacesConnection_STATUS": t249,
-        "WorkspacesConnection_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"WorkspaceConnectionPropertiesV2"}],["operatorSpec",{"type":"WorkspacesConnectionOperatorSpec"}]]},
-        "conditions_Condition": t117,
-        "core_DestinationExpression": t118,
-        "genruntime_ConfigMapDestination": t121,
-        "genruntime_ConfigMapReference": t122,
-        "genruntime_KnownResourceReference": t119,
-        "genruntime_ResourceReference": t120,
-        "genruntime_SecretDestination": t121,
-        "genruntime_SecretMapReference": t250,
-        "genruntime_SecretReference": t122,
+        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsightsReference",{"type":"genruntime_ResourceReference"}],["associatedWorkspaces",{"array":"string"}],["containerRegistryReference",{"type":"genruntime_ResourceReference"}],["description","string"],["discoveryUrl","string"],["enableDataIsolation","boolean"],["encryption",{"type":"EncryptionProperty"}],["featureStoreSettings",{"type":"FeatureStoreSettings"}],["friendlyName","string"],["hbiWorkspace","boolean"],["hubResourceReference",{"type":"genruntime_ResourceReference"}],["imageBuildCompute","string"],["keyVaultReference",{"type":"genruntime_ResourceReference"}],["managedNetwork",{"type":"ManagedNetworkSettings"}],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess",{"type":"Workspace_PublicNetworkAccess"}],["serverlessComputeSettings",{"type":"ServerlessComputeSettings"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource"}}],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["v1LegacyMode","boolean"],["workspaceHubConfig",{"type":"WorkspaceHubConfig"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}]],"goValues":["azureName"]},
+        "WorkspacesComputeOperatorSpec": t115,
+        "WorkspacesCompute_STATUS": t249,
+        "WorkspacesCompute_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["properties",{"type":"Compute"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"WorkspacesComputeOperatorSpec"}]],"goValues":["azureName"]},
+        "WorkspacesConnectionOperatorSpec": t115,
+        "WorkspacesConnection_STATUS": t250,
+        "WorkspacesConnection_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"WorkspaceConnectionPropertiesV2"}],["operatorSpec",{"type":"WorkspacesConnectionOperatorSpec"}]],"goValues":["azureName"]},
+        "conditions_Condition": t118,
+        "core_DestinationExpression": t119,
+        "genruntime_ConfigMapDestination": t122,
+        "genruntime_ConfigMapReference": t123,
+        "genruntime_KnownResourceReference": t120,
+        "genruntime_ResourceReference": t121,
+        "genruntime_SecretDestination": t122,
+        "genruntime_SecretMapReference": t251,
+        "genruntime_SecretReference": t123,
       },
     },
     "v1api20240401storage": {
       resources: {"Registry":["Registry_Spec","RegistryTrackedResource_STATUS"],"Workspace":["Workspace_Spec","Workspace_STATUS"],"WorkspacesCompute":["WorkspacesCompute_Spec","WorkspacesCompute_STATUS"],"WorkspacesConnection":["WorkspacesConnection_Spec","WorkspacesConnection_STATUS"]},
       types: {
-        "AADAuthTypeWorkspaceConnectionProperties": t251,
-        "AADAuthTypeWorkspaceConnectionProperties_STATUS": t252,
-        "AKS": t123,
+        "AADAuthTypeWorkspaceConnectionProperties": t252,
+        "AADAuthTypeWorkspaceConnectionProperties_STATUS": t253,
+        "AKS": t124,
         "AKS_Properties": {"properties":[["agentCount","integer"],["agentVmSize","string"],["aksNetworkingConfiguration",{"type":"AksNetworkingConfiguration"}],["clusterFqdn","string"],["clusterPurpose","string"],["loadBalancerSubnetReference",{"type":"genruntime_ResourceReference"}],["loadBalancerType","string"],["sslConfiguration",{"type":"SslConfiguration"}]]},
-        "AKS_Properties_STATUS": t124,
-        "AKS_STATUS": t125,
+        "AKS_Properties_STATUS": t125,
+        "AKS_STATUS": t126,
         "AccessKeyAuthTypeWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionAccessKey"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "AccessKeyAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionAccessKey_STATUS"}],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "AccountKeyAuthTypeWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionAccountKey"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "AccountKeyAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionAccountKey_STATUS"}],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
-        "AcrDetails": t158,
-        "AcrDetails_STATUS": t159,
+        "AcrDetails": t159,
+        "AcrDetails_STATUS": t160,
         "AksNetworkingConfiguration": t7,
         "AksNetworkingConfiguration_STATUS": t8,
-        "AmlCompute": t126,
+        "AmlCompute": t127,
         "AmlComputeProperties": {"properties":[["enableNodePublicIp","boolean"],["isolatedNetwork","boolean"],["osType","string"],["propertyBag",{"map":"json"}],["remoteLoginPortPublicAccess","string"],["scaleSettings",{"type":"ScaleSettings"}],["subnet",{"type":"ResourceId"}],["userAccountCredentials",{"type":"UserAccountCredentials"}],["virtualMachineImage",{"type":"VirtualMachineImage"}],["vmPriority","string"],["vmSize","string"]]},
         "AmlComputeProperties_STATUS": {"properties":[["allocationState","string"],["allocationStateTransitionTime","string"],["currentNodeCount","integer"],["enableNodePublicIp","boolean"],["errors",{"array":{"type":"ErrorResponse_STATUS"}}],["isolatedNetwork","boolean"],["nodeStateCounts",{"type":"NodeStateCounts_STATUS"}],["osType","string"],["propertyBag",{"map":"json"}],["remoteLoginPortPublicAccess","string"],["scaleSettings",{"type":"ScaleSettings_STATUS"}],["subnet",{"type":"ResourceId_STATUS"}],["targetNodeCount","integer"],["userAccountCredentials",{"type":"UserAccountCredentials_STATUS"}],["virtualMachineImage",{"type":"VirtualMachineImage_STATUS"}],["vmPriority","string"],["vmSize","string"]]},
-        "AmlCompute_STATUS": t127,
+        "AmlCompute_STATUS": t128,
         "ApiKeyAuthWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionApiKey"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "ApiKeyAuthWorkspaceConnectionProperties_STATUS": {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionApiKey_STATUS"}],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
-        "ArmResourceId": t161,
-        "ArmResourceId_STATUS": t162,
-        "AssignedUser": t163,
+        "ArmResourceId": t162,
+        "ArmResourceId_STATUS": t163,
+        "AssignedUser": t164,
         "AssignedUser_STATUS": t16,
         "AutoPauseProperties": t17,
         "AutoPauseProperties_STATUS": t17,
         "AutoScaleProperties": t18,
         "AutoScaleProperties_STATUS": t18,
-        "BindOptions": t164,
-        "BindOptions_STATUS": t164,
+        "BindOptions": t165,
+        "BindOptions_STATUS": t165,
         "Compute": t19,
-        "ComputeInstance": t128,
+        "ComputeInstance": t129,
         "ComputeInstanceApplication_STATUS": t21,
         "ComputeInstanceConnectivityEndpoints_STATUS": t22,
         "ComputeInstanceContainer_STATUS": {"properties":[["autosave","string"],["environment",{"type":"ComputeInstanceEnvironmentInfo_STATUS"}],["gpu","string"],["name","string"],["network","string"],["services",{"array":{"map":"json"}}]]},
         "ComputeInstanceCreatedBy_STATUS": t23,
         "ComputeInstanceDataDisk_STATUS": {"properties":[["caching","string"],["diskSizeGB","integer"],["lun","integer"],["storageAccountType","string"]]},
         "ComputeInstanceDataMount_STATUS": {"properties":[["createdBy","string"],["error","string"],["mountAction","string"],["mountName","string"],["mountPath","string"],["mountState","string"],["mountedOn","string"],["source","string"],["sourceType","string"]]},
-        "ComputeInstanceEnvironmentInfo_STATUS": t165,
+        "ComputeInstanceEnvironmentInfo_STATUS": t166,
         "ComputeInstanceLastOperation_STATUS": {"properties":[["operationName","string"],["operationStatus","string"],["operationTime","string"],["operationTrigger","string"]]},
         "ComputeInstanceProperties": {"properties":[["applicationSharingPolicy","string"],["computeInstanceAuthorizationType","string"],["customServices",{"array":{"type":"CustomService"}}],["enableNodePublicIp","boolean"],["personalComputeInstanceSettings",{"type":"PersonalComputeInstanceSettings"}],["schedules",{"type":"ComputeSchedules"}],["setupScripts",{"type":"SetupScripts"}],["sshSettings",{"type":"ComputeInstanceSshSettings"}],["subnet",{"type":"ResourceId"}],["vmSize","string"]]},
         "ComputeInstanceProperties_STATUS": {"properties":[["applicationSharingPolicy","string"],["applications",{"array":{"type":"ComputeInstanceApplication_STATUS"}}],["computeInstanceAuthorizationType","string"],["connectivityEndpoints",{"type":"ComputeInstanceConnectivityEndpoints_STATUS"}],["containers",{"array":{"type":"ComputeInstanceContainer_STATUS"}}],["createdBy",{"type":"ComputeInstanceCreatedBy_STATUS"}],["customServices",{"array":{"type":"CustomService_STATUS"}}],["dataDisks",{"array":{"type":"ComputeInstanceDataDisk_STATUS"}}],["dataMounts",{"array":{"type":"ComputeInstanceDataMount_STATUS"}}],["enableNodePublicIp","boolean"],["errors",{"array":{"type":"ErrorResponse_STATUS"}}],["lastOperation",{"type":"ComputeInstanceLastOperation_STATUS"}],["osImageMetadata",{"type":"ImageMetadata_STATUS"}],["personalComputeInstanceSettings",{"type":"PersonalComputeInstanceSettings_STATUS"}],["schedules",{"type":"ComputeSchedules_STATUS"}],["setupScripts",{"type":"SetupScripts_STATUS"}],["sshSettings",{"type":"ComputeInstanceSshSettings_STATUS"}],["state","string"],["subnet",{"type":"ResourceId_STATUS"}],["versions",{"type":"ComputeInstanceVersion_STATUS"}],["vmSize","string"]]},
-        "ComputeInstanceSshSettings": t129,
-        "ComputeInstanceSshSettings_STATUS": t130,
-        "ComputeInstanceVersion_STATUS": t166,
-        "ComputeInstance_STATUS": t131,
-        "ComputeRecurrenceSchedule": t253,
-        "ComputeRecurrenceSchedule_STATUS": t253,
-        "ComputeRuntimeDto": t168,
-        "ComputeRuntimeDto_STATUS": t168,
-        "ComputeSchedules": t169,
-        "ComputeSchedules_STATUS": t170,
+        "ComputeInstanceSshSettings": t130,
+        "ComputeInstanceSshSettings_STATUS": t131,
+        "ComputeInstanceVersion_STATUS": t167,
+        "ComputeInstance_STATUS": t132,
+        "ComputeRecurrenceSchedule": t254,
+        "ComputeRecurrenceSchedule_STATUS": t254,
+        "ComputeRuntimeDto": t169,
+        "ComputeRuntimeDto_STATUS": t169,
+        "ComputeSchedules": t170,
+        "ComputeSchedules_STATUS": t171,
         "ComputeStartStopSchedule": {"properties":[["action","string"],["cron",{"type":"Cron"}],["recurrence",{"type":"Recurrence"}],["schedule",{"type":"ScheduleBase"}],["status","string"],["triggerType","string"]]},
         "ComputeStartStopSchedule_STATUS": {"properties":[["action","string"],["cron",{"type":"Cron_STATUS"}],["id","string"],["provisioningStatus","string"],["recurrence",{"type":"Recurrence_STATUS"}],["schedule",{"type":"ScheduleBase_STATUS"}],["status","string"],["triggerType","string"]]},
         "Compute_STATUS": t34,
         "CosmosDbSettings": t35,
         "CosmosDbSettings_STATUS": t35,
-        "Cron": t174,
-        "Cron_STATUS": t174,
-        "CustomKeys": t175,
+        "Cron": t175,
+        "Cron_STATUS": t175,
+        "CustomKeys": t176,
         "CustomKeysWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"CustomKeys"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "CustomKeysWorkspaceConnectionProperties_STATUS": {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["credentials",{"type":"CustomKeys_STATUS"}],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
-        "CustomKeys_STATUS": t177,
-        "CustomService": t178,
-        "CustomService_STATUS": t179,
-        "DataFactory": t132,
-        "DataFactory_STATUS": t133,
-        "DataLakeAnalytics": t134,
+        "CustomKeys_STATUS": t178,
+        "CustomService": t179,
+        "CustomService_STATUS": t180,
+        "DataFactory": t133,
+        "DataFactory_STATUS": t134,
+        "DataLakeAnalytics": t135,
         "DataLakeAnalytics_Properties": t41,
         "DataLakeAnalytics_Properties_STATUS": t41,
-        "DataLakeAnalytics_STATUS": t135,
-        "Databricks": t136,
+        "DataLakeAnalytics_STATUS": t136,
+        "Databricks": t137,
         "DatabricksProperties": t44,
         "DatabricksProperties_STATUS": t45,
-        "Databricks_STATUS": t137,
-        "Docker": t180,
-        "Docker_STATUS": t180,
-        "EncryptionKeyVaultProperties": t181,
+        "Databricks_STATUS": t138,
+        "Docker": t181,
+        "Docker_STATUS": t181,
+        "EncryptionKeyVaultProperties": t182,
         "EncryptionKeyVaultProperties_STATUS": t65,
-        "EncryptionProperty": t182,
+        "EncryptionProperty": t183,
         "EncryptionProperty_STATUS": {"properties":[["identity",{"type":"IdentityForCmk_STATUS"}],["keyVaultProperties",{"type":"EncryptionKeyVaultProperties_STATUS"}],["status","string"]]},
-        "Endpoint": t254,
-        "Endpoint_STATUS": t254,
-        "EnvironmentVariable": t255,
-        "EnvironmentVariable_STATUS": t255,
+        "Endpoint": t255,
+        "Endpoint_STATUS": t255,
+        "EnvironmentVariable": t256,
+        "EnvironmentVariable_STATUS": t256,
         "ErrorAdditionalInfo_STATUS": t49,
         "ErrorDetail_STATUS": t50,
         "ErrorDetail_STATUS_Unrolled_STATUS": t51,
         "ErrorResponse_STATUS": t52,
-        "FeatureStoreSettings": t185,
-        "FeatureStoreSettings_STATUS": t186,
-        "FqdnOutboundRule": t256,
-        "FqdnOutboundRule_STATUS": t256,
-        "HDInsight": t138,
+        "FeatureStoreSettings": t186,
+        "FeatureStoreSettings_STATUS": t187,
+        "FqdnOutboundRule": t257,
+        "FqdnOutboundRule_STATUS": t257,
+        "HDInsight": t139,
         "HDInsightProperties": t54,
         "HDInsightProperties_STATUS": t55,
-        "HDInsight_STATUS": t139,
-        "IdentityForCmk": t190,
+        "HDInsight_STATUS": t140,
+        "IdentityForCmk": t191,
         "IdentityForCmk_STATUS": t59,
-        "Image": t257,
-        "ImageMetadata_STATUS": t191,
-        "Image_STATUS": t257,
+        "Image": t258,
+        "ImageMetadata_STATUS": t192,
+        "Image_STATUS": t258,
         "InstanceTypeSchema": t61,
         "InstanceTypeSchema_Resources": t62,
         "InstanceTypeSchema_Resources_STATUS": t62,
         "InstanceTypeSchema_STATUS": t63,
-        "Kubernetes": t142,
-        "KubernetesProperties": t193,
+        "Kubernetes": t143,
+        "KubernetesProperties": t194,
         "KubernetesProperties_STATUS": t68,
-        "Kubernetes_STATUS": t143,
+        "Kubernetes_STATUS": t144,
         "ManagedIdentityAuthTypeWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionManagedIdentity"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "ManagedIdentityAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionManagedIdentity_STATUS"}],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
-        "ManagedNetworkProvisionStatus": t258,
-        "ManagedNetworkProvisionStatus_STATUS": t258,
+        "ManagedNetworkProvisionStatus": t259,
+        "ManagedNetworkProvisionStatus_STATUS": t259,
         "ManagedNetworkSettings": {"properties":[["isolationMode","string"],["outboundRules",{"map":{"type":"OutboundRule"}}],["status",{"type":"ManagedNetworkProvisionStatus"}]]},
         "ManagedNetworkSettings_STATUS": {"properties":[["isolationMode","string"],["networkId","string"],["outboundRules",{"map":{"type":"OutboundRule_STATUS"}}],["status",{"type":"ManagedNetworkProvisionStatus_STATUS"}]]},
-        "ManagedServiceIdentity": t140,
-        "ManagedServiceIdentity_STATUS": t141,
+        "ManagedServiceIdentity": t141,
+        "ManagedServiceIdentity_STATUS": t142,
         "NodeStateCounts_STATUS": t71,
-        "NoneAuthTypeWorkspaceConnectionProperties": t251,
-        "NoneAuthTypeWorkspaceConnectionProperties_STATUS": t252,
+        "NoneAuthTypeWorkspaceConnectionProperties": t252,
+        "NoneAuthTypeWorkspaceConnectionProperties_STATUS": t253,
         "NotebookPreparationError_STATUS": t72,
         "NotebookResourceInfo_STATUS": t73,
         "OAuth2AuthTypeWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionOAuth2"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "OAuth2AuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionOAuth2_STATUS"}],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
-        "OutboundRule": t198,
-        "OutboundRule_STATUS": t199,
+        "OutboundRule": t199,
+        "OutboundRule_STATUS": t200,
         "PATAuthTypeWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionPersonalAccessToken"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "PATAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionPersonalAccessToken_STATUS"}],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "PersonalComputeInstanceSettings": t74,
@@ -1199,20 +1200,20 @@ export const shapes: GroupShapes = {
         "PrivateEndpointDestination_STATUS": {"properties":[["serviceResourceId","string"],["sparkEnabled","boolean"],["sparkStatus","string"],["subresourceTarget","string"]]},
         "PrivateEndpointOutboundRule": {"properties":[["category","string"],["destination",{"type":"PrivateEndpointDestination"}],["status","string"],["type","string"]]},
         "PrivateEndpointOutboundRule_STATUS": {"properties":[["category","string"],["destination",{"type":"PrivateEndpointDestination_STATUS"}],["status","string"],["type","string"]]},
-        "PrivateEndpointResource": t202,
-        "PrivateEndpointResource_STATUS": t203,
+        "PrivateEndpointResource": t203,
+        "PrivateEndpointResource_STATUS": t204,
         "Recurrence": {"properties":[["frequency","string"],["interval","integer"],["schedule",{"type":"ComputeRecurrenceSchedule"}],["startTime","string"],["timeZone","string"]]},
         "Recurrence_STATUS": {"properties":[["frequency","string"],["interval","integer"],["schedule",{"type":"ComputeRecurrenceSchedule_STATUS"}],["startTime","string"],["timeZone","string"]]},
-        "RegistryOperatorConfigMaps": t205,
-        "RegistryOperatorSpec": t206,
-        "RegistryPrivateEndpointConnection": t207,
-        "RegistryPrivateEndpointConnection_STATUS": t208,
-        "RegistryPrivateLinkServiceConnectionState": t259,
-        "RegistryPrivateLinkServiceConnectionState_STATUS": t259,
-        "RegistryRegionArmDetails": t210,
-        "RegistryRegionArmDetails_STATUS": t211,
-        "RegistryTrackedResource_STATUS": t212,
-        "Registry_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["discoveryUrl","string"],["intellectualPropertyPublisher","string"],["managedResourceGroup",{"type":"ArmResourceId"}],["mlFlowRegistryUri","string"],["publicNetworkAccess","string"],["regionDetails",{"array":{"type":"RegistryRegionArmDetails"}}],["registryPrivateEndpointConnections",{"array":{"type":"RegistryPrivateEndpointConnection"}}],["operatorSpec",{"type":"RegistryOperatorSpec"}],["originalVersion","string"]]},
+        "RegistryOperatorConfigMaps": t206,
+        "RegistryOperatorSpec": t207,
+        "RegistryPrivateEndpointConnection": t208,
+        "RegistryPrivateEndpointConnection_STATUS": t209,
+        "RegistryPrivateLinkServiceConnectionState": t260,
+        "RegistryPrivateLinkServiceConnectionState_STATUS": t260,
+        "RegistryRegionArmDetails": t211,
+        "RegistryRegionArmDetails_STATUS": t212,
+        "RegistryTrackedResource_STATUS": t213,
+        "Registry_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["discoveryUrl","string"],["intellectualPropertyPublisher","string"],["managedResourceGroup",{"type":"ArmResourceId"}],["mlFlowRegistryUri","string"],["publicNetworkAccess","string"],["regionDetails",{"array":{"type":"RegistryRegionArmDetails"}}],["registryPrivateEndpointConnections",{"array":{"type":"RegistryPrivateEndpointConnection"}}],["operatorSpec",{"type":"RegistryOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ResourceId": t77,
         "ResourceId_STATUS": t76,
         "SASAuthTypeWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionSharedAccessSignature"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
@@ -1225,8 +1226,8 @@ export const shapes: GroupShapes = {
         "ScriptReference_STATUS": t79,
         "ScriptsToExecute": t80,
         "ScriptsToExecute_STATUS": t81,
-        "ServerlessComputeSettings": t214,
-        "ServerlessComputeSettings_STATUS": t215,
+        "ServerlessComputeSettings": t215,
+        "ServerlessComputeSettings_STATUS": t216,
         "ServiceManagedResourcesSettings": t82,
         "ServiceManagedResourcesSettings_STATUS": t83,
         "ServicePrincipalAuthTypeWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionServicePrincipal"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
@@ -1237,86 +1238,86 @@ export const shapes: GroupShapes = {
         "ServiceTagOutboundRule_STATUS": {"properties":[["category","string"],["destination",{"type":"ServiceTagDestination_STATUS"}],["status","string"],["type","string"]]},
         "SetupScripts": t84,
         "SetupScripts_STATUS": t85,
-        "SharedPrivateLinkResource": t144,
-        "SharedPrivateLinkResource_STATUS": t145,
-        "Sku": t260,
-        "Sku_STATUS": t260,
-        "SslConfiguration": t146,
-        "SslConfiguration_STATUS": t147,
-        "StorageAccountDetails": t220,
-        "StorageAccountDetails_STATUS": t221,
-        "SynapseSpark": t148,
+        "SharedPrivateLinkResource": t145,
+        "SharedPrivateLinkResource_STATUS": t146,
+        "Sku": t261,
+        "Sku_STATUS": t261,
+        "SslConfiguration": t147,
+        "SslConfiguration_STATUS": t148,
+        "StorageAccountDetails": t221,
+        "StorageAccountDetails_STATUS": t222,
+        "SynapseSpark": t149,
         "SynapseSpark_Properties": t95,
         "SynapseSpark_Properties_STATUS": t96,
-        "SynapseSpark_STATUS": t149,
-        "SystemCreatedAcrAccount": t222,
-        "SystemCreatedAcrAccount_STATUS": t223,
-        "SystemCreatedStorageAccount": t224,
-        "SystemCreatedStorageAccount_STATUS": t225,
-        "SystemData_STATUS": t150,
+        "SynapseSpark_STATUS": t150,
+        "SystemCreatedAcrAccount": t223,
+        "SystemCreatedAcrAccount_STATUS": t224,
+        "SystemCreatedStorageAccount": t225,
+        "SystemCreatedStorageAccount_STATUS": t226,
+        "SystemData_STATUS": t151,
         "SystemService_STATUS": t100,
-        "TmpfsOptions": t226,
-        "TmpfsOptions_STATUS": t226,
+        "TmpfsOptions": t227,
+        "TmpfsOptions_STATUS": t227,
         "UserAccountCredentials": t101,
         "UserAccountCredentials_STATUS": t102,
         "UserAssignedIdentity": t103,
-        "UserAssignedIdentityDetails": t77,
-        "UserAssignedIdentity_STATUS": t227,
+        "UserAssignedIdentityDetails": t104,
+        "UserAssignedIdentity_STATUS": t228,
         "UsernamePasswordAuthTypeWorkspaceConnectionProperties": {"properties":[["authType","string"],["category","string"],["credentials",{"type":"WorkspaceConnectionUsernamePassword"}],["expiryTime","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
         "UsernamePasswordAuthTypeWorkspaceConnectionProperties_STATUS": {"properties":[["authType","string"],["category","string"],["createdByWorkspaceArmId","string"],["credentials",{"type":"WorkspaceConnectionUsernamePassword_STATUS"}],["expiryTime","string"],["group","string"],["isSharedToAll","boolean"],["metadata",{"map":"string"}],["sharedUserList",{"array":"string"}],["target","string"],["value","string"],["valueFormat","string"]]},
-        "VirtualMachine": t151,
+        "VirtualMachine": t152,
         "VirtualMachineImage": t77,
         "VirtualMachineImage_STATUS": t76,
-        "VirtualMachineSshCredentials": t106,
-        "VirtualMachineSshCredentials_STATUS": t107,
-        "VirtualMachine_Properties": t229,
-        "VirtualMachine_Properties_STATUS": t230,
-        "VirtualMachine_STATUS": t152,
+        "VirtualMachineSshCredentials": t107,
+        "VirtualMachineSshCredentials_STATUS": t108,
+        "VirtualMachine_Properties": t230,
+        "VirtualMachine_Properties_STATUS": t231,
+        "VirtualMachine_STATUS": t153,
         "VolumeDefinition": {"properties":[["bind",{"type":"BindOptions"}],["consistency","string"],["readOnly","boolean"],["source","string"],["target","string"],["tmpfs",{"type":"TmpfsOptions"}],["type","string"],["volume",{"type":"VolumeOptions"}]]},
         "VolumeDefinition_STATUS": {"properties":[["bind",{"type":"BindOptions_STATUS"}],["consistency","string"],["readOnly","boolean"],["source","string"],["target","string"],["tmpfs",{"type":"TmpfsOptions_STATUS"}],["type","string"],["volume",{"type":"VolumeOptions_STATUS"}]]},
-        "VolumeOptions": t232,
-        "VolumeOptions_STATUS": t232,
-        "WorkspaceConnectionAccessKey": t233,
-        "WorkspaceConnectionAccessKey_STATUS": t234,
-        "WorkspaceConnectionAccountKey": t235,
+        "VolumeOptions": t233,
+        "VolumeOptions_STATUS": t233,
+        "WorkspaceConnectionAccessKey": t234,
+        "WorkspaceConnectionAccessKey_STATUS": t235,
+        "WorkspaceConnectionAccountKey": t236,
         "WorkspaceConnectionAccountKey_STATUS": t103,
-        "WorkspaceConnectionApiKey": t235,
+        "WorkspaceConnectionApiKey": t236,
         "WorkspaceConnectionApiKey_STATUS": t103,
-        "WorkspaceConnectionManagedIdentity": t236,
-        "WorkspaceConnectionManagedIdentity_STATUS": t237,
-        "WorkspaceConnectionOAuth2": t238,
-        "WorkspaceConnectionOAuth2_STATUS": t239,
-        "WorkspaceConnectionPersonalAccessToken": t240,
+        "WorkspaceConnectionManagedIdentity": t237,
+        "WorkspaceConnectionManagedIdentity_STATUS": t238,
+        "WorkspaceConnectionOAuth2": t239,
+        "WorkspaceConnectionOAuth2_STATUS": t240,
+        "WorkspaceConnectionPersonalAccessToken": t241,
         "WorkspaceConnectionPersonalAccessToken_STATUS": t103,
-        "WorkspaceConnectionPropertiesV2": t241,
-        "WorkspaceConnectionPropertiesV2_STATUS": t242,
-        "WorkspaceConnectionServicePrincipal": t243,
-        "WorkspaceConnectionServicePrincipal_STATUS": t244,
-        "WorkspaceConnectionSharedAccessSignature": t245,
+        "WorkspaceConnectionPropertiesV2": t242,
+        "WorkspaceConnectionPropertiesV2_STATUS": t243,
+        "WorkspaceConnectionServicePrincipal": t244,
+        "WorkspaceConnectionServicePrincipal_STATUS": t245,
+        "WorkspaceConnectionSharedAccessSignature": t246,
         "WorkspaceConnectionSharedAccessSignature_STATUS": t103,
-        "WorkspaceConnectionUsernamePassword": t246,
-        "WorkspaceConnectionUsernamePassword_STATUS": t107,
-        "WorkspaceHubConfig": t247,
-        "WorkspaceHubConfig_STATUS": t247,
-        "WorkspaceOperatorSecrets": t112,
-        "WorkspaceOperatorSpec": t113,
+        "WorkspaceConnectionUsernamePassword": t247,
+        "WorkspaceConnectionUsernamePassword_STATUS": t108,
+        "WorkspaceHubConfig": t248,
+        "WorkspaceHubConfig_STATUS": t248,
+        "WorkspaceOperatorSecrets": t113,
+        "WorkspaceOperatorSpec": t114,
         "Workspace_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsights","string"],["associatedWorkspaces",{"array":"string"}],["containerRegistry","string"],["description","string"],["discoveryUrl","string"],["enableDataIsolation","boolean"],["encryption",{"type":"EncryptionProperty_STATUS"}],["featureStoreSettings",{"type":"FeatureStoreSettings_STATUS"}],["friendlyName","string"],["hbiWorkspace","boolean"],["hubResourceId","string"],["imageBuildCompute","string"],["keyVault","string"],["managedNetwork",{"type":"ManagedNetworkSettings_STATUS"}],["mlFlowTrackingUri","string"],["notebookInfo",{"type":"NotebookResourceInfo_STATUS"}],["primaryUserAssignedIdentity","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["privateLinkCount","integer"],["provisioningState","string"],["publicNetworkAccess","string"],["serverlessComputeSettings",{"type":"ServerlessComputeSettings_STATUS"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings_STATUS"}],["serviceProvisionedResourceGroup","string"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS"}}],["storageAccount","string"],["storageHnsEnabled","boolean"],["tenantId","string"],["v1LegacyMode","boolean"],["workspaceHubConfig",{"type":"WorkspaceHubConfig_STATUS"}],["workspaceId","string"]]},
-        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsightsReference",{"type":"genruntime_ResourceReference"}],["associatedWorkspaces",{"array":"string"}],["containerRegistryReference",{"type":"genruntime_ResourceReference"}],["description","string"],["discoveryUrl","string"],["enableDataIsolation","boolean"],["encryption",{"type":"EncryptionProperty"}],["featureStoreSettings",{"type":"FeatureStoreSettings"}],["friendlyName","string"],["hbiWorkspace","boolean"],["hubResourceReference",{"type":"genruntime_ResourceReference"}],["imageBuildCompute","string"],["keyVaultReference",{"type":"genruntime_ResourceReference"}],["managedNetwork",{"type":"ManagedNetworkSettings"}],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["serverlessComputeSettings",{"type":"ServerlessComputeSettings"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource"}}],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["v1LegacyMode","boolean"],["workspaceHubConfig",{"type":"WorkspaceHubConfig"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]]},
-        "WorkspacesComputeOperatorSpec": t114,
-        "WorkspacesCompute_STATUS": t248,
-        "WorkspacesCompute_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["properties",{"type":"Compute"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"WorkspacesComputeOperatorSpec"}],["originalVersion","string"]]},
-        "WorkspacesConnectionOperatorSpec": t114,
-        "WorkspacesConnection_STATUS": t249,
-        "WorkspacesConnection_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"WorkspaceConnectionPropertiesV2"}],["operatorSpec",{"type":"WorkspacesConnectionOperatorSpec"}],["originalVersion","string"]]},
-        "conditions_Condition": t117,
-        "core_DestinationExpression": t118,
-        "genruntime_ConfigMapDestination": t121,
-        "genruntime_ConfigMapReference": t122,
-        "genruntime_KnownResourceReference": t119,
-        "genruntime_ResourceReference": t120,
-        "genruntime_SecretDestination": t121,
-        "genruntime_SecretMapReference": t250,
-        "genruntime_SecretReference": t122,
+        "Workspace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["allowPublicAccessWhenBehindVnet","boolean"],["applicationInsightsReference",{"type":"genruntime_ResourceReference"}],["associatedWorkspaces",{"array":"string"}],["containerRegistryReference",{"type":"genruntime_ResourceReference"}],["description","string"],["discoveryUrl","string"],["enableDataIsolation","boolean"],["encryption",{"type":"EncryptionProperty"}],["featureStoreSettings",{"type":"FeatureStoreSettings"}],["friendlyName","string"],["hbiWorkspace","boolean"],["hubResourceReference",{"type":"genruntime_ResourceReference"}],["imageBuildCompute","string"],["keyVaultReference",{"type":"genruntime_ResourceReference"}],["managedNetwork",{"type":"ManagedNetworkSettings"}],["primaryUserAssignedIdentityReference",{"type":"genruntime_ResourceReference"}],["publicNetworkAccess","string"],["serverlessComputeSettings",{"type":"ServerlessComputeSettings"}],["serviceManagedResourcesSettings",{"type":"ServiceManagedResourcesSettings"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource"}}],["storageAccountReference",{"type":"genruntime_ResourceReference"}],["v1LegacyMode","boolean"],["workspaceHubConfig",{"type":"WorkspaceHubConfig"}],["operatorSpec",{"type":"WorkspaceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "WorkspacesComputeOperatorSpec": t115,
+        "WorkspacesCompute_STATUS": t249,
+        "WorkspacesCompute_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["properties",{"type":"Compute"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"WorkspacesComputeOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "WorkspacesConnectionOperatorSpec": t115,
+        "WorkspacesConnection_STATUS": t250,
+        "WorkspacesConnection_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["properties",{"type":"WorkspaceConnectionPropertiesV2"}],["operatorSpec",{"type":"WorkspacesConnectionOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "conditions_Condition": t118,
+        "core_DestinationExpression": t119,
+        "genruntime_ConfigMapDestination": t122,
+        "genruntime_ConfigMapReference": t123,
+        "genruntime_KnownResourceReference": t120,
+        "genruntime_ResourceReference": t121,
+        "genruntime_SecretDestination": t122,
+        "genruntime_SecretMapReference": t251,
+        "genruntime_SecretReference": t123,
       },
     },
   },

@@ -9,9 +9,9 @@ const t2: TypeShape = {"properties":[["dataCollectionEndpointResourceId","string
 const t3: TypeShape = {"properties":[["internalId","string"],["prometheusQueryEndpoint","string"]]};
 const t4: TypeShape = {"properties":[["id","string"]]};
 const t5: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t6: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t7: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t8: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t6: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t7: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t8: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -26,7 +26,7 @@ export const shapes: GroupShapes = {
         "Account_PublicNetworkAccess": t1,
         "Account_PublicNetworkAccess_STATUS": t1,
         "Account_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountId","string"],["defaultIngestionSettings",{"type":"DefaultIngestionSettings_STATUS"}],["metrics",{"type":"Metrics_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"Account_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"Account_PublicNetworkAccess_STATUS"}]]},
-        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["publicNetworkAccess",{"type":"Account_PublicNetworkAccess"}],["operatorSpec",{"type":"AccountOperatorSpec"}]]},
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["publicNetworkAccess",{"type":"Account_PublicNetworkAccess"}],["operatorSpec",{"type":"AccountOperatorSpec"}]],"goValues":["azureName"]},
         "DefaultIngestionSettings_STATUS": t2,
         "Metrics_STATUS": t3,
         "PrivateEndpointConnection_STATUS": t4,
@@ -43,7 +43,7 @@ export const shapes: GroupShapes = {
       types: {
         "AccountOperatorSpec": t0,
         "Account_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["accountId","string"],["defaultIngestionSettings",{"type":"DefaultIngestionSettings_STATUS"}],["metrics",{"type":"Metrics_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"]]},
-        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["publicNetworkAccess","string"],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]]},
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["publicNetworkAccess","string"],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DefaultIngestionSettings_STATUS": t2,
         "Metrics_STATUS": t3,
         "PrivateEndpointConnection_STATUS": t4,

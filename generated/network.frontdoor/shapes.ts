@@ -22,9 +22,9 @@ const t15: TypeShape = {"enum":["Lowercase","RemoveNulls","Trim","Uppercase","Ur
 const t16: TypeShape = {"enum":["Detection","Prevention"]};
 const t17: TypeShape = {"enum":["Classic_AzureFrontDoor","Premium_AzureFrontDoor","Standard_AzureFrontDoor"]};
 const t18: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
-const t19: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t20: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t21: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t19: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t20: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t21: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
 const t22: TypeShape = {"properties":[["matchVariable","string"],["selector","string"],["selectorMatchOperator","string"]]};
 const t23: TypeShape = {"properties":[["matchValue",{"array":"string"}],["matchVariable","string"],["negateCondition","boolean"],["operator","string"],["selector","string"],["transforms",{"array":"string"}]]};
 const t24: TypeShape = {"properties":[["customBlockResponseBody","string"],["customBlockResponseStatusCode","integer"],["enabledState","string"],["mode","string"],["redirectUrl","string"],["requestBodyCheck","string"]]};
@@ -94,7 +94,7 @@ export const shapes: GroupShapes = {
         "WebApplicationFirewallPolicyOperatorSpec": t18,
         "WebApplicationFirewallPolicy_ResourceState_STATUS": {"enum":["Creating","Deleting","Disabled","Disabling","Enabled","Enabling"]},
         "WebApplicationFirewallPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["customRules",{"type":"CustomRuleList_STATUS"}],["frontendEndpointLinks",{"array":{"type":"FrontendEndpointLink_STATUS"}}],["managedRules",{"type":"ManagedRuleSetList_STATUS"}],["policySettings",{"type":"PolicySettings_STATUS"}],["provisioningState","string"],["resourceState",{"type":"WebApplicationFirewallPolicy_ResourceState_STATUS"}],["routingRuleLinks",{"array":{"type":"RoutingRuleLink_STATUS"}}],["securityPolicyLinks",{"array":{"type":"SecurityPolicyLink_STATUS"}}]]},
-        "WebApplicationFirewallPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["customRules",{"type":"CustomRuleList"}],["managedRules",{"type":"ManagedRuleSetList"}],["policySettings",{"type":"PolicySettings"}],["operatorSpec",{"type":"WebApplicationFirewallPolicyOperatorSpec"}]]},
+        "WebApplicationFirewallPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["customRules",{"type":"CustomRuleList"}],["managedRules",{"type":"ManagedRuleSetList"}],["policySettings",{"type":"PolicySettings"}],["operatorSpec",{"type":"WebApplicationFirewallPolicyOperatorSpec"}]],"goValues":["azureName"]},
         "conditions_Condition": t19,
         "core_DestinationExpression": t20,
         "genruntime_KnownResourceReference": t21,
@@ -128,7 +128,7 @@ export const shapes: GroupShapes = {
         "Sku_STATUS": t25,
         "WebApplicationFirewallPolicyOperatorSpec": t18,
         "WebApplicationFirewallPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["customRules",{"type":"CustomRuleList_STATUS"}],["frontendEndpointLinks",{"array":{"type":"FrontendEndpointLink_STATUS"}}],["managedRules",{"type":"ManagedRuleSetList_STATUS"}],["policySettings",{"type":"PolicySettings_STATUS"}],["provisioningState","string"],["resourceState","string"],["routingRuleLinks",{"array":{"type":"RoutingRuleLink_STATUS"}}],["securityPolicyLinks",{"array":{"type":"SecurityPolicyLink_STATUS"}}]]},
-        "WebApplicationFirewallPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["customRules",{"type":"CustomRuleList"}],["managedRules",{"type":"ManagedRuleSetList"}],["policySettings",{"type":"PolicySettings"}],["operatorSpec",{"type":"WebApplicationFirewallPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "WebApplicationFirewallPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["customRules",{"type":"CustomRuleList"}],["managedRules",{"type":"ManagedRuleSetList"}],["policySettings",{"type":"PolicySettings"}],["operatorSpec",{"type":"WebApplicationFirewallPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "conditions_Condition": t19,
         "core_DestinationExpression": t20,
         "genruntime_KnownResourceReference": t21,

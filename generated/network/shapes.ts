@@ -18,33 +18,33 @@ const t11: TypeShape = {"properties":[["port","integer"],["priority","integer"],
 const t12: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
 const t13: TypeShape = {"properties":[["id","string"]]};
 const t14: TypeShape = {"properties":[["value",{"array":"string"}]]};
-const t15: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t16: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t17: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t18: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t15: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t16: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t17: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t18: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
 const t19: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]};
-const t20: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"PrivateDnsZoneOperatorSpec"}]]};
-const t21: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"PrivateDnsZoneOperatorSpec"}],["originalVersion","string"]]};
+const t20: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"PrivateDnsZoneOperatorSpec"}]],"goValues":["azureName"]};
+const t21: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"PrivateDnsZoneOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t22: TypeShape = {"properties":[["ipv4Address","string"],["ipv4AddressFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
 const t23: TypeShape = {"properties":[["ipv6Address","string"],["ipv6AddressFromConfig",{"type":"genruntime_ConfigMapReference"}]]};
 const t24: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["aRecords",{"array":{"type":"ARecord_STATUS"}}],["aaaaRecords",{"array":{"type":"AaaaRecord_STATUS"}}],["cnameRecord",{"type":"CnameRecord_STATUS"}],["fqdn","string"],["isAutoRegistered","boolean"],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord_STATUS"}}],["ptrRecords",{"array":{"type":"PtrRecord_STATUS"}}],["soaRecord",{"type":"SoaRecord_STATUS"}],["srvRecords",{"array":{"type":"SrvRecord_STATUS"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord_STATUS"}}]]};
-const t25: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesAAAARecordOperatorSpec"}]]};
-const t26: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesARecordOperatorSpec"}]]};
-const t27: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesCNAMERecordOperatorSpec"}]]};
-const t28: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesMXRecordOperatorSpec"}]]};
-const t29: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesPTRRecordOperatorSpec"}]]};
-const t30: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesSRVRecordOperatorSpec"}]]};
-const t31: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesTXTRecordOperatorSpec"}]]};
+const t25: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesAAAARecordOperatorSpec"}]],"goValues":["azureName"]};
+const t26: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesARecordOperatorSpec"}]],"goValues":["azureName"]};
+const t27: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesCNAMERecordOperatorSpec"}]],"goValues":["azureName"]};
+const t28: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesMXRecordOperatorSpec"}]],"goValues":["azureName"]};
+const t29: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesPTRRecordOperatorSpec"}]],"goValues":["azureName"]};
+const t30: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesSRVRecordOperatorSpec"}]],"goValues":["azureName"]};
+const t31: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesTXTRecordOperatorSpec"}]],"goValues":["azureName"]};
 const t32: TypeShape = {"enum":["Completed","InProgress"]};
 const t33: TypeShape = {"properties":[["email","string"],["expireTime","integer"],["host","string"],["minimumTtl","integer"],["refreshTime","integer"],["retryTime","integer"],["serialNumber","integer"]]};
-const t34: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t35: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesAAAARecordOperatorSpec"}],["originalVersion","string"]]};
-const t36: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesARecordOperatorSpec"}],["originalVersion","string"]]};
-const t37: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesCNAMERecordOperatorSpec"}],["originalVersion","string"]]};
-const t38: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesMXRecordOperatorSpec"}],["originalVersion","string"]]};
-const t39: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesPTRRecordOperatorSpec"}],["originalVersion","string"]]};
-const t40: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesSRVRecordOperatorSpec"}],["originalVersion","string"]]};
-const t41: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesTXTRecordOperatorSpec"}],["originalVersion","string"]]};
+const t34: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
+const t35: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesAAAARecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t36: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesARecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t37: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesCNAMERecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t38: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesMXRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t39: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesPTRRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t40: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesSRVRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t41: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["aRecords",{"array":{"type":"ARecord"}}],["aaaaRecords",{"array":{"type":"AaaaRecord"}}],["cnameRecord",{"type":"CnameRecord"}],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord"}}],["ptrRecords",{"array":{"type":"PtrRecord"}}],["soaRecord",{"type":"SoaRecord"}],["srvRecords",{"array":{"type":"SrvRecord"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord"}}],["operatorSpec",{"type":"PrivateDnsZonesTXTRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t42: TypeShape = {"properties":[["addressPrefixes",{"array":"string"}]]};
 const t43: TypeShape = {"properties":[["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress"}}],["name","string"]]};
 const t44: TypeShape = {"enum":["Deleting","Failed","Succeeded","Updating"]};
@@ -79,7 +79,7 @@ const t72: TypeShape = {"properties":[["name",{"type":"LoadBalancerSku_Name"}],[
 const t73: TypeShape = {"properties":[["name",{"type":"LoadBalancerSku_Name_STATUS"}],["tier",{"type":"LoadBalancerSku_Tier_STATUS"}]]};
 const t74: TypeShape = {"enum":["Global","Regional"]};
 const t75: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"LoadBalancerSku_STATUS"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS"}}],["inboundNatPools",{"array":{"type":"InboundNatPool_STATUS"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule_STATUS"}}],["outboundRules",{"array":{"type":"OutboundRule_STATUS"}}],["probes",{"array":{"type":"Probe_STATUS"}}],["provisioningState",{"type":"LoadBalancer_ProvisioningState_STATUS"}],["resourceGuid","string"]]};
-const t76: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"LoadBalancerSku"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded"}}],["inboundNatPools",{"array":{"type":"InboundNatPool"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule"}}],["outboundRules",{"array":{"type":"OutboundRule"}}],["probes",{"array":{"type":"Probe"}}],["operatorSpec",{"type":"LoadBalancerOperatorSpec"}]]};
+const t76: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"LoadBalancerSku"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded"}}],["inboundNatPools",{"array":{"type":"InboundNatPool"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule"}}],["outboundRules",{"array":{"type":"OutboundRule"}}],["probes",{"array":{"type":"Probe"}}],["operatorSpec",{"type":"LoadBalancerOperatorSpec"}]],"goValues":["azureName"]};
 const t77: TypeShape = {"enum":["Default","SourceIP","SourceIPProtocol"]};
 const t78: TypeShape = {"properties":[["dnsServers",{"array":"string"}],["internalDnsNameLabel","string"]]};
 const t79: TypeShape = {"properties":[["appliedDnsServers",{"array":"string"}],["dnsServers",{"array":"string"}],["internalDnsNameLabel","string"],["internalDomainNameSuffix","string"],["internalFqdn","string"]]};
@@ -90,7 +90,7 @@ const t83: TypeShape = {"enum":["Allow","Deny"]};
 const t84: TypeShape = {"enum":["Inbound","Outbound"]};
 const t85: TypeShape = {"enum":["Ah","Esp","Icmp","*","Tcp","Udp"]};
 const t86: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["access",{"type":"NetworkSecurityGroupsSecurityRule_Access_STATUS"}],["description","string"],["destinationAddressPrefix","string"],["destinationAddressPrefixes",{"array":"string"}],["destinationApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded_STATUS"}}],["destinationPortRange","string"],["destinationPortRanges",{"array":"string"}],["direction",{"type":"NetworkSecurityGroupsSecurityRule_Direction_STATUS"}],["priority","integer"],["protocol",{"type":"NetworkSecurityGroupsSecurityRule_Protocol_STATUS"}],["provisioningState",{"type":"NetworkSecurityGroupsSecurityRule_ProvisioningState_STATUS"}],["sourceAddressPrefix","string"],["sourceAddressPrefixes",{"array":"string"}],["sourceApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded_STATUS"}}],["sourcePortRange","string"],["sourcePortRanges",{"array":"string"}]]};
-const t87: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["access",{"type":"NetworkSecurityGroupsSecurityRule_Access"}],["description","string"],["destinationAddressPrefix","string"],["destinationAddressPrefixes",{"array":"string"}],["destinationApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded"}}],["destinationPortRange","string"],["destinationPortRanges",{"array":"string"}],["direction",{"type":"NetworkSecurityGroupsSecurityRule_Direction"}],["priority","integer"],["protocol",{"type":"NetworkSecurityGroupsSecurityRule_Protocol"}],["sourceAddressPrefix","string"],["sourceAddressPrefixes",{"array":"string"}],["sourceApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded"}}],["sourcePortRange","string"],["sourcePortRanges",{"array":"string"}],["operatorSpec",{"type":"NetworkSecurityGroupsSecurityRuleOperatorSpec"}]]};
+const t87: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["access",{"type":"NetworkSecurityGroupsSecurityRule_Access"}],["description","string"],["destinationAddressPrefix","string"],["destinationAddressPrefixes",{"array":"string"}],["destinationApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded"}}],["destinationPortRange","string"],["destinationPortRanges",{"array":"string"}],["direction",{"type":"NetworkSecurityGroupsSecurityRule_Direction"}],["priority","integer"],["protocol",{"type":"NetworkSecurityGroupsSecurityRule_Protocol"}],["sourceAddressPrefix","string"],["sourceAddressPrefixes",{"array":"string"}],["sourceApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded"}}],["sourcePortRange","string"],["sourcePortRanges",{"array":"string"}],["operatorSpec",{"type":"NetworkSecurityGroupsSecurityRuleOperatorSpec"}]],"goValues":["azureName"]};
 const t88: TypeShape = {"properties":[["allocatedOutboundPorts","integer"],["backendAddressPool",{"type":"SubResource"}],["enableTcpReset","boolean"],["frontendIPConfigurations",{"array":{"type":"SubResource"}}],["idleTimeoutInMinutes","integer"],["name","string"],["protocol",{"type":"OutboundRule_Protocol"}]]};
 const t89: TypeShape = {"properties":[["allocatedOutboundPorts","integer"],["backendAddressPool",{"type":"SubResource_STATUS"}],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfigurations",{"array":{"type":"SubResource_STATUS"}}],["id","string"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol",{"type":"OutboundRule_Protocol_STATUS"}],["provisioningState",{"type":"OutboundRule_ProvisioningState_STATUS"}],["type","string"]]};
 const t90: TypeShape = {"enum":["Http","Https","Tcp"]};
@@ -100,10 +100,10 @@ const t93: TypeShape = {"properties":[["name",{"type":"PublicIPAddressSku_Name_S
 const t94: TypeShape = {"properties":[["radiusServerAddress","string"],["radiusServerScore","integer"],["radiusServerSecret",{"type":"genruntime_SecretReference"}]]};
 const t95: TypeShape = {"properties":[["radiusServerAddress","string"],["radiusServerScore","integer"]]};
 const t96: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["disableBgpRoutePropagation","boolean"],["provisioningState",{"type":"RouteTable_ProvisioningState_STATUS"}],["resourceGuid","string"]]};
-const t97: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["disableBgpRoutePropagation","boolean"],["operatorSpec",{"type":"RouteTableOperatorSpec"}]]};
+const t97: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["disableBgpRoutePropagation","boolean"],["operatorSpec",{"type":"RouteTableOperatorSpec"}]],"goValues":["azureName"]};
 const t98: TypeShape = {"enum":["Internet","None","VirtualAppliance","VirtualNetworkGateway","VnetLocal"]};
 const t99: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["addressPrefix","string"],["hasBgpOverride","boolean"],["nextHopIpAddress","string"],["nextHopType",{"type":"RouteTablesRoute_NextHopType_STATUS"}],["provisioningState",{"type":"RouteTablesRoute_ProvisioningState_STATUS"}]]};
-const t100: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["nextHopIpAddress","string"],["nextHopType",{"type":"RouteTablesRoute_NextHopType"}],["operatorSpec",{"type":"RouteTablesRouteOperatorSpec"}]]};
+const t100: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["nextHopIpAddress","string"],["nextHopType",{"type":"RouteTablesRoute_NextHopType"}],["operatorSpec",{"type":"RouteTablesRouteOperatorSpec"}]],"goValues":["azureName"]};
 const t101: TypeShape = {"properties":[["locations",{"array":"string"}],["service","string"]]};
 const t102: TypeShape = {"properties":[["virtualNetworkCommunity","string"]]};
 const t103: TypeShape = {"properties":[["regionalCommunity","string"],["virtualNetworkCommunity","string"]]};
@@ -130,15 +130,15 @@ const t123: TypeShape = {"properties":[["backendPort","integer"],["enableFloatin
 const t124: TypeShape = {"properties":[["dhGroup","string"],["ikeEncryption","string"],["ikeIntegrity","string"],["ipsecEncryption","string"],["ipsecIntegrity","string"],["pfsGroup","string"],["saDataSizeKilobytes","integer"],["saLifeTimeSeconds","integer"]]};
 const t125: TypeShape = {"properties":[["name","string"],["tier","string"]]};
 const t126: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"LoadBalancerSku_STATUS"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS"}}],["inboundNatPools",{"array":{"type":"InboundNatPool_STATUS"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule_STATUS"}}],["outboundRules",{"array":{"type":"OutboundRule_STATUS"}}],["probes",{"array":{"type":"Probe_STATUS"}}],["provisioningState","string"],["resourceGuid","string"]]};
-const t127: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"LoadBalancerSku"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded"}}],["inboundNatPools",{"array":{"type":"InboundNatPool"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule"}}],["outboundRules",{"array":{"type":"OutboundRule"}}],["probes",{"array":{"type":"Probe"}}],["operatorSpec",{"type":"LoadBalancerOperatorSpec"}],["originalVersion","string"]]};
+const t127: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"LoadBalancerSku"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded"}}],["inboundNatPools",{"array":{"type":"InboundNatPool"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule"}}],["outboundRules",{"array":{"type":"OutboundRule"}}],["probes",{"array":{"type":"Probe"}}],["operatorSpec",{"type":"LoadBalancerOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t128: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["access","string"],["description","string"],["destinationAddressPrefix","string"],["destinationAddressPrefixes",{"array":"string"}],["destinationApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded_STATUS"}}],["destinationPortRange","string"],["destinationPortRanges",{"array":"string"}],["direction","string"],["priority","integer"],["protocol","string"],["provisioningState","string"],["sourceAddressPrefix","string"],["sourceAddressPrefixes",{"array":"string"}],["sourceApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded_STATUS"}}],["sourcePortRange","string"],["sourcePortRanges",{"array":"string"}]]};
-const t129: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["access","string"],["description","string"],["destinationAddressPrefix","string"],["destinationAddressPrefixes",{"array":"string"}],["destinationApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded"}}],["destinationPortRange","string"],["destinationPortRanges",{"array":"string"}],["direction","string"],["priority","integer"],["protocol","string"],["sourceAddressPrefix","string"],["sourceAddressPrefixes",{"array":"string"}],["sourceApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded"}}],["sourcePortRange","string"],["sourcePortRanges",{"array":"string"}],["operatorSpec",{"type":"NetworkSecurityGroupsSecurityRuleOperatorSpec"}],["originalVersion","string"]]};
+const t129: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["access","string"],["description","string"],["destinationAddressPrefix","string"],["destinationAddressPrefixes",{"array":"string"}],["destinationApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded"}}],["destinationPortRange","string"],["destinationPortRanges",{"array":"string"}],["direction","string"],["priority","integer"],["protocol","string"],["sourceAddressPrefix","string"],["sourceAddressPrefixes",{"array":"string"}],["sourceApplicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded"}}],["sourcePortRange","string"],["sourcePortRanges",{"array":"string"}],["operatorSpec",{"type":"NetworkSecurityGroupsSecurityRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t130: TypeShape = {"properties":[["allocatedOutboundPorts","integer"],["backendAddressPool",{"type":"SubResource"}],["enableTcpReset","boolean"],["frontendIPConfigurations",{"array":{"type":"SubResource"}}],["idleTimeoutInMinutes","integer"],["name","string"],["protocol","string"]]};
 const t131: TypeShape = {"properties":[["allocatedOutboundPorts","integer"],["backendAddressPool",{"type":"SubResource_STATUS"}],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfigurations",{"array":{"type":"SubResource_STATUS"}}],["id","string"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol","string"],["provisioningState","string"],["type","string"]]};
 const t132: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["disableBgpRoutePropagation","boolean"],["provisioningState","string"],["resourceGuid","string"]]};
-const t133: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["disableBgpRoutePropagation","boolean"],["operatorSpec",{"type":"RouteTableOperatorSpec"}],["originalVersion","string"]]};
+const t133: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["disableBgpRoutePropagation","boolean"],["operatorSpec",{"type":"RouteTableOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t134: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["addressPrefix","string"],["hasBgpOverride","boolean"],["nextHopIpAddress","string"],["nextHopType","string"],["provisioningState","string"]]};
-const t135: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["nextHopIpAddress","string"],["nextHopType","string"],["operatorSpec",{"type":"RouteTablesRouteOperatorSpec"}],["originalVersion","string"]]};
+const t135: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["nextHopIpAddress","string"],["nextHopType","string"],["operatorSpec",{"type":"RouteTablesRouteOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 const t136: TypeShape = {"properties":[["name","string"],["privateIPAllocationMethod","string"],["publicIPAddress",{"type":"SubResource"}],["subnet",{"type":"SubResource"}]]};
 const t137: TypeShape = {"properties":[["etag","string"],["id","string"],["name","string"],["privateIPAddress","string"],["privateIPAllocationMethod","string"],["provisioningState","string"],["publicIPAddress",{"type":"SubResource_STATUS"}],["subnet",{"type":"SubResource_STATUS"}]]};
 const t138: TypeShape = {"properties":[["capacity","integer"],["name","string"],["tier","string"]]};
@@ -156,7 +156,7 @@ const t149: TypeShape = {"properties":[["dnsConfigFqdn",{"type":"genruntime_Conf
 const t150: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"TrafficManagerProfileOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t151: TypeShape = {"enum":["Any","DomainName","IPv4Address","IPv6Address"]};
 const t152: TypeShape = {"enum":["Geographic","MultiValue","Performance","Priority","Subnet","Weighted"]};
-const t153: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t153: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
 const t154: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["alwaysServe","string"],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem_STATUS"}}],["endpointLocation","string"],["endpointMonitorStatus","string"],["endpointStatus","string"],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem_STATUS"}}],["target","string"],["targetResourceId","string"],["weight","integer"]]};
 const t155: TypeShape = {"properties":[["data",{"type":"genruntime_SecretReference"}],["name","string"]]};
 const t156: TypeShape = {"properties":[["maxCapacity","integer"],["minCapacity","integer"]]};
@@ -202,7 +202,7 @@ const t195: TypeShape = {"properties":[["name",{"type":"NatGatewaySku_Name"}]]};
 const t196: TypeShape = {"enum":["Standard"]};
 const t197: TypeShape = {"properties":[["name",{"type":"NatGatewaySku_Name_STATUS"}]]};
 const t198: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"NatGatewaySku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["provisioningState",{"type":"NatGateway_ProvisioningState_STATUS"}],["publicIpAddresses",{"array":{"type":"SubResource_STATUS"}}],["publicIpPrefixes",{"array":{"type":"SubResource_STATUS"}}],["resourceGuid","string"],["subnets",{"array":{"type":"SubResource_STATUS"}}]]};
-const t199: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"NatGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["publicIpAddresses",{"array":{"type":"SubResource"}}],["publicIpPrefixes",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"NatGatewayOperatorSpec"}]]};
+const t199: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"NatGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["publicIpAddresses",{"array":{"type":"SubResource"}}],["publicIpPrefixes",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"NatGatewayOperatorSpec"}]],"goValues":["azureName"]};
 const t200: TypeShape = {"properties":[["name","string"],["privateDnsZoneReference",{"type":"genruntime_ResourceReference"}]]};
 const t201: TypeShape = {"properties":[["name","string"],["privateDnsZoneId","string"],["recordSets",{"array":{"type":"RecordSet_STATUS"}}]]};
 const t202: TypeShape = {"properties":[["groupId","string"],["memberName","string"],["name","string"],["privateIPAddress","string"]]};
@@ -210,9 +210,9 @@ const t203: TypeShape = {"properties":[["etag","string"],["groupId","string"],["
 const t204: TypeShape = {"properties":[["primaryNicPrivateIpAddress",{"type":"genruntime_ConfigMapDestination"}]]};
 const t205: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["configMaps",{"type":"PrivateEndpointOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t206: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["customDnsConfigs",{"array":{"type":"CustomDnsConfigPropertiesFormat_STATUS"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration_STATUS"}}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["provisioningState",{"type":"PrivateEndpoint_ProvisioningState_STATUS"}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded_STATUS"}]]};
-const t207: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration"}}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded"}],["operatorSpec",{"type":"PrivateEndpointOperatorSpec"}]]};
+const t207: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration"}}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded"}],["operatorSpec",{"type":"PrivateEndpointOperatorSpec"}]],"goValues":["azureName"]};
 const t208: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["etag","string"],["privateDnsZoneConfigs",{"array":{"type":"PrivateDnsZoneConfig_STATUS"}}],["provisioningState",{"type":"PrivateEndpointsPrivateDnsZoneGroup_ProvisioningState_STATUS"}]]};
-const t209: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["privateDnsZoneConfigs",{"array":{"type":"PrivateDnsZoneConfig"}}],["operatorSpec",{"type":"PrivateEndpointsPrivateDnsZoneGroupOperatorSpec"}]]};
+const t209: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["privateDnsZoneConfigs",{"array":{"type":"PrivateDnsZoneConfig"}}],["operatorSpec",{"type":"PrivateEndpointsPrivateDnsZoneGroupOperatorSpec"}]],"goValues":["azureName"]};
 const t210: TypeShape = {"properties":[["groupIds",{"array":"string"}],["name","string"],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState"}],["privateLinkServiceReference",{"type":"genruntime_WellKnownResourceReference"}],["requestMessage","string"]]};
 const t211: TypeShape = {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]};
 const t212: TypeShape = {"properties":[["etag","string"],["groupIds",{"array":"string"}],["id","string"],["name","string"],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["privateLinkServiceId","string"],["provisioningState",{"type":"PrivateLinkServiceConnection_ProvisioningState_STATUS"}],["requestMessage","string"],["type","string"]]};
@@ -223,7 +223,7 @@ const t216: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":
 const t217: TypeShape = {"properties":[["name",{"type":"PublicIPPrefixSku_Name"}],["tier",{"type":"PublicIPPrefixSku_Tier"}]]};
 const t218: TypeShape = {"properties":[["name",{"type":"PublicIPPrefixSku_Name_STATUS"}],["tier",{"type":"PublicIPPrefixSku_Tier_STATUS"}]]};
 const t219: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPPrefixSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["customIPPrefix",{"type":"SubResource_STATUS"}],["ipPrefix","string"],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["loadBalancerFrontendIpConfiguration",{"type":"SubResource_STATUS"}],["natGateway",{"type":"NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded_STATUS"}],["prefixLength","integer"],["provisioningState",{"type":"PublicIPPrefix_ProvisioningState_STATUS"}],["publicIPAddressVersion",{"type":"PublicIPPrefix_PublicIPAddressVersion_STATUS"}],["publicIPAddresses",{"array":{"type":"ReferencedPublicIpAddress_STATUS"}}],["resourceGuid","string"]]};
-const t220: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPPrefixSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["customIPPrefix",{"type":"SubResource"}],["ipTags",{"array":{"type":"IpTag"}}],["natGateway",{"type":"NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded"}],["prefixLength","integer"],["publicIPAddressVersion",{"type":"PublicIPPrefix_PublicIPAddressVersion"}],["operatorSpec",{"type":"PublicIPPrefixOperatorSpec"}]]};
+const t220: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPPrefixSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["customIPPrefix",{"type":"SubResource"}],["ipTags",{"array":{"type":"IpTag"}}],["natGateway",{"type":"NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded"}],["prefixLength","integer"],["publicIPAddressVersion",{"type":"PublicIPPrefix_PublicIPAddressVersion"}],["operatorSpec",{"type":"PublicIPPrefixOperatorSpec"}]],"goValues":["azureName"]};
 const t221: TypeShape = {"properties":[["fqdn","string"],["ipAddresses",{"array":"string"}],["provisioningState",{"type":"RecordSet_ProvisioningState_STATUS"}],["recordSetName","string"],["recordType","string"],["ttl","integer"]]};
 const t222: TypeShape = {"properties":[["subscriptions",{"array":"string"}]]};
 const t223: TypeShape = {"properties":[["name",{"type":"Sku_Name"}]]};
@@ -232,282 +232,283 @@ const t225: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
 const t226: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
 const t227: TypeShape = {"properties":[["ipAddress","string"],["ipAddressFromConfig",{"type":"genruntime_ConfigMapReference"}],["port","integer"]]};
 const t228: TypeShape = {"properties":[["ipAddress","string"],["port","integer"]]};
-const t229: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"],["wellKnownName","string"]],"runtime":true};
-const t230: TypeShape = {"properties":[["customErrorPageUrl","string"],["statusCode","string"]]};
-const t231: TypeShape = {"properties":[["cipherSuites",{"array":"string"}],["disabledSslProtocols",{"array":"string"}],["minProtocolVersion","string"],["policyName","string"],["policyType","string"]]};
-const t232: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t233: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"ManagedServiceIdentity_UserAssignedIdentities_STATUS"}}]]};
-const t234: TypeShape = {"properties":[["name","string"]]};
-const t235: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"NatGatewaySku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["provisioningState","string"],["publicIpAddresses",{"array":{"type":"SubResource_STATUS"}}],["publicIpPrefixes",{"array":{"type":"SubResource_STATUS"}}],["resourceGuid","string"],["subnets",{"array":{"type":"SubResource_STATUS"}}]]};
-const t236: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"NatGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["publicIpAddresses",{"array":{"type":"SubResource"}}],["publicIpPrefixes",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"NatGatewayOperatorSpec"}],["originalVersion","string"]]};
-const t237: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["customDnsConfigs",{"array":{"type":"CustomDnsConfigPropertiesFormat_STATUS"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration_STATUS"}}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["provisioningState","string"],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded_STATUS"}]]};
-const t238: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration"}}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded"}],["operatorSpec",{"type":"PrivateEndpointOperatorSpec"}],["originalVersion","string"]]};
-const t239: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["etag","string"],["privateDnsZoneConfigs",{"array":{"type":"PrivateDnsZoneConfig_STATUS"}}],["provisioningState","string"]]};
-const t240: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["privateDnsZoneConfigs",{"array":{"type":"PrivateDnsZoneConfig"}}],["operatorSpec",{"type":"PrivateEndpointsPrivateDnsZoneGroupOperatorSpec"}],["originalVersion","string"]]};
-const t241: TypeShape = {"properties":[["etag","string"],["groupIds",{"array":"string"}],["id","string"],["name","string"],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["privateLinkServiceId","string"],["provisioningState","string"],["requestMessage","string"],["type","string"]]};
-const t242: TypeShape = {"properties":[["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["subnet",{"type":"Subnet_PrivateLinkService_SubResourceEmbedded"}]]};
-const t243: TypeShape = {"properties":[["etag","string"],["id","string"],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["provisioningState","string"],["subnet",{"type":"Subnet_PrivateLinkService_SubResourceEmbedded_STATUS"}],["type","string"]]};
-const t244: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPPrefixSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["customIPPrefix",{"type":"SubResource_STATUS"}],["ipPrefix","string"],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["loadBalancerFrontendIpConfiguration",{"type":"SubResource_STATUS"}],["natGateway",{"type":"NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded_STATUS"}],["prefixLength","integer"],["provisioningState","string"],["publicIPAddressVersion","string"],["publicIPAddresses",{"array":{"type":"ReferencedPublicIpAddress_STATUS"}}],["resourceGuid","string"]]};
-const t245: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPPrefixSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["customIPPrefix",{"type":"SubResource"}],["ipTags",{"array":{"type":"IpTag"}}],["natGateway",{"type":"NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded"}],["prefixLength","integer"],["publicIPAddressVersion","string"],["operatorSpec",{"type":"PublicIPPrefixOperatorSpec"}],["originalVersion","string"]]};
-const t246: TypeShape = {"properties":[["fqdn","string"],["ipAddresses",{"array":"string"}],["provisioningState","string"],["recordSetName","string"],["recordType","string"],["ttl","integer"]]};
-const t247: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t248: TypeShape = {"properties":[["ruleId","string"]]};
-const t249: TypeShape = {"properties":[["ruleGroupName","string"],["rules",{"array":{"type":"ExclusionManagedRule"}}]]};
-const t250: TypeShape = {"properties":[["ruleGroupName","string"],["rules",{"array":{"type":"ExclusionManagedRule_STATUS"}}]]};
-const t251: TypeShape = {"properties":[["ruleGroups",{"array":{"type":"ExclusionManagedRuleGroup"}}],["ruleSetType","string"],["ruleSetVersion","string"]]};
-const t252: TypeShape = {"properties":[["ruleGroups",{"array":{"type":"ExclusionManagedRuleGroup_STATUS"}}],["ruleSetType","string"],["ruleSetVersion","string"]]};
-const t253: TypeShape = {"properties":[["groupByVariables",{"array":{"type":"GroupByVariable"}}]]};
-const t254: TypeShape = {"properties":[["groupByVariables",{"array":{"type":"GroupByVariable_STATUS"}}]]};
-const t255: TypeShape = {"enum":["ClientAddr","GeoLocation","None"]};
-const t256: TypeShape = {"properties":[["ruleGroupName","string"],["rules",{"array":{"type":"ManagedRuleOverride"}}]]};
-const t257: TypeShape = {"properties":[["ruleGroupName","string"],["rules",{"array":{"type":"ManagedRuleOverride_STATUS"}}]]};
-const t258: TypeShape = {"enum":["Allow","AnomalyScoring","Block","JSChallenge","Log"]};
-const t259: TypeShape = {"properties":[["ruleGroupOverrides",{"array":{"type":"ManagedRuleGroupOverride"}}],["ruleSetType","string"],["ruleSetVersion","string"]]};
-const t260: TypeShape = {"properties":[["ruleGroupOverrides",{"array":{"type":"ManagedRuleGroupOverride_STATUS"}}],["ruleSetType","string"],["ruleSetVersion","string"]]};
-const t261: TypeShape = {"properties":[["exclusions",{"array":{"type":"OwaspCrsExclusionEntry"}}],["managedRuleSets",{"array":{"type":"ManagedRuleSet"}}]]};
-const t262: TypeShape = {"properties":[["exclusions",{"array":{"type":"OwaspCrsExclusionEntry_STATUS"}}],["managedRuleSets",{"array":{"type":"ManagedRuleSet_STATUS"}}]]};
-const t263: TypeShape = {"enum":["Any","BeginsWith","Contains","EndsWith","Equal","GeoMatch","GreaterThan","GreaterThanOrEqual","IPMatch","LessThan","LessThanOrEqual","Regex"]};
-const t264: TypeShape = {"enum":["HtmlEntityDecode","Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]};
-const t265: TypeShape = {"enum":["PostArgs","QueryString","RemoteAddr","RequestBody","RequestCookies","RequestHeaders","RequestMethod","RequestUri"]};
-const t266: TypeShape = {"enum":["RequestArgKeys","RequestArgNames","RequestArgValues","RequestCookieKeys","RequestCookieNames","RequestCookieValues","RequestHeaderKeys","RequestHeaderNames","RequestHeaderValues"]};
-const t267: TypeShape = {"enum":["Contains","EndsWith","Equals","EqualsAny","StartsWith"]};
-const t268: TypeShape = {"enum":["Allow","Block","JSChallenge","Log"]};
-const t269: TypeShape = {"enum":["FiveMins","OneMin"]};
-const t270: TypeShape = {"enum":["Invalid","MatchRule","RateLimitRule"]};
-const t271: TypeShape = {"enum":["RequestArgNames","RequestCookieNames","RequestHeaderNames","RequestIPAddress","RequestJSONArgNames","RequestPostArgNames"]};
-const t272: TypeShape = {"enum":["Equals","EqualsAny"]};
-const t273: TypeShape = {"properties":[["variableName","string"]]};
-const t274: TypeShape = {"properties":[["action","string"],["ruleId","string"],["state","string"]]};
-const t275: TypeShape = {"properties":[["selector","string"],["variableName","string"]]};
-const t276: TypeShape = {"properties":[["matchVariable","string"],["selector","string"],["selectorMatchOperator","string"],["state","string"]]};
-const t277: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["fqdnTags",{"array":"string"}],["httpHeadersToInsert",{"array":{"type":"FirewallPolicyHttpHeaderToInsert"}}],["name","string"],["protocols",{"array":{"type":"FirewallPolicyRuleApplicationProtocol"}}],["ruleType",{"type":"ApplicationRule_RuleType"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}],["targetUrls",{"array":"string"}],["terminateTLS","boolean"],["webCategories",{"array":"string"}]]};
-const t278: TypeShape = {"enum":["ApplicationRule"]};
-const t279: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["fqdnTags",{"array":"string"}],["httpHeadersToInsert",{"array":{"type":"FirewallPolicyHttpHeaderToInsert_STATUS"}}],["name","string"],["protocols",{"array":{"type":"FirewallPolicyRuleApplicationProtocol_STATUS"}}],["ruleType",{"type":"ApplicationRule_RuleType_STATUS"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}],["targetUrls",{"array":"string"}],["terminateTLS","boolean"],["webCategories",{"array":"string"}]]};
-const t280: TypeShape = {"properties":[["description","string"],["fqdnTags",{"array":"string"}],["name","string"],["protocols",{"array":{"type":"AzureFirewallApplicationRuleProtocol"}}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}]]};
-const t281: TypeShape = {"properties":[["action",{"type":"AzureFirewallRCAction"}],["name","string"],["priority","integer"],["rules",{"array":{"type":"AzureFirewallApplicationRule"}}]]};
-const t282: TypeShape = {"properties":[["port","integer"],["protocolType",{"type":"AzureFirewallApplicationRuleProtocol_ProtocolType"}]]};
-const t283: TypeShape = {"enum":["Http","Https","Mssql"]};
-const t284: TypeShape = {"properties":[["name","string"],["publicIPAddress",{"type":"SubResource"}],["subnet",{"type":"SubResource"}]]};
-const t285: TypeShape = {"properties":[["changeNumber","string"],["id","string"]]};
-const t286: TypeShape = {"properties":[["type",{"type":"AzureFirewallNatRCAction_Type"}]]};
-const t287: TypeShape = {"enum":["Dnat","Snat"]};
-const t288: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocols",{"array":{"type":"AzureFirewallNatRule_Protocols"}}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
-const t289: TypeShape = {"properties":[["action",{"type":"AzureFirewallNatRCAction"}],["name","string"],["priority","integer"],["rules",{"array":{"type":"AzureFirewallNatRule"}}]]};
-const t290: TypeShape = {"enum":["Any","ICMP","TCP","UDP"]};
-const t291: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocols",{"array":{"type":"AzureFirewallNetworkRule_Protocols"}}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
-const t292: TypeShape = {"properties":[["action",{"type":"AzureFirewallRCAction"}],["name","string"],["priority","integer"],["rules",{"array":{"type":"AzureFirewallNetworkRule"}}]]};
-const t293: TypeShape = {"properties":[["address","string"]]};
-const t294: TypeShape = {"properties":[["type",{"type":"AzureFirewallRCAction_Type"}]]};
-const t295: TypeShape = {"properties":[["name",{"type":"AzureFirewallSku_Name"}],["tier",{"type":"AzureFirewallSku_Tier"}]]};
-const t296: TypeShape = {"enum":["AZFW_Hub","AZFW_VNet"]};
-const t297: TypeShape = {"properties":[["name",{"type":"AzureFirewallSku_Name_STATUS"}],["tier",{"type":"AzureFirewallSku_Tier_STATUS"}]]};
-const t298: TypeShape = {"enum":["Basic","Premium","Standard"]};
-const t299: TypeShape = {"enum":["Alert","Deny","Off"]};
-const t300: TypeShape = {"properties":[["drainPeriodInSeconds","integer"],["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress"}}],["location","string"],["name","string"],["syncMode",{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode"}],["tunnelInterfaces",{"array":{"type":"GatewayLoadBalancerTunnelInterface"}}],["virtualNetwork",{"type":"SubResource"}]]};
-const t301: TypeShape = {"properties":[["backendIPConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS"}}],["drainPeriodInSeconds","integer"],["etag","string"],["id","string"],["inboundNatRules",{"array":{"type":"SubResource_STATUS"}}],["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress_STATUS"}}],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["location","string"],["name","string"],["outboundRule",{"type":"SubResource_STATUS"}],["outboundRules",{"array":{"type":"SubResource_STATUS"}}],["provisioningState",{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS"}],["syncMode",{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode_STATUS"}],["tunnelInterfaces",{"array":{"type":"GatewayLoadBalancerTunnelInterface_STATUS"}}],["type","string"],["virtualNetwork",{"type":"SubResource_STATUS"}]]};
-const t302: TypeShape = {"enum":["Automatic","Manual"]};
-const t303: TypeShape = {"properties":[["ipRules",{"array":{"type":"IPRule"}}]]};
-const t304: TypeShape = {"properties":[["ipRules",{"array":{"type":"IPRule_STATUS"}}]]};
-const t305: TypeShape = {"properties":[["ddosProtectionPlan",{"type":"SubResource"}],["protectionMode",{"type":"DdosSettings_ProtectionMode"}]]};
-const t306: TypeShape = {"enum":["Disabled","Enabled","VirtualNetworkInherited"]};
-const t307: TypeShape = {"properties":[["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["protectionMode",{"type":"DdosSettings_ProtectionMode_STATUS"}]]};
-const t308: TypeShape = {"properties":[["enableProxy","boolean"],["requireProxyForNetworkRules","boolean"],["servers",{"array":"string"}]]};
-const t309: TypeShape = {"properties":[["enableExplicitProxy","boolean"],["enablePacFile","boolean"],["httpPort","integer"],["httpsPort","integer"],["pacFile","string"],["pacFilePort","integer"]]};
-const t310: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["priority","integer"],["provisioningState",{"type":"FirewallPoliciesRuleCollectionGroup_ProvisioningState_STATUS"}],["ruleCollections",{"array":{"type":"FirewallPolicyRuleCollection_STATUS"}}],["size","string"]]};
-const t311: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["priority","integer"],["ruleCollections",{"array":{"type":"FirewallPolicyRuleCollection"}}],["operatorSpec",{"type":"FirewallPoliciesRuleCollectionGroupOperatorSpec"}]]};
-const t312: TypeShape = {"properties":[["keyVaultSecretId","string"],["name","string"]]};
-const t313: TypeShape = {"properties":[["action",{"type":"FirewallPolicyFilterRuleCollectionAction"}],["name","string"],["priority","integer"],["ruleCollectionType",{"type":"FirewallPolicyFilterRuleCollection_RuleCollectionType"}],["rules",{"array":{"type":"FirewallPolicyRule"}}]]};
-const t314: TypeShape = {"properties":[["type",{"type":"FirewallPolicyFilterRuleCollectionAction_Type"}]]};
-const t315: TypeShape = {"properties":[["type",{"type":"FirewallPolicyFilterRuleCollectionAction_Type_STATUS"}]]};
-const t316: TypeShape = {"enum":["FirewallPolicyFilterRuleCollection"]};
-const t317: TypeShape = {"properties":[["action",{"type":"FirewallPolicyFilterRuleCollectionAction_STATUS"}],["name","string"],["priority","integer"],["ruleCollectionType",{"type":"FirewallPolicyFilterRuleCollection_RuleCollectionType_STATUS"}],["rules",{"array":{"type":"FirewallPolicyRule_STATUS"}}]]};
-const t318: TypeShape = {"properties":[["isEnabled","boolean"],["logAnalyticsResources",{"type":"FirewallPolicyLogAnalyticsResources"}],["retentionDays","integer"]]};
-const t319: TypeShape = {"properties":[["isEnabled","boolean"],["logAnalyticsResources",{"type":"FirewallPolicyLogAnalyticsResources_STATUS"}],["retentionDays","integer"]]};
-const t320: TypeShape = {"properties":[["configuration",{"type":"FirewallPolicyIntrusionDetectionConfiguration"}],["mode",{"type":"FirewallPolicyIntrusionDetection_Mode"}],["profile",{"type":"FirewallPolicyIntrusionDetection_Profile"}]]};
-const t321: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocol",{"type":"FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
-const t322: TypeShape = {"enum":["ANY","ICMP","TCP","UDP"]};
-const t323: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocol",{"type":"FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol_STATUS"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
-const t324: TypeShape = {"properties":[["bypassTrafficSettings",{"array":{"type":"FirewallPolicyIntrusionDetectionBypassTrafficSpecifications"}}],["privateRanges",{"array":"string"}],["signatureOverrides",{"array":{"type":"FirewallPolicyIntrusionDetectionSignatureSpecification"}}]]};
-const t325: TypeShape = {"properties":[["bypassTrafficSettings",{"array":{"type":"FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS"}}],["privateRanges",{"array":"string"}],["signatureOverrides",{"array":{"type":"FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS"}}]]};
-const t326: TypeShape = {"properties":[["id","string"],["mode",{"type":"FirewallPolicyIntrusionDetectionSignatureSpecification_Mode"}]]};
-const t327: TypeShape = {"properties":[["id","string"],["mode",{"type":"FirewallPolicyIntrusionDetectionSignatureSpecification_Mode_STATUS"}]]};
-const t328: TypeShape = {"enum":["Advanced","Basic","Extended","Standard"]};
-const t329: TypeShape = {"properties":[["configuration",{"type":"FirewallPolicyIntrusionDetectionConfiguration_STATUS"}],["mode",{"type":"FirewallPolicyIntrusionDetection_Mode_STATUS"}],["profile",{"type":"FirewallPolicyIntrusionDetection_Profile_STATUS"}]]};
-const t330: TypeShape = {"properties":[["defaultWorkspaceId",{"type":"SubResource"}],["workspaces",{"array":{"type":"FirewallPolicyLogAnalyticsWorkspace"}}]]};
-const t331: TypeShape = {"properties":[["defaultWorkspaceId",{"type":"SubResource_STATUS"}],["workspaces",{"array":{"type":"FirewallPolicyLogAnalyticsWorkspace_STATUS"}}]]};
-const t332: TypeShape = {"properties":[["region","string"],["workspaceId",{"type":"SubResource"}]]};
-const t333: TypeShape = {"properties":[["region","string"],["workspaceId",{"type":"SubResource_STATUS"}]]};
-const t334: TypeShape = {"properties":[["action",{"type":"FirewallPolicyNatRuleCollectionAction"}],["name","string"],["priority","integer"],["ruleCollectionType",{"type":"FirewallPolicyNatRuleCollection_RuleCollectionType"}],["rules",{"array":{"type":"FirewallPolicyRule"}}]]};
-const t335: TypeShape = {"properties":[["type",{"type":"FirewallPolicyNatRuleCollectionAction_Type"}]]};
-const t336: TypeShape = {"properties":[["type",{"type":"FirewallPolicyNatRuleCollectionAction_Type_STATUS"}]]};
-const t337: TypeShape = {"enum":["DNAT"]};
-const t338: TypeShape = {"enum":["FirewallPolicyNatRuleCollection"]};
-const t339: TypeShape = {"properties":[["action",{"type":"FirewallPolicyNatRuleCollectionAction_STATUS"}],["name","string"],["priority","integer"],["ruleCollectionType",{"type":"FirewallPolicyNatRuleCollection_RuleCollectionType_STATUS"}],["rules",{"array":{"type":"FirewallPolicyRule_STATUS"}}]]};
-const t340: TypeShape = {"properties":[["applicationRule",{"type":"ApplicationRule"}],["natRule",{"type":"NatRule"}],["networkRule",{"type":"NetworkRule"}]]};
-const t341: TypeShape = {"properties":[["port","integer"],["protocolType",{"type":"FirewallPolicyRuleApplicationProtocol_ProtocolType"}]]};
-const t342: TypeShape = {"enum":["Http","Https"]};
-const t343: TypeShape = {"properties":[["port","integer"],["protocolType",{"type":"FirewallPolicyRuleApplicationProtocol_ProtocolType_STATUS"}]]};
-const t344: TypeShape = {"properties":[["firewallPolicyFilterRuleCollection",{"type":"FirewallPolicyFilterRuleCollection"}],["firewallPolicyNatRuleCollection",{"type":"FirewallPolicyNatRuleCollection"}]]};
-const t345: TypeShape = {"properties":[["firewallPolicyFilterRuleCollection",{"type":"FirewallPolicyFilterRuleCollection_STATUS"}],["firewallPolicyNatRuleCollection",{"type":"FirewallPolicyNatRuleCollection_STATUS"}]]};
-const t346: TypeShape = {"properties":[["applicationRule",{"type":"ApplicationRule_STATUS"}],["natRule",{"type":"NatRule_STATUS"}],["networkRule",{"type":"NetworkRule_STATUS"}]]};
-const t347: TypeShape = {"properties":[["autoLearnPrivateRanges",{"type":"FirewallPolicySNAT_AutoLearnPrivateRanges"}],["privateRanges",{"array":"string"}]]};
-const t348: TypeShape = {"properties":[["autoLearnPrivateRanges",{"type":"FirewallPolicySNAT_AutoLearnPrivateRanges_STATUS"}],["privateRanges",{"array":"string"}]]};
-const t349: TypeShape = {"properties":[["allowSqlRedirect","boolean"]]};
-const t350: TypeShape = {"properties":[["tier",{"type":"FirewallPolicySku_Tier"}]]};
-const t351: TypeShape = {"properties":[["tier",{"type":"FirewallPolicySku_Tier_STATUS"}]]};
-const t352: TypeShape = {"properties":[["fqdns",{"array":"string"}],["ipAddresses",{"array":"string"}]]};
-const t353: TypeShape = {"properties":[["certificateAuthority",{"type":"FirewallPolicyCertificateAuthority"}]]};
-const t354: TypeShape = {"properties":[["certificateAuthority",{"type":"FirewallPolicyCertificateAuthority_STATUS"}]]};
-const t355: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"FirewallPolicySku_STATUS"}],["tags",{"map":"string"}],["basePolicy",{"type":"SubResource_STATUS"}],["childPolicies",{"array":{"type":"SubResource_STATUS"}}],["dnsSettings",{"type":"DnsSettings_STATUS"}],["explicitProxy",{"type":"ExplicitProxy_STATUS"}],["firewalls",{"array":{"type":"SubResource_STATUS"}}],["insights",{"type":"FirewallPolicyInsights_STATUS"}],["intrusionDetection",{"type":"FirewallPolicyIntrusionDetection_STATUS"}],["provisioningState",{"type":"FirewallPolicy_ProvisioningState_STATUS"}],["ruleCollectionGroups",{"array":{"type":"SubResource_STATUS"}}],["size","string"],["snat",{"type":"FirewallPolicySNAT_STATUS"}],["sql",{"type":"FirewallPolicySQL_STATUS"}],["threatIntelMode",{"type":"FirewallPolicy_ThreatIntelMode_STATUS"}],["threatIntelWhitelist",{"type":"FirewallPolicyThreatIntelWhitelist_STATUS"}],["transportSecurity",{"type":"FirewallPolicyTransportSecurity_STATUS"}]]};
-const t356: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"FirewallPolicySku"}],["tags",{"map":"string"}],["basePolicy",{"type":"SubResource"}],["dnsSettings",{"type":"DnsSettings"}],["explicitProxy",{"type":"ExplicitProxy"}],["insights",{"type":"FirewallPolicyInsights"}],["intrusionDetection",{"type":"FirewallPolicyIntrusionDetection"}],["snat",{"type":"FirewallPolicySNAT"}],["sql",{"type":"FirewallPolicySQL"}],["threatIntelMode",{"type":"FirewallPolicy_ThreatIntelMode"}],["threatIntelWhitelist",{"type":"FirewallPolicyThreatIntelWhitelist"}],["transportSecurity",{"type":"FirewallPolicyTransportSecurity"}],["operatorSpec",{"type":"FirewallPolicyOperatorSpec"}]]};
-const t357: TypeShape = {"properties":[["gatewayLoadBalancer",{"type":"SubResource"}],["name","string"],["privateIPAddress","string"],["privateIPAddressVersion",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAddressVersion"}],["privateIPAllocationMethod",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAllocationMethod"}],["publicIPAddress",{"type":"PublicIPAddressSpec_LoadBalancer_SubResourceEmbedded"}],["publicIPPrefix",{"type":"SubResource"}],["subnet",{"type":"Subnet_LoadBalancer_SubResourceEmbedded"}],["zones",{"array":"string"}]]};
-const t358: TypeShape = {"properties":[["etag","string"],["gatewayLoadBalancer",{"type":"SubResource_STATUS"}],["id","string"],["inboundNatPools",{"array":{"type":"SubResource_STATUS"}}],["inboundNatRules",{"array":{"type":"SubResource_STATUS"}}],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["name","string"],["outboundRules",{"array":{"type":"SubResource_STATUS"}}],["privateIPAddress","string"],["privateIPAddressVersion",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAddressVersion_STATUS"}],["privateIPAllocationMethod",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAllocationMethod_STATUS"}],["provisioningState",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS"}],["publicIPAddress",{"type":"PublicIPAddressSpec_LoadBalancer_SubResourceEmbedded_STATUS"}],["publicIPPrefix",{"type":"SubResource_STATUS"}],["subnet",{"type":"Subnet_LoadBalancer_SubResourceEmbedded_STATUS"}],["type","string"],["zones",{"array":"string"}]]};
-const t359: TypeShape = {"properties":[["identifier","integer"],["port","integer"],["protocol",{"type":"GatewayLoadBalancerTunnelInterface_Protocol"}],["type",{"type":"GatewayLoadBalancerTunnelInterface_Type"}]]};
-const t360: TypeShape = {"enum":["Native","None","VXLAN"]};
-const t361: TypeShape = {"properties":[["identifier","integer"],["port","integer"],["protocol",{"type":"GatewayLoadBalancerTunnelInterface_Protocol_STATUS"}],["type",{"type":"GatewayLoadBalancerTunnelInterface_Type_STATUS"}]]};
-const t362: TypeShape = {"enum":["External","Internal","None"]};
-const t363: TypeShape = {"properties":[["privateIPAddress","string"],["publicIPs",{"type":"HubPublicIPAddresses"}]]};
-const t364: TypeShape = {"properties":[["privateIPAddress","string"],["publicIPs",{"type":"HubPublicIPAddresses_STATUS"}]]};
-const t365: TypeShape = {"properties":[["addresses",{"array":{"type":"AzureFirewallPublicIPAddress"}}],["count","integer"]]};
-const t366: TypeShape = {"properties":[["addresses",{"array":{"type":"AzureFirewallPublicIPAddress_STATUS"}}],["count","integer"]]};
-const t367: TypeShape = {"properties":[["addressPrefix","string"]]};
-const t368: TypeShape = {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol",{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol"}]]};
-const t369: TypeShape = {"properties":[["backendAddressPool",{"type":"SubResource_STATUS"}],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["id","string"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol",{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol_STATUS"}],["provisioningState",{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS"}],["type","string"]]};
-const t370: TypeShape = {"properties":[["adminState",{"type":"LoadBalancerBackendAddress_AdminState"}],["ipAddress","string"],["loadBalancerFrontendIPConfiguration",{"type":"SubResource"}],["name","string"],["subnet",{"type":"SubResource"}],["virtualNetwork",{"type":"SubResource"}]]};
-const t371: TypeShape = {"enum":["Down","None","Up"]};
-const t372: TypeShape = {"properties":[["adminState",{"type":"LoadBalancerBackendAddress_AdminState_STATUS"}],["inboundNatRulesPortMapping",{"array":{"type":"NatRulePortMapping_STATUS"}}],["ipAddress","string"],["loadBalancerFrontendIPConfiguration",{"type":"SubResource_STATUS"}],["name","string"],["networkInterfaceIPConfiguration",{"type":"SubResource_STATUS"}],["subnet",{"type":"SubResource_STATUS"}],["virtualNetwork",{"type":"SubResource_STATUS"}]]};
-const t373: TypeShape = {"enum":["Basic","Gateway","Standard"]};
-const t374: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["backendAddressPool",{"type":"SubResource_STATUS"}],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["protocol",{"type":"LoadBalancersInboundNatRule_Protocol_STATUS"}],["provisioningState",{"type":"LoadBalancersInboundNatRule_ProvisioningState_STATUS"}]]};
-const t375: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["protocol",{"type":"LoadBalancersInboundNatRule_Protocol"}],["operatorSpec",{"type":"LoadBalancersInboundNatRuleOperatorSpec"}]]};
-const t376: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":{"type":"NatRule_IpProtocols"}}],["name","string"],["ruleType",{"type":"NatRule_RuleType"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
-const t377: TypeShape = {"properties":[["backendPort","integer"],["frontendPort","integer"],["inboundNatRuleName","string"]]};
-const t378: TypeShape = {"enum":["NatRule"]};
-const t379: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":{"type":"NatRule_IpProtocols_STATUS"}}],["name","string"],["ruleType",{"type":"NatRule_RuleType_STATUS"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
-const t380: TypeShape = {"properties":[["applicationGatewayBackendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded"}}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}}],["gatewayLoadBalancer",{"type":"SubResource"}],["loadBalancerBackendAddressPools",{"array":{"type":"BackendAddressPool_NetworkInterface_SubResourceEmbedded"}}],["loadBalancerInboundNatRules",{"array":{"type":"InboundNatRule_NetworkInterface_SubResourceEmbedded"}}],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressPrefixLength","integer"],["privateIPAddressVersion",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAddressVersion"}],["privateIPAllocationMethod",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAllocationMethod"}],["publicIPAddress",{"type":"PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded"}],["subnet",{"type":"Subnet_NetworkInterface_SubResourceEmbedded"}],["virtualNetworkTaps",{"array":{"type":"VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded"}}]]};
-const t381: TypeShape = {"properties":[["applicationGatewayBackendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS"}}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS"}}],["etag","string"],["gatewayLoadBalancer",{"type":"SubResource_STATUS"}],["id","string"],["loadBalancerBackendAddressPools",{"array":{"type":"BackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS"}}],["loadBalancerInboundNatRules",{"array":{"type":"InboundNatRule_NetworkInterface_SubResourceEmbedded_STATUS"}}],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressPrefixLength","integer"],["privateIPAddressVersion",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAddressVersion_STATUS"}],["privateIPAllocationMethod",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAllocationMethod_STATUS"}],["privateLinkConnectionProperties",{"type":"NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS"}],["provisioningState",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_ProvisioningState_STATUS"}],["publicIPAddress",{"type":"PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS"}],["subnet",{"type":"Subnet_NetworkInterface_SubResourceEmbedded_STATUS"}],["type","string"],["virtualNetworkTaps",{"array":{"type":"VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS"}}]]};
-const t382: TypeShape = {"enum":["AcceleratedConnections","Floating","MaxConnections","None"]};
-const t383: TypeShape = {"enum":["A1","A2","A4","A8","None"]};
-const t384: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["auxiliaryMode",{"type":"NetworkInterface_AuxiliaryMode"}],["auxiliarySku",{"type":"NetworkInterface_AuxiliarySku"}],["disableTcpStateTracking","boolean"],["dnsSettings",{"type":"NetworkInterfaceDnsSettings"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded"}}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}],["nicType",{"type":"NetworkInterface_NicType"}],["privateLinkService",{"type":"PrivateLinkServiceSpec"}],["workloadType","string"],["operatorSpec",{"type":"NetworkInterfaceOperatorSpec"}]]};
-const t385: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":{"type":"NetworkRule_IpProtocols"}}],["name","string"],["ruleType",{"type":"NetworkRule_RuleType"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
-const t386: TypeShape = {"enum":["NetworkRule"]};
-const t387: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":{"type":"NetworkRule_IpProtocols_STATUS"}}],["name","string"],["ruleType",{"type":"NetworkRule_RuleType_STATUS"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
-const t388: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["defaultSecurityRules",{"array":{"type":"SecurityRule_STATUS"}}],["flushConnection","boolean"],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"NetworkSecurityGroup_ProvisioningState_STATUS"}],["resourceGuid","string"],["subnets",{"array":{"type":"Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}]]};
-const t389: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["flushConnection","boolean"],["operatorSpec",{"type":"NetworkSecurityGroupOperatorSpec"}]]};
-const t390: TypeShape = {"properties":[["intervalInSeconds","integer"],["name","string"],["noHealthyBackendsBehavior",{"type":"Probe_NoHealthyBackendsBehavior"}],["numberOfProbes","integer"],["port","integer"],["probeThreshold","integer"],["protocol",{"type":"Probe_Protocol"}],["requestPath","string"]]};
-const t391: TypeShape = {"enum":["AllProbedDown","AllProbedUp"]};
-const t392: TypeShape = {"properties":[["etag","string"],["id","string"],["intervalInSeconds","integer"],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["name","string"],["noHealthyBackendsBehavior",{"type":"Probe_NoHealthyBackendsBehavior_STATUS"}],["numberOfProbes","integer"],["port","integer"],["probeThreshold","integer"],["protocol",{"type":"Probe_Protocol_STATUS"}],["provisioningState",{"type":"Probe_ProvisioningState_STATUS"}],["requestPath","string"],["type","string"]]};
-const t393: TypeShape = {"properties":[["domainNameLabel","string"],["domainNameLabelScope",{"type":"PublicIPAddressDnsSettings_DomainNameLabelScope"}],["fqdn","string"],["reverseFqdn","string"]]};
-const t394: TypeShape = {"enum":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]};
-const t395: TypeShape = {"properties":[["domainNameLabel","string"],["domainNameLabelScope",{"type":"PublicIPAddressDnsSettings_DomainNameLabelScope_STATUS"}],["fqdn","string"],["reverseFqdn","string"]]};
-const t396: TypeShape = {"enum":["Delete","Detach"]};
-const t397: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPAddressSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings_STATUS"}],["deleteOption",{"type":"PublicIPAddress_DeleteOption_STATUS"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings_STATUS"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipConfiguration",{"type":"IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS"}],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["migrationPhase",{"type":"PublicIPAddress_MigrationPhase_STATUS"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS"}],["provisioningState",{"type":"PublicIPAddress_ProvisioningState_STATUS"}],["publicIPAddressVersion",{"type":"PublicIPAddress_PublicIPAddressVersion_STATUS"}],["publicIPAllocationMethod",{"type":"PublicIPAddress_PublicIPAllocationMethod_STATUS"}],["publicIPPrefix",{"type":"SubResource_STATUS"}],["resourceGuid","string"]]};
-const t398: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPAddressSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings"}],["deleteOption",{"type":"PublicIPAddress_DeleteOption"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipTags",{"array":{"type":"IpTag"}}],["linkedPublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded"}],["publicIPAddressVersion",{"type":"PublicIPAddress_PublicIPAddressVersion"}],["publicIPAllocationMethod",{"type":"PublicIPAddress_PublicIPAllocationMethod"}],["publicIPPrefix",{"type":"SubResource"}],["servicePublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["operatorSpec",{"type":"PublicIPAddressOperatorSpec"}]]};
-const t399: TypeShape = {"properties":[["locations",{"array":"string"}],["networkIdentifier",{"type":"SubResource"}],["service","string"]]};
-const t400: TypeShape = {"properties":[["locations",{"array":"string"}],["networkIdentifier",{"type":"SubResource_STATUS"}],["provisioningState",{"type":"ServiceEndpointPropertiesFormat_ProvisioningState_STATUS"}],["service","string"]]};
-const t401: TypeShape = {"enum":["Basic","Developer","Premium","Standard"]};
-const t402: TypeShape = {"properties":[["enabled","boolean"],["enforcement",{"type":"VirtualNetworkEncryption_Enforcement"}]]};
-const t403: TypeShape = {"enum":["AllowUnencrypted","DropUnencrypted"]};
-const t404: TypeShape = {"properties":[["enabled","boolean"],["enforcement",{"type":"VirtualNetworkEncryption_Enforcement_STATUS"}]]};
-const t405: TypeShape = {"properties":[["bounds",{"type":"VirtualNetworkGatewayAutoScaleBounds"}]]};
-const t406: TypeShape = {"properties":[["bounds",{"type":"VirtualNetworkGatewayAutoScaleBounds_STATUS"}]]};
-const t407: TypeShape = {"properties":[["externalMappings",{"array":{"type":"VpnNatRuleMapping"}}],["internalMappings",{"array":{"type":"VpnNatRuleMapping"}}],["ipConfigurationId","string"],["mode",{"type":"VirtualNetworkGatewayNatRule_Mode"}],["name","string"],["type",{"type":"VirtualNetworkGatewayNatRule_Type"}]]};
-const t408: TypeShape = {"enum":["EgressSnat","IngressSnat"]};
-const t409: TypeShape = {"properties":[["etag","string"],["externalMappings",{"array":{"type":"VpnNatRuleMapping_STATUS"}}],["id","string"],["internalMappings",{"array":{"type":"VpnNatRuleMapping_STATUS"}}],["ipConfigurationId","string"],["mode",{"type":"VirtualNetworkGatewayNatRule_Mode_STATUS"}],["name","string"],["properties_type",{"type":"VirtualNetworkGatewayNatRule_Properties_type_STATUS"}],["provisioningState",{"type":"VirtualNetworkGatewayNatRule_ProvisioningState_STATUS"}],["type",{"type":"VirtualNetworkGatewayNatRule_Type_STATUS"}]]};
-const t410: TypeShape = {"properties":[["isDefault","boolean"],["name","string"],["policyMembers",{"array":{"type":"VirtualNetworkGatewayPolicyGroupMember"}}],["priority","integer"]]};
-const t411: TypeShape = {"properties":[["attributeType",{"type":"VirtualNetworkGatewayPolicyGroupMember_AttributeType"}],["attributeValue","string"],["name","string"]]};
-const t412: TypeShape = {"enum":["AADGroupId","CertificateGroupId","RadiusAzureGroupId"]};
-const t413: TypeShape = {"properties":[["attributeType",{"type":"VirtualNetworkGatewayPolicyGroupMember_AttributeType_STATUS"}],["attributeValue","string"],["name","string"]]};
-const t414: TypeShape = {"properties":[["etag","string"],["id","string"],["isDefault","boolean"],["name","string"],["policyMembers",{"array":{"type":"VirtualNetworkGatewayPolicyGroupMember_STATUS"}}],["priority","integer"],["provisioningState",{"type":"VirtualNetworkGatewayPolicyGroup_ProvisioningState_STATUS"}],["vngClientConnectionConfigurations",{"array":{"type":"SubResource_STATUS"}}]]};
-const t415: TypeShape = {"enum":["Basic","ErGw1AZ","ErGw2AZ","ErGw3AZ","ErGwScale","HighPerformance","Standard","UltraPerformance","VpnGw1","VpnGw1AZ","VpnGw2","VpnGw2AZ","VpnGw3","VpnGw3AZ","VpnGw4","VpnGw4AZ","VpnGw5","VpnGw5AZ"]};
-const t416: TypeShape = {"enum":["MultiHomed","SingleHomed"]};
-const t417: TypeShape = {"enum":["Basic","Disabled"]};
-const t418: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["ddosProtectionPlan",{"type":"SubResource"}],["dhcpOptions",{"type":"DhcpOptions"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["encryption",{"type":"VirtualNetworkEncryption"}],["flowTimeoutInMinutes","integer"],["ipAllocations",{"array":{"type":"SubResource"}}],["privateEndpointVNetPolicies",{"type":"VirtualNetwork_PrivateEndpointVNetPolicies"}],["operatorSpec",{"type":"VirtualNetworkOperatorSpec"}]]};
-const t419: TypeShape = {"enum":["Disabled","Enabled","NetworkSecurityGroupEnabled","RouteTableEnabled"]};
-const t420: TypeShape = {"enum":["DelegatedServices","Tenant"]};
-const t421: TypeShape = {"properties":[["enabled","boolean"],["enforcement",{"type":"VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_Enforcement_STATUS"}]]};
-const t422: TypeShape = {"enum":["FullyInSync","LocalAndRemoteNotInSync","LocalNotInSync","RemoteNotInSync"]};
-const t423: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["enableOnlyIPv6Peering","boolean"],["localAddressSpace",{"type":"AddressSpace_STATUS"}],["localSubnetNames",{"array":"string"}],["localVirtualNetworkAddressSpace",{"type":"AddressSpace_STATUS"}],["peerCompleteVnets","boolean"],["peeringState",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringState_STATUS"}],["peeringSyncLevel",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel_STATUS"}],["provisioningState",{"type":"VirtualNetworksVirtualNetworkPeering_ProvisioningState_STATUS"}],["remoteAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["remoteSubnetNames",{"array":"string"}],["remoteVirtualNetwork",{"type":"SubResource_STATUS"}],["remoteVirtualNetworkAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteVirtualNetworkEncryption",{"type":"VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS"}],["resourceGuid","string"],["useRemoteGateways","boolean"]]};
-const t424: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["enableOnlyIPv6Peering","boolean"],["localAddressSpace",{"type":"AddressSpace"}],["localSubnetNames",{"array":"string"}],["localVirtualNetworkAddressSpace",{"type":"AddressSpace"}],["peerCompleteVnets","boolean"],["peeringState",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringState"}],["peeringSyncLevel",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel"}],["remoteAddressSpace",{"type":"AddressSpace"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["remoteSubnetNames",{"array":"string"}],["remoteVirtualNetwork",{"type":"SubResource"}],["remoteVirtualNetworkAddressSpace",{"type":"AddressSpace"}],["useRemoteGateways","boolean"],["operatorSpec",{"type":"VirtualNetworksVirtualNetworkPeeringOperatorSpec"}]]};
-const t425: TypeShape = {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServerSecret",{"type":"genruntime_SecretReference"}],["radiusServers",{"array":{"type":"RadiusServer"}}],["vngClientConnectionConfigurations",{"array":{"type":"VngClientConnectionConfiguration"}}],["vpnAuthenticationTypes",{"array":{"type":"VpnClientConfiguration_VpnAuthenticationTypes"}}],["vpnClientAddressPool",{"type":"AddressSpace"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy"}}],["vpnClientProtocols",{"array":{"type":"VpnClientConfiguration_VpnClientProtocols"}}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate"}}]]};
-const t426: TypeShape = {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServers",{"array":{"type":"RadiusServer_STATUS"}}],["vngClientConnectionConfigurations",{"array":{"type":"VngClientConnectionConfiguration_STATUS"}}],["vpnAuthenticationTypes",{"array":{"type":"VpnClientConfiguration_VpnAuthenticationTypes_STATUS"}}],["vpnClientAddressPool",{"type":"AddressSpace_STATUS"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy_STATUS"}}],["vpnClientProtocols",{"array":{"type":"VpnClientConfiguration_VpnClientProtocols_STATUS"}}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate_STATUS"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate_STATUS"}}]]};
-const t427: TypeShape = {"properties":[["addressSpace","string"],["portRange","string"]]};
-const t428: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["fqdnTags",{"array":"string"}],["httpHeadersToInsert",{"array":{"type":"FirewallPolicyHttpHeaderToInsert"}}],["name","string"],["protocols",{"array":{"type":"FirewallPolicyRuleApplicationProtocol"}}],["ruleType","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}],["targetUrls",{"array":"string"}],["terminateTLS","boolean"],["webCategories",{"array":"string"}]]};
-const t429: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["fqdnTags",{"array":"string"}],["httpHeadersToInsert",{"array":{"type":"FirewallPolicyHttpHeaderToInsert_STATUS"}}],["name","string"],["protocols",{"array":{"type":"FirewallPolicyRuleApplicationProtocol_STATUS"}}],["ruleType","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}],["targetUrls",{"array":"string"}],["terminateTLS","boolean"],["webCategories",{"array":"string"}]]};
-const t430: TypeShape = {"properties":[["port","integer"],["protocolType","string"]]};
-const t431: TypeShape = {"properties":[["type","string"]]};
-const t432: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocols",{"array":"string"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
-const t433: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocols",{"array":"string"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
-const t434: TypeShape = {"properties":[["drainPeriodInSeconds","integer"],["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress"}}],["location","string"],["name","string"],["syncMode","string"],["tunnelInterfaces",{"array":{"type":"GatewayLoadBalancerTunnelInterface"}}],["virtualNetwork",{"type":"SubResource"}]]};
-const t435: TypeShape = {"properties":[["backendIPConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS"}}],["drainPeriodInSeconds","integer"],["etag","string"],["id","string"],["inboundNatRules",{"array":{"type":"SubResource_STATUS"}}],["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress_STATUS"}}],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["location","string"],["name","string"],["outboundRule",{"type":"SubResource_STATUS"}],["outboundRules",{"array":{"type":"SubResource_STATUS"}}],["provisioningState","string"],["syncMode","string"],["tunnelInterfaces",{"array":{"type":"GatewayLoadBalancerTunnelInterface_STATUS"}}],["type","string"],["virtualNetwork",{"type":"SubResource_STATUS"}]]};
-const t436: TypeShape = {"properties":[["ddosProtectionPlan",{"type":"SubResource"}],["protectionMode","string"]]};
-const t437: TypeShape = {"properties":[["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["protectionMode","string"]]};
-const t438: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["priority","integer"],["provisioningState","string"],["ruleCollections",{"array":{"type":"FirewallPolicyRuleCollection_STATUS"}}],["size","string"]]};
-const t439: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["priority","integer"],["ruleCollections",{"array":{"type":"FirewallPolicyRuleCollection"}}],["operatorSpec",{"type":"FirewallPoliciesRuleCollectionGroupOperatorSpec"}],["originalVersion","string"]]};
-const t440: TypeShape = {"properties":[["action",{"type":"FirewallPolicyFilterRuleCollectionAction"}],["name","string"],["priority","integer"],["ruleCollectionType","string"],["rules",{"array":{"type":"FirewallPolicyRule"}}]]};
-const t441: TypeShape = {"properties":[["action",{"type":"FirewallPolicyFilterRuleCollectionAction_STATUS"}],["name","string"],["priority","integer"],["ruleCollectionType","string"],["rules",{"array":{"type":"FirewallPolicyRule_STATUS"}}]]};
-const t442: TypeShape = {"properties":[["configuration",{"type":"FirewallPolicyIntrusionDetectionConfiguration"}],["mode","string"],["profile","string"]]};
-const t443: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocol","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
-const t444: TypeShape = {"properties":[["id","string"],["mode","string"]]};
-const t445: TypeShape = {"properties":[["configuration",{"type":"FirewallPolicyIntrusionDetectionConfiguration_STATUS"}],["mode","string"],["profile","string"]]};
-const t446: TypeShape = {"properties":[["action",{"type":"FirewallPolicyNatRuleCollectionAction"}],["name","string"],["priority","integer"],["ruleCollectionType","string"],["rules",{"array":{"type":"FirewallPolicyRule"}}]]};
-const t447: TypeShape = {"properties":[["action",{"type":"FirewallPolicyNatRuleCollectionAction_STATUS"}],["name","string"],["priority","integer"],["ruleCollectionType","string"],["rules",{"array":{"type":"FirewallPolicyRule_STATUS"}}]]};
-const t448: TypeShape = {"properties":[["autoLearnPrivateRanges","string"],["privateRanges",{"array":"string"}]]};
-const t449: TypeShape = {"properties":[["tier","string"]]};
-const t450: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"FirewallPolicySku_STATUS"}],["tags",{"map":"string"}],["basePolicy",{"type":"SubResource_STATUS"}],["childPolicies",{"array":{"type":"SubResource_STATUS"}}],["dnsSettings",{"type":"DnsSettings_STATUS"}],["explicitProxy",{"type":"ExplicitProxy_STATUS"}],["firewalls",{"array":{"type":"SubResource_STATUS"}}],["insights",{"type":"FirewallPolicyInsights_STATUS"}],["intrusionDetection",{"type":"FirewallPolicyIntrusionDetection_STATUS"}],["provisioningState","string"],["ruleCollectionGroups",{"array":{"type":"SubResource_STATUS"}}],["size","string"],["snat",{"type":"FirewallPolicySNAT_STATUS"}],["sql",{"type":"FirewallPolicySQL_STATUS"}],["threatIntelMode","string"],["threatIntelWhitelist",{"type":"FirewallPolicyThreatIntelWhitelist_STATUS"}],["transportSecurity",{"type":"FirewallPolicyTransportSecurity_STATUS"}]]};
-const t451: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"FirewallPolicySku"}],["tags",{"map":"string"}],["basePolicy",{"type":"SubResource"}],["dnsSettings",{"type":"DnsSettings"}],["explicitProxy",{"type":"ExplicitProxy"}],["insights",{"type":"FirewallPolicyInsights"}],["intrusionDetection",{"type":"FirewallPolicyIntrusionDetection"}],["snat",{"type":"FirewallPolicySNAT"}],["sql",{"type":"FirewallPolicySQL"}],["threatIntelMode","string"],["threatIntelWhitelist",{"type":"FirewallPolicyThreatIntelWhitelist"}],["transportSecurity",{"type":"FirewallPolicyTransportSecurity"}],["operatorSpec",{"type":"FirewallPolicyOperatorSpec"}],["originalVersion","string"]]};
-const t452: TypeShape = {"properties":[["gatewayLoadBalancer",{"type":"SubResource"}],["name","string"],["privateIPAddress","string"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["publicIPAddress",{"type":"PublicIPAddressSpec_LoadBalancer_SubResourceEmbedded"}],["publicIPPrefix",{"type":"SubResource"}],["subnet",{"type":"Subnet_LoadBalancer_SubResourceEmbedded"}],["zones",{"array":"string"}]]};
-const t453: TypeShape = {"properties":[["etag","string"],["gatewayLoadBalancer",{"type":"SubResource_STATUS"}],["id","string"],["inboundNatPools",{"array":{"type":"SubResource_STATUS"}}],["inboundNatRules",{"array":{"type":"SubResource_STATUS"}}],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["name","string"],["outboundRules",{"array":{"type":"SubResource_STATUS"}}],["privateIPAddress","string"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["provisioningState","string"],["publicIPAddress",{"type":"PublicIPAddressSpec_LoadBalancer_SubResourceEmbedded_STATUS"}],["publicIPPrefix",{"type":"SubResource_STATUS"}],["subnet",{"type":"Subnet_LoadBalancer_SubResourceEmbedded_STATUS"}],["type","string"],["zones",{"array":"string"}]]};
-const t454: TypeShape = {"properties":[["identifier","integer"],["port","integer"],["protocol","string"],["type","string"]]};
-const t455: TypeShape = {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol","string"]]};
-const t456: TypeShape = {"properties":[["backendAddressPool",{"type":"SubResource_STATUS"}],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["id","string"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol","string"],["provisioningState","string"],["type","string"]]};
-const t457: TypeShape = {"properties":[["adminState","string"],["ipAddress","string"],["loadBalancerFrontendIPConfiguration",{"type":"SubResource"}],["name","string"],["subnet",{"type":"SubResource"}],["virtualNetwork",{"type":"SubResource"}]]};
-const t458: TypeShape = {"properties":[["adminState","string"],["inboundNatRulesPortMapping",{"array":{"type":"NatRulePortMapping_STATUS"}}],["ipAddress","string"],["loadBalancerFrontendIPConfiguration",{"type":"SubResource_STATUS"}],["name","string"],["networkInterfaceIPConfiguration",{"type":"SubResource_STATUS"}],["subnet",{"type":"SubResource_STATUS"}],["virtualNetwork",{"type":"SubResource_STATUS"}]]};
-const t459: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["backendAddressPool",{"type":"SubResource_STATUS"}],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["protocol","string"],["provisioningState","string"]]};
-const t460: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["protocol","string"],["operatorSpec",{"type":"LoadBalancersInboundNatRuleOperatorSpec"}],["originalVersion","string"]]};
-const t461: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":"string"}],["name","string"],["ruleType","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
-const t462: TypeShape = {"properties":[["applicationGatewayBackendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded"}}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}}],["gatewayLoadBalancer",{"type":"SubResource"}],["loadBalancerBackendAddressPools",{"array":{"type":"BackendAddressPool_NetworkInterface_SubResourceEmbedded"}}],["loadBalancerInboundNatRules",{"array":{"type":"InboundNatRule_NetworkInterface_SubResourceEmbedded"}}],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressPrefixLength","integer"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["publicIPAddress",{"type":"PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded"}],["subnet",{"type":"Subnet_NetworkInterface_SubResourceEmbedded"}],["virtualNetworkTaps",{"array":{"type":"VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded"}}]]};
-const t463: TypeShape = {"properties":[["applicationGatewayBackendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS"}}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS"}}],["etag","string"],["gatewayLoadBalancer",{"type":"SubResource_STATUS"}],["id","string"],["loadBalancerBackendAddressPools",{"array":{"type":"BackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS"}}],["loadBalancerInboundNatRules",{"array":{"type":"InboundNatRule_NetworkInterface_SubResourceEmbedded_STATUS"}}],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressPrefixLength","integer"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["privateLinkConnectionProperties",{"type":"NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS"}],["provisioningState","string"],["publicIPAddress",{"type":"PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS"}],["subnet",{"type":"Subnet_NetworkInterface_SubResourceEmbedded_STATUS"}],["type","string"],["virtualNetworkTaps",{"array":{"type":"VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS"}}]]};
-const t464: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["auxiliaryMode","string"],["auxiliarySku","string"],["disableTcpStateTracking","boolean"],["dnsSettings",{"type":"NetworkInterfaceDnsSettings"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded"}}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}],["nicType","string"],["privateLinkService",{"type":"PrivateLinkServiceSpec"}],["workloadType","string"],["operatorSpec",{"type":"NetworkInterfaceOperatorSpec"}],["originalVersion","string"]]};
-const t465: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":"string"}],["name","string"],["ruleType","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
-const t466: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["defaultSecurityRules",{"array":{"type":"SecurityRule_STATUS"}}],["flushConnection","boolean"],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["resourceGuid","string"],["subnets",{"array":{"type":"Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}]]};
-const t467: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["flushConnection","boolean"],["operatorSpec",{"type":"NetworkSecurityGroupOperatorSpec"}],["originalVersion","string"]]};
-const t468: TypeShape = {"properties":[["intervalInSeconds","integer"],["name","string"],["noHealthyBackendsBehavior","string"],["numberOfProbes","integer"],["port","integer"],["probeThreshold","integer"],["protocol","string"],["requestPath","string"]]};
-const t469: TypeShape = {"properties":[["etag","string"],["id","string"],["intervalInSeconds","integer"],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["name","string"],["noHealthyBackendsBehavior","string"],["numberOfProbes","integer"],["port","integer"],["probeThreshold","integer"],["protocol","string"],["provisioningState","string"],["requestPath","string"],["type","string"]]};
-const t470: TypeShape = {"properties":[["domainNameLabel","string"],["domainNameLabelScope","string"],["fqdn","string"],["reverseFqdn","string"]]};
-const t471: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPAddressSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings_STATUS"}],["deleteOption","string"],["dnsSettings",{"type":"PublicIPAddressDnsSettings_STATUS"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipConfiguration",{"type":"IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS"}],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["migrationPhase","string"],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS"}],["provisioningState","string"],["publicIPAddressVersion","string"],["publicIPAllocationMethod","string"],["publicIPPrefix",{"type":"SubResource_STATUS"}],["resourceGuid","string"]]};
-const t472: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPAddressSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings"}],["deleteOption","string"],["dnsSettings",{"type":"PublicIPAddressDnsSettings"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipTags",{"array":{"type":"IpTag"}}],["linkedPublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded"}],["publicIPAddressVersion","string"],["publicIPAllocationMethod","string"],["publicIPPrefix",{"type":"SubResource"}],["servicePublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["operatorSpec",{"type":"PublicIPAddressOperatorSpec"}],["originalVersion","string"]]};
-const t473: TypeShape = {"properties":[["locations",{"array":"string"}],["networkIdentifier",{"type":"SubResource_STATUS"}],["provisioningState","string"],["service","string"]]};
-const t474: TypeShape = {"properties":[["enabled","boolean"],["enforcement","string"]]};
-const t475: TypeShape = {"properties":[["externalMappings",{"array":{"type":"VpnNatRuleMapping"}}],["internalMappings",{"array":{"type":"VpnNatRuleMapping"}}],["ipConfigurationId","string"],["mode","string"],["name","string"],["type","string"]]};
-const t476: TypeShape = {"properties":[["etag","string"],["externalMappings",{"array":{"type":"VpnNatRuleMapping_STATUS"}}],["id","string"],["internalMappings",{"array":{"type":"VpnNatRuleMapping_STATUS"}}],["ipConfigurationId","string"],["mode","string"],["name","string"],["properties_type","string"],["provisioningState","string"],["type","string"]]};
-const t477: TypeShape = {"properties":[["attributeType","string"],["attributeValue","string"],["name","string"]]};
-const t478: TypeShape = {"properties":[["etag","string"],["id","string"],["isDefault","boolean"],["name","string"],["policyMembers",{"array":{"type":"VirtualNetworkGatewayPolicyGroupMember_STATUS"}}],["priority","integer"],["provisioningState","string"],["vngClientConnectionConfigurations",{"array":{"type":"SubResource_STATUS"}}]]};
-const t479: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["ddosProtectionPlan",{"type":"SubResource"}],["dhcpOptions",{"type":"DhcpOptions"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["encryption",{"type":"VirtualNetworkEncryption"}],["flowTimeoutInMinutes","integer"],["ipAllocations",{"array":{"type":"SubResource"}}],["privateEndpointVNetPolicies","string"],["operatorSpec",{"type":"VirtualNetworkOperatorSpec"}],["originalVersion","string"]]};
-const t480: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["enableOnlyIPv6Peering","boolean"],["localAddressSpace",{"type":"AddressSpace_STATUS"}],["localSubnetNames",{"array":"string"}],["localVirtualNetworkAddressSpace",{"type":"AddressSpace_STATUS"}],["peerCompleteVnets","boolean"],["peeringState","string"],["peeringSyncLevel","string"],["provisioningState","string"],["remoteAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["remoteSubnetNames",{"array":"string"}],["remoteVirtualNetwork",{"type":"SubResource_STATUS"}],["remoteVirtualNetworkAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteVirtualNetworkEncryption",{"type":"VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS"}],["resourceGuid","string"],["useRemoteGateways","boolean"]]};
-const t481: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["enableOnlyIPv6Peering","boolean"],["localAddressSpace",{"type":"AddressSpace"}],["localSubnetNames",{"array":"string"}],["localVirtualNetworkAddressSpace",{"type":"AddressSpace"}],["peerCompleteVnets","boolean"],["peeringState","string"],["peeringSyncLevel","string"],["remoteAddressSpace",{"type":"AddressSpace"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["remoteSubnetNames",{"array":"string"}],["remoteVirtualNetwork",{"type":"SubResource"}],["remoteVirtualNetworkAddressSpace",{"type":"AddressSpace"}],["useRemoteGateways","boolean"],["operatorSpec",{"type":"VirtualNetworksVirtualNetworkPeeringOperatorSpec"}],["originalVersion","string"]]};
-const t482: TypeShape = {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServerSecret",{"type":"genruntime_SecretReference"}],["radiusServers",{"array":{"type":"RadiusServer"}}],["vngClientConnectionConfigurations",{"array":{"type":"VngClientConnectionConfiguration"}}],["vpnAuthenticationTypes",{"array":"string"}],["vpnClientAddressPool",{"type":"AddressSpace"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy"}}],["vpnClientProtocols",{"array":"string"}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate"}}]]};
-const t483: TypeShape = {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServers",{"array":{"type":"RadiusServer_STATUS"}}],["vngClientConnectionConfigurations",{"array":{"type":"VngClientConnectionConfiguration_STATUS"}}],["vpnAuthenticationTypes",{"array":"string"}],["vpnClientAddressPool",{"type":"AddressSpace_STATUS"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy_STATUS"}}],["vpnClientProtocols",{"array":"string"}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate_STATUS"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate_STATUS"}}]]};
-const t484: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["aRecords",{"array":{"type":"ARecord_STATUS"}}],["aaaaRecords",{"array":{"type":"AaaaRecord_STATUS"}}],["cnameRecord",{"type":"CnameRecord_STATUS"}],["fqdn","string"],["isAutoRegistered","boolean"],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord_STATUS"}}],["ptrRecords",{"array":{"type":"PtrRecord_STATUS"}}],["soaRecord",{"type":"SoaRecord_STATUS"}],["srvRecords",{"array":{"type":"SrvRecord_STATUS"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord_STATUS"}}]]};
-const t485: TypeShape = {"enum":["Default","NxDomainRedirect"]};
-const t486: TypeShape = {"enum":["JSON"]};
-const t487: TypeShape = {"properties":[["days","integer"],["enabled","boolean"]]};
-const t488: TypeShape = {"properties":[["enabled","boolean"],["trafficAnalyticsInterval","integer"],["workspaceRegion","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]};
-const t489: TypeShape = {"properties":[["enabled","boolean"],["trafficAnalyticsInterval","integer"],["workspaceId","string"],["workspaceRegion","string"],["workspaceResourceId","string"]]};
-const t490: TypeShape = {"properties":[["networkWatcherFlowAnalyticsConfiguration",{"type":"TrafficAnalyticsConfigurationProperties"}]]};
-const t491: TypeShape = {"properties":[["networkWatcherFlowAnalyticsConfiguration",{"type":"TrafficAnalyticsConfigurationProperties_STATUS"}]]};
-const t492: TypeShape = {"properties":[["type","string"],["version","integer"]]};
-const t493: TypeShape = {"properties":[["addressPrefixes",{"array":"string"}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation"}}]]};
-const t494: TypeShape = {"properties":[["addressPrefixes",{"array":"string"}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation_STATUS"}}]]};
-const t495: TypeShape = {"enum":["All","Quic","Tcp","Udp"]};
-const t496: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["numberOfIpAddresses","string"]]};
-const t497: TypeShape = {"properties":[["allocatedAddressPrefixes",{"array":"string"}],["id","string"],["numberOfIpAddresses","string"]]};
-const t498: TypeShape = {"enum":["Standard","StandardV2"]};
-const t499: TypeShape = {"enum":["DualStack","IPv4","IPv6"]};
-const t500: TypeShape = {"enum":["Default","Restricted"]};
-const t501: TypeShape = {"enum":["Basic","Standard","StandardV2"]};
-const t502: TypeShape = {"enum":["Abort","AbortSucceeded","Commit","CommitSucceeded","Execute","ExecuteSucceeded","None","Prepare","PrepareSucceeded"]};
-const t503: TypeShape = {"enum":["Failed","InProgress","None","Succeeded"]};
-const t504: TypeShape = {"properties":[["errorMessage","string"],["phase","string"],["state","string"]]};
+const t229: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
+const t230: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"],["wellKnownName","string"]],"goValues":["group","kind","name","armId","wellKnownName"],"runtime":true};
+const t231: TypeShape = {"properties":[["customErrorPageUrl","string"],["statusCode","string"]]};
+const t232: TypeShape = {"properties":[["cipherSuites",{"array":"string"}],["disabledSslProtocols",{"array":"string"}],["minProtocolVersion","string"],["policyName","string"],["policyType","string"]]};
+const t233: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t234: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"ManagedServiceIdentity_UserAssignedIdentities_STATUS"}}]]};
+const t235: TypeShape = {"properties":[["name","string"]]};
+const t236: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"NatGatewaySku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["provisioningState","string"],["publicIpAddresses",{"array":{"type":"SubResource_STATUS"}}],["publicIpPrefixes",{"array":{"type":"SubResource_STATUS"}}],["resourceGuid","string"],["subnets",{"array":{"type":"SubResource_STATUS"}}]]};
+const t237: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"NatGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["publicIpAddresses",{"array":{"type":"SubResource"}}],["publicIpPrefixes",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"NatGatewayOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t238: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["customDnsConfigs",{"array":{"type":"CustomDnsConfigPropertiesFormat_STATUS"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration_STATUS"}}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["provisioningState","string"],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded_STATUS"}]]};
+const t239: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration"}}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded"}],["operatorSpec",{"type":"PrivateEndpointOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t240: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["etag","string"],["privateDnsZoneConfigs",{"array":{"type":"PrivateDnsZoneConfig_STATUS"}}],["provisioningState","string"]]};
+const t241: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["privateDnsZoneConfigs",{"array":{"type":"PrivateDnsZoneConfig"}}],["operatorSpec",{"type":"PrivateEndpointsPrivateDnsZoneGroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t242: TypeShape = {"properties":[["etag","string"],["groupIds",{"array":"string"}],["id","string"],["name","string"],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["privateLinkServiceId","string"],["provisioningState","string"],["requestMessage","string"],["type","string"]]};
+const t243: TypeShape = {"properties":[["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["subnet",{"type":"Subnet_PrivateLinkService_SubResourceEmbedded"}]]};
+const t244: TypeShape = {"properties":[["etag","string"],["id","string"],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["provisioningState","string"],["subnet",{"type":"Subnet_PrivateLinkService_SubResourceEmbedded_STATUS"}],["type","string"]]};
+const t245: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPPrefixSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["customIPPrefix",{"type":"SubResource_STATUS"}],["ipPrefix","string"],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["loadBalancerFrontendIpConfiguration",{"type":"SubResource_STATUS"}],["natGateway",{"type":"NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded_STATUS"}],["prefixLength","integer"],["provisioningState","string"],["publicIPAddressVersion","string"],["publicIPAddresses",{"array":{"type":"ReferencedPublicIpAddress_STATUS"}}],["resourceGuid","string"]]};
+const t246: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPPrefixSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["customIPPrefix",{"type":"SubResource"}],["ipTags",{"array":{"type":"IpTag"}}],["natGateway",{"type":"NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded"}],["prefixLength","integer"],["publicIPAddressVersion","string"],["operatorSpec",{"type":"PublicIPPrefixOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t247: TypeShape = {"properties":[["fqdn","string"],["ipAddresses",{"array":"string"}],["provisioningState","string"],["recordSetName","string"],["recordType","string"],["ttl","integer"]]};
+const t248: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t249: TypeShape = {"properties":[["ruleId","string"]]};
+const t250: TypeShape = {"properties":[["ruleGroupName","string"],["rules",{"array":{"type":"ExclusionManagedRule"}}]]};
+const t251: TypeShape = {"properties":[["ruleGroupName","string"],["rules",{"array":{"type":"ExclusionManagedRule_STATUS"}}]]};
+const t252: TypeShape = {"properties":[["ruleGroups",{"array":{"type":"ExclusionManagedRuleGroup"}}],["ruleSetType","string"],["ruleSetVersion","string"]]};
+const t253: TypeShape = {"properties":[["ruleGroups",{"array":{"type":"ExclusionManagedRuleGroup_STATUS"}}],["ruleSetType","string"],["ruleSetVersion","string"]]};
+const t254: TypeShape = {"properties":[["groupByVariables",{"array":{"type":"GroupByVariable"}}]]};
+const t255: TypeShape = {"properties":[["groupByVariables",{"array":{"type":"GroupByVariable_STATUS"}}]]};
+const t256: TypeShape = {"enum":["ClientAddr","GeoLocation","None"]};
+const t257: TypeShape = {"properties":[["ruleGroupName","string"],["rules",{"array":{"type":"ManagedRuleOverride"}}]]};
+const t258: TypeShape = {"properties":[["ruleGroupName","string"],["rules",{"array":{"type":"ManagedRuleOverride_STATUS"}}]]};
+const t259: TypeShape = {"enum":["Allow","AnomalyScoring","Block","JSChallenge","Log"]};
+const t260: TypeShape = {"properties":[["ruleGroupOverrides",{"array":{"type":"ManagedRuleGroupOverride"}}],["ruleSetType","string"],["ruleSetVersion","string"]]};
+const t261: TypeShape = {"properties":[["ruleGroupOverrides",{"array":{"type":"ManagedRuleGroupOverride_STATUS"}}],["ruleSetType","string"],["ruleSetVersion","string"]]};
+const t262: TypeShape = {"properties":[["exclusions",{"array":{"type":"OwaspCrsExclusionEntry"}}],["managedRuleSets",{"array":{"type":"ManagedRuleSet"}}]]};
+const t263: TypeShape = {"properties":[["exclusions",{"array":{"type":"OwaspCrsExclusionEntry_STATUS"}}],["managedRuleSets",{"array":{"type":"ManagedRuleSet_STATUS"}}]]};
+const t264: TypeShape = {"enum":["Any","BeginsWith","Contains","EndsWith","Equal","GeoMatch","GreaterThan","GreaterThanOrEqual","IPMatch","LessThan","LessThanOrEqual","Regex"]};
+const t265: TypeShape = {"enum":["HtmlEntityDecode","Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]};
+const t266: TypeShape = {"enum":["PostArgs","QueryString","RemoteAddr","RequestBody","RequestCookies","RequestHeaders","RequestMethod","RequestUri"]};
+const t267: TypeShape = {"enum":["RequestArgKeys","RequestArgNames","RequestArgValues","RequestCookieKeys","RequestCookieNames","RequestCookieValues","RequestHeaderKeys","RequestHeaderNames","RequestHeaderValues"]};
+const t268: TypeShape = {"enum":["Contains","EndsWith","Equals","EqualsAny","StartsWith"]};
+const t269: TypeShape = {"enum":["Allow","Block","JSChallenge","Log"]};
+const t270: TypeShape = {"enum":["FiveMins","OneMin"]};
+const t271: TypeShape = {"enum":["Invalid","MatchRule","RateLimitRule"]};
+const t272: TypeShape = {"enum":["RequestArgNames","RequestCookieNames","RequestHeaderNames","RequestIPAddress","RequestJSONArgNames","RequestPostArgNames"]};
+const t273: TypeShape = {"enum":["Equals","EqualsAny"]};
+const t274: TypeShape = {"properties":[["variableName","string"]]};
+const t275: TypeShape = {"properties":[["action","string"],["ruleId","string"],["state","string"]]};
+const t276: TypeShape = {"properties":[["selector","string"],["variableName","string"]]};
+const t277: TypeShape = {"properties":[["matchVariable","string"],["selector","string"],["selectorMatchOperator","string"],["state","string"]]};
+const t278: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["fqdnTags",{"array":"string"}],["httpHeadersToInsert",{"array":{"type":"FirewallPolicyHttpHeaderToInsert"}}],["name","string"],["protocols",{"array":{"type":"FirewallPolicyRuleApplicationProtocol"}}],["ruleType",{"type":"ApplicationRule_RuleType"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}],["targetUrls",{"array":"string"}],["terminateTLS","boolean"],["webCategories",{"array":"string"}]]};
+const t279: TypeShape = {"enum":["ApplicationRule"]};
+const t280: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["fqdnTags",{"array":"string"}],["httpHeadersToInsert",{"array":{"type":"FirewallPolicyHttpHeaderToInsert_STATUS"}}],["name","string"],["protocols",{"array":{"type":"FirewallPolicyRuleApplicationProtocol_STATUS"}}],["ruleType",{"type":"ApplicationRule_RuleType_STATUS"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}],["targetUrls",{"array":"string"}],["terminateTLS","boolean"],["webCategories",{"array":"string"}]]};
+const t281: TypeShape = {"properties":[["description","string"],["fqdnTags",{"array":"string"}],["name","string"],["protocols",{"array":{"type":"AzureFirewallApplicationRuleProtocol"}}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}]]};
+const t282: TypeShape = {"properties":[["action",{"type":"AzureFirewallRCAction"}],["name","string"],["priority","integer"],["rules",{"array":{"type":"AzureFirewallApplicationRule"}}]]};
+const t283: TypeShape = {"properties":[["port","integer"],["protocolType",{"type":"AzureFirewallApplicationRuleProtocol_ProtocolType"}]]};
+const t284: TypeShape = {"enum":["Http","Https","Mssql"]};
+const t285: TypeShape = {"properties":[["name","string"],["publicIPAddress",{"type":"SubResource"}],["subnet",{"type":"SubResource"}]]};
+const t286: TypeShape = {"properties":[["changeNumber","string"],["id","string"]]};
+const t287: TypeShape = {"properties":[["type",{"type":"AzureFirewallNatRCAction_Type"}]]};
+const t288: TypeShape = {"enum":["Dnat","Snat"]};
+const t289: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocols",{"array":{"type":"AzureFirewallNatRule_Protocols"}}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
+const t290: TypeShape = {"properties":[["action",{"type":"AzureFirewallNatRCAction"}],["name","string"],["priority","integer"],["rules",{"array":{"type":"AzureFirewallNatRule"}}]]};
+const t291: TypeShape = {"enum":["Any","ICMP","TCP","UDP"]};
+const t292: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocols",{"array":{"type":"AzureFirewallNetworkRule_Protocols"}}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
+const t293: TypeShape = {"properties":[["action",{"type":"AzureFirewallRCAction"}],["name","string"],["priority","integer"],["rules",{"array":{"type":"AzureFirewallNetworkRule"}}]]};
+const t294: TypeShape = {"properties":[["address","string"]]};
+const t295: TypeShape = {"properties":[["type",{"type":"AzureFirewallRCAction_Type"}]]};
+const t296: TypeShape = {"properties":[["name",{"type":"AzureFirewallSku_Name"}],["tier",{"type":"AzureFirewallSku_Tier"}]]};
+const t297: TypeShape = {"enum":["AZFW_Hub","AZFW_VNet"]};
+const t298: TypeShape = {"properties":[["name",{"type":"AzureFirewallSku_Name_STATUS"}],["tier",{"type":"AzureFirewallSku_Tier_STATUS"}]]};
+const t299: TypeShape = {"enum":["Basic","Premium","Standard"]};
+const t300: TypeShape = {"enum":["Alert","Deny","Off"]};
+const t301: TypeShape = {"properties":[["drainPeriodInSeconds","integer"],["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress"}}],["location","string"],["name","string"],["syncMode",{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode"}],["tunnelInterfaces",{"array":{"type":"GatewayLoadBalancerTunnelInterface"}}],["virtualNetwork",{"type":"SubResource"}]]};
+const t302: TypeShape = {"properties":[["backendIPConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS"}}],["drainPeriodInSeconds","integer"],["etag","string"],["id","string"],["inboundNatRules",{"array":{"type":"SubResource_STATUS"}}],["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress_STATUS"}}],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["location","string"],["name","string"],["outboundRule",{"type":"SubResource_STATUS"}],["outboundRules",{"array":{"type":"SubResource_STATUS"}}],["provisioningState",{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS"}],["syncMode",{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode_STATUS"}],["tunnelInterfaces",{"array":{"type":"GatewayLoadBalancerTunnelInterface_STATUS"}}],["type","string"],["virtualNetwork",{"type":"SubResource_STATUS"}]]};
+const t303: TypeShape = {"enum":["Automatic","Manual"]};
+const t304: TypeShape = {"properties":[["ipRules",{"array":{"type":"IPRule"}}]]};
+const t305: TypeShape = {"properties":[["ipRules",{"array":{"type":"IPRule_STATUS"}}]]};
+const t306: TypeShape = {"properties":[["ddosProtectionPlan",{"type":"SubResource"}],["protectionMode",{"type":"DdosSettings_ProtectionMode"}]]};
+const t307: TypeShape = {"enum":["Disabled","Enabled","VirtualNetworkInherited"]};
+const t308: TypeShape = {"properties":[["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["protectionMode",{"type":"DdosSettings_ProtectionMode_STATUS"}]]};
+const t309: TypeShape = {"properties":[["enableProxy","boolean"],["requireProxyForNetworkRules","boolean"],["servers",{"array":"string"}]]};
+const t310: TypeShape = {"properties":[["enableExplicitProxy","boolean"],["enablePacFile","boolean"],["httpPort","integer"],["httpsPort","integer"],["pacFile","string"],["pacFilePort","integer"]]};
+const t311: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["priority","integer"],["provisioningState",{"type":"FirewallPoliciesRuleCollectionGroup_ProvisioningState_STATUS"}],["ruleCollections",{"array":{"type":"FirewallPolicyRuleCollection_STATUS"}}],["size","string"]]};
+const t312: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["priority","integer"],["ruleCollections",{"array":{"type":"FirewallPolicyRuleCollection"}}],["operatorSpec",{"type":"FirewallPoliciesRuleCollectionGroupOperatorSpec"}]],"goValues":["azureName"]};
+const t313: TypeShape = {"properties":[["keyVaultSecretId","string"],["name","string"]]};
+const t314: TypeShape = {"properties":[["action",{"type":"FirewallPolicyFilterRuleCollectionAction"}],["name","string"],["priority","integer"],["ruleCollectionType",{"type":"FirewallPolicyFilterRuleCollection_RuleCollectionType"}],["rules",{"array":{"type":"FirewallPolicyRule"}}]]};
+const t315: TypeShape = {"properties":[["type",{"type":"FirewallPolicyFilterRuleCollectionAction_Type"}]]};
+const t316: TypeShape = {"properties":[["type",{"type":"FirewallPolicyFilterRuleCollectionAction_Type_STATUS"}]]};
+const t317: TypeShape = {"enum":["FirewallPolicyFilterRuleCollection"]};
+const t318: TypeShape = {"properties":[["action",{"type":"FirewallPolicyFilterRuleCollectionAction_STATUS"}],["name","string"],["priority","integer"],["ruleCollectionType",{"type":"FirewallPolicyFilterRuleCollection_RuleCollectionType_STATUS"}],["rules",{"array":{"type":"FirewallPolicyRule_STATUS"}}]]};
+const t319: TypeShape = {"properties":[["isEnabled","boolean"],["logAnalyticsResources",{"type":"FirewallPolicyLogAnalyticsResources"}],["retentionDays","integer"]]};
+const t320: TypeShape = {"properties":[["isEnabled","boolean"],["logAnalyticsResources",{"type":"FirewallPolicyLogAnalyticsResources_STATUS"}],["retentionDays","integer"]]};
+const t321: TypeShape = {"properties":[["configuration",{"type":"FirewallPolicyIntrusionDetectionConfiguration"}],["mode",{"type":"FirewallPolicyIntrusionDetection_Mode"}],["profile",{"type":"FirewallPolicyIntrusionDetection_Profile"}]]};
+const t322: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocol",{"type":"FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
+const t323: TypeShape = {"enum":["ANY","ICMP","TCP","UDP"]};
+const t324: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocol",{"type":"FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol_STATUS"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
+const t325: TypeShape = {"properties":[["bypassTrafficSettings",{"array":{"type":"FirewallPolicyIntrusionDetectionBypassTrafficSpecifications"}}],["privateRanges",{"array":"string"}],["signatureOverrides",{"array":{"type":"FirewallPolicyIntrusionDetectionSignatureSpecification"}}]]};
+const t326: TypeShape = {"properties":[["bypassTrafficSettings",{"array":{"type":"FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS"}}],["privateRanges",{"array":"string"}],["signatureOverrides",{"array":{"type":"FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS"}}]]};
+const t327: TypeShape = {"properties":[["id","string"],["mode",{"type":"FirewallPolicyIntrusionDetectionSignatureSpecification_Mode"}]]};
+const t328: TypeShape = {"properties":[["id","string"],["mode",{"type":"FirewallPolicyIntrusionDetectionSignatureSpecification_Mode_STATUS"}]]};
+const t329: TypeShape = {"enum":["Advanced","Basic","Extended","Standard"]};
+const t330: TypeShape = {"properties":[["configuration",{"type":"FirewallPolicyIntrusionDetectionConfiguration_STATUS"}],["mode",{"type":"FirewallPolicyIntrusionDetection_Mode_STATUS"}],["profile",{"type":"FirewallPolicyIntrusionDetection_Profile_STATUS"}]]};
+const t331: TypeShape = {"properties":[["defaultWorkspaceId",{"type":"SubResource"}],["workspaces",{"array":{"type":"FirewallPolicyLogAnalyticsWorkspace"}}]]};
+const t332: TypeShape = {"properties":[["defaultWorkspaceId",{"type":"SubResource_STATUS"}],["workspaces",{"array":{"type":"FirewallPolicyLogAnalyticsWorkspace_STATUS"}}]]};
+const t333: TypeShape = {"properties":[["region","string"],["workspaceId",{"type":"SubResource"}]]};
+const t334: TypeShape = {"properties":[["region","string"],["workspaceId",{"type":"SubResource_STATUS"}]]};
+const t335: TypeShape = {"properties":[["action",{"type":"FirewallPolicyNatRuleCollectionAction"}],["name","string"],["priority","integer"],["ruleCollectionType",{"type":"FirewallPolicyNatRuleCollection_RuleCollectionType"}],["rules",{"array":{"type":"FirewallPolicyRule"}}]]};
+const t336: TypeShape = {"properties":[["type",{"type":"FirewallPolicyNatRuleCollectionAction_Type"}]]};
+const t337: TypeShape = {"properties":[["type",{"type":"FirewallPolicyNatRuleCollectionAction_Type_STATUS"}]]};
+const t338: TypeShape = {"enum":["DNAT"]};
+const t339: TypeShape = {"enum":["FirewallPolicyNatRuleCollection"]};
+const t340: TypeShape = {"properties":[["action",{"type":"FirewallPolicyNatRuleCollectionAction_STATUS"}],["name","string"],["priority","integer"],["ruleCollectionType",{"type":"FirewallPolicyNatRuleCollection_RuleCollectionType_STATUS"}],["rules",{"array":{"type":"FirewallPolicyRule_STATUS"}}]]};
+const t341: TypeShape = {"properties":[["applicationRule",{"type":"ApplicationRule"}],["natRule",{"type":"NatRule"}],["networkRule",{"type":"NetworkRule"}]]};
+const t342: TypeShape = {"properties":[["port","integer"],["protocolType",{"type":"FirewallPolicyRuleApplicationProtocol_ProtocolType"}]]};
+const t343: TypeShape = {"enum":["Http","Https"]};
+const t344: TypeShape = {"properties":[["port","integer"],["protocolType",{"type":"FirewallPolicyRuleApplicationProtocol_ProtocolType_STATUS"}]]};
+const t345: TypeShape = {"properties":[["firewallPolicyFilterRuleCollection",{"type":"FirewallPolicyFilterRuleCollection"}],["firewallPolicyNatRuleCollection",{"type":"FirewallPolicyNatRuleCollection"}]]};
+const t346: TypeShape = {"properties":[["firewallPolicyFilterRuleCollection",{"type":"FirewallPolicyFilterRuleCollection_STATUS"}],["firewallPolicyNatRuleCollection",{"type":"FirewallPolicyNatRuleCollection_STATUS"}]]};
+const t347: TypeShape = {"properties":[["applicationRule",{"type":"ApplicationRule_STATUS"}],["natRule",{"type":"NatRule_STATUS"}],["networkRule",{"type":"NetworkRule_STATUS"}]]};
+const t348: TypeShape = {"properties":[["autoLearnPrivateRanges",{"type":"FirewallPolicySNAT_AutoLearnPrivateRanges"}],["privateRanges",{"array":"string"}]]};
+const t349: TypeShape = {"properties":[["autoLearnPrivateRanges",{"type":"FirewallPolicySNAT_AutoLearnPrivateRanges_STATUS"}],["privateRanges",{"array":"string"}]]};
+const t350: TypeShape = {"properties":[["allowSqlRedirect","boolean"]]};
+const t351: TypeShape = {"properties":[["tier",{"type":"FirewallPolicySku_Tier"}]]};
+const t352: TypeShape = {"properties":[["tier",{"type":"FirewallPolicySku_Tier_STATUS"}]]};
+const t353: TypeShape = {"properties":[["fqdns",{"array":"string"}],["ipAddresses",{"array":"string"}]]};
+const t354: TypeShape = {"properties":[["certificateAuthority",{"type":"FirewallPolicyCertificateAuthority"}]]};
+const t355: TypeShape = {"properties":[["certificateAuthority",{"type":"FirewallPolicyCertificateAuthority_STATUS"}]]};
+const t356: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"FirewallPolicySku_STATUS"}],["tags",{"map":"string"}],["basePolicy",{"type":"SubResource_STATUS"}],["childPolicies",{"array":{"type":"SubResource_STATUS"}}],["dnsSettings",{"type":"DnsSettings_STATUS"}],["explicitProxy",{"type":"ExplicitProxy_STATUS"}],["firewalls",{"array":{"type":"SubResource_STATUS"}}],["insights",{"type":"FirewallPolicyInsights_STATUS"}],["intrusionDetection",{"type":"FirewallPolicyIntrusionDetection_STATUS"}],["provisioningState",{"type":"FirewallPolicy_ProvisioningState_STATUS"}],["ruleCollectionGroups",{"array":{"type":"SubResource_STATUS"}}],["size","string"],["snat",{"type":"FirewallPolicySNAT_STATUS"}],["sql",{"type":"FirewallPolicySQL_STATUS"}],["threatIntelMode",{"type":"FirewallPolicy_ThreatIntelMode_STATUS"}],["threatIntelWhitelist",{"type":"FirewallPolicyThreatIntelWhitelist_STATUS"}],["transportSecurity",{"type":"FirewallPolicyTransportSecurity_STATUS"}]]};
+const t357: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"FirewallPolicySku"}],["tags",{"map":"string"}],["basePolicy",{"type":"SubResource"}],["dnsSettings",{"type":"DnsSettings"}],["explicitProxy",{"type":"ExplicitProxy"}],["insights",{"type":"FirewallPolicyInsights"}],["intrusionDetection",{"type":"FirewallPolicyIntrusionDetection"}],["snat",{"type":"FirewallPolicySNAT"}],["sql",{"type":"FirewallPolicySQL"}],["threatIntelMode",{"type":"FirewallPolicy_ThreatIntelMode"}],["threatIntelWhitelist",{"type":"FirewallPolicyThreatIntelWhitelist"}],["transportSecurity",{"type":"FirewallPolicyTransportSecurity"}],["operatorSpec",{"type":"FirewallPolicyOperatorSpec"}]],"goValues":["azureName"]};
+const t358: TypeShape = {"properties":[["gatewayLoadBalancer",{"type":"SubResource"}],["name","string"],["privateIPAddress","string"],["privateIPAddressVersion",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAddressVersion"}],["privateIPAllocationMethod",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAllocationMethod"}],["publicIPAddress",{"type":"PublicIPAddressSpec_LoadBalancer_SubResourceEmbedded"}],["publicIPPrefix",{"type":"SubResource"}],["subnet",{"type":"Subnet_LoadBalancer_SubResourceEmbedded"}],["zones",{"array":"string"}]]};
+const t359: TypeShape = {"properties":[["etag","string"],["gatewayLoadBalancer",{"type":"SubResource_STATUS"}],["id","string"],["inboundNatPools",{"array":{"type":"SubResource_STATUS"}}],["inboundNatRules",{"array":{"type":"SubResource_STATUS"}}],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["name","string"],["outboundRules",{"array":{"type":"SubResource_STATUS"}}],["privateIPAddress","string"],["privateIPAddressVersion",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAddressVersion_STATUS"}],["privateIPAllocationMethod",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAllocationMethod_STATUS"}],["provisioningState",{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS"}],["publicIPAddress",{"type":"PublicIPAddressSpec_LoadBalancer_SubResourceEmbedded_STATUS"}],["publicIPPrefix",{"type":"SubResource_STATUS"}],["subnet",{"type":"Subnet_LoadBalancer_SubResourceEmbedded_STATUS"}],["type","string"],["zones",{"array":"string"}]]};
+const t360: TypeShape = {"properties":[["identifier","integer"],["port","integer"],["protocol",{"type":"GatewayLoadBalancerTunnelInterface_Protocol"}],["type",{"type":"GatewayLoadBalancerTunnelInterface_Type"}]]};
+const t361: TypeShape = {"enum":["Native","None","VXLAN"]};
+const t362: TypeShape = {"properties":[["identifier","integer"],["port","integer"],["protocol",{"type":"GatewayLoadBalancerTunnelInterface_Protocol_STATUS"}],["type",{"type":"GatewayLoadBalancerTunnelInterface_Type_STATUS"}]]};
+const t363: TypeShape = {"enum":["External","Internal","None"]};
+const t364: TypeShape = {"properties":[["privateIPAddress","string"],["publicIPs",{"type":"HubPublicIPAddresses"}]]};
+const t365: TypeShape = {"properties":[["privateIPAddress","string"],["publicIPs",{"type":"HubPublicIPAddresses_STATUS"}]]};
+const t366: TypeShape = {"properties":[["addresses",{"array":{"type":"AzureFirewallPublicIPAddress"}}],["count","integer"]]};
+const t367: TypeShape = {"properties":[["addresses",{"array":{"type":"AzureFirewallPublicIPAddress_STATUS"}}],["count","integer"]]};
+const t368: TypeShape = {"properties":[["addressPrefix","string"]]};
+const t369: TypeShape = {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol",{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol"}]]};
+const t370: TypeShape = {"properties":[["backendAddressPool",{"type":"SubResource_STATUS"}],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["id","string"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol",{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol_STATUS"}],["provisioningState",{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS"}],["type","string"]]};
+const t371: TypeShape = {"properties":[["adminState",{"type":"LoadBalancerBackendAddress_AdminState"}],["ipAddress","string"],["loadBalancerFrontendIPConfiguration",{"type":"SubResource"}],["name","string"],["subnet",{"type":"SubResource"}],["virtualNetwork",{"type":"SubResource"}]]};
+const t372: TypeShape = {"enum":["Down","None","Up"]};
+const t373: TypeShape = {"properties":[["adminState",{"type":"LoadBalancerBackendAddress_AdminState_STATUS"}],["inboundNatRulesPortMapping",{"array":{"type":"NatRulePortMapping_STATUS"}}],["ipAddress","string"],["loadBalancerFrontendIPConfiguration",{"type":"SubResource_STATUS"}],["name","string"],["networkInterfaceIPConfiguration",{"type":"SubResource_STATUS"}],["subnet",{"type":"SubResource_STATUS"}],["virtualNetwork",{"type":"SubResource_STATUS"}]]};
+const t374: TypeShape = {"enum":["Basic","Gateway","Standard"]};
+const t375: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["backendAddressPool",{"type":"SubResource_STATUS"}],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["protocol",{"type":"LoadBalancersInboundNatRule_Protocol_STATUS"}],["provisioningState",{"type":"LoadBalancersInboundNatRule_ProvisioningState_STATUS"}]]};
+const t376: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["protocol",{"type":"LoadBalancersInboundNatRule_Protocol"}],["operatorSpec",{"type":"LoadBalancersInboundNatRuleOperatorSpec"}]],"goValues":["azureName"]};
+const t377: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":{"type":"NatRule_IpProtocols"}}],["name","string"],["ruleType",{"type":"NatRule_RuleType"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
+const t378: TypeShape = {"properties":[["backendPort","integer"],["frontendPort","integer"],["inboundNatRuleName","string"]]};
+const t379: TypeShape = {"enum":["NatRule"]};
+const t380: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":{"type":"NatRule_IpProtocols_STATUS"}}],["name","string"],["ruleType",{"type":"NatRule_RuleType_STATUS"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
+const t381: TypeShape = {"properties":[["applicationGatewayBackendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded"}}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}}],["gatewayLoadBalancer",{"type":"SubResource"}],["loadBalancerBackendAddressPools",{"array":{"type":"BackendAddressPool_NetworkInterface_SubResourceEmbedded"}}],["loadBalancerInboundNatRules",{"array":{"type":"InboundNatRule_NetworkInterface_SubResourceEmbedded"}}],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressPrefixLength","integer"],["privateIPAddressVersion",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAddressVersion"}],["privateIPAllocationMethod",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAllocationMethod"}],["publicIPAddress",{"type":"PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded"}],["subnet",{"type":"Subnet_NetworkInterface_SubResourceEmbedded"}],["virtualNetworkTaps",{"array":{"type":"VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded"}}]]};
+const t382: TypeShape = {"properties":[["applicationGatewayBackendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS"}}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS"}}],["etag","string"],["gatewayLoadBalancer",{"type":"SubResource_STATUS"}],["id","string"],["loadBalancerBackendAddressPools",{"array":{"type":"BackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS"}}],["loadBalancerInboundNatRules",{"array":{"type":"InboundNatRule_NetworkInterface_SubResourceEmbedded_STATUS"}}],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressPrefixLength","integer"],["privateIPAddressVersion",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAddressVersion_STATUS"}],["privateIPAllocationMethod",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAllocationMethod_STATUS"}],["privateLinkConnectionProperties",{"type":"NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS"}],["provisioningState",{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_ProvisioningState_STATUS"}],["publicIPAddress",{"type":"PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS"}],["subnet",{"type":"Subnet_NetworkInterface_SubResourceEmbedded_STATUS"}],["type","string"],["virtualNetworkTaps",{"array":{"type":"VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS"}}]]};
+const t383: TypeShape = {"enum":["AcceleratedConnections","Floating","MaxConnections","None"]};
+const t384: TypeShape = {"enum":["A1","A2","A4","A8","None"]};
+const t385: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["auxiliaryMode",{"type":"NetworkInterface_AuxiliaryMode"}],["auxiliarySku",{"type":"NetworkInterface_AuxiliarySku"}],["disableTcpStateTracking","boolean"],["dnsSettings",{"type":"NetworkInterfaceDnsSettings"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded"}}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}],["nicType",{"type":"NetworkInterface_NicType"}],["privateLinkService",{"type":"PrivateLinkServiceSpec"}],["workloadType","string"],["operatorSpec",{"type":"NetworkInterfaceOperatorSpec"}]],"goValues":["azureName"]};
+const t386: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":{"type":"NetworkRule_IpProtocols"}}],["name","string"],["ruleType",{"type":"NetworkRule_RuleType"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
+const t387: TypeShape = {"enum":["NetworkRule"]};
+const t388: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":{"type":"NetworkRule_IpProtocols_STATUS"}}],["name","string"],["ruleType",{"type":"NetworkRule_RuleType_STATUS"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
+const t389: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["defaultSecurityRules",{"array":{"type":"SecurityRule_STATUS"}}],["flushConnection","boolean"],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"NetworkSecurityGroup_ProvisioningState_STATUS"}],["resourceGuid","string"],["subnets",{"array":{"type":"Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}]]};
+const t390: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["flushConnection","boolean"],["operatorSpec",{"type":"NetworkSecurityGroupOperatorSpec"}]],"goValues":["azureName"]};
+const t391: TypeShape = {"properties":[["intervalInSeconds","integer"],["name","string"],["noHealthyBackendsBehavior",{"type":"Probe_NoHealthyBackendsBehavior"}],["numberOfProbes","integer"],["port","integer"],["probeThreshold","integer"],["protocol",{"type":"Probe_Protocol"}],["requestPath","string"]]};
+const t392: TypeShape = {"enum":["AllProbedDown","AllProbedUp"]};
+const t393: TypeShape = {"properties":[["etag","string"],["id","string"],["intervalInSeconds","integer"],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["name","string"],["noHealthyBackendsBehavior",{"type":"Probe_NoHealthyBackendsBehavior_STATUS"}],["numberOfProbes","integer"],["port","integer"],["probeThreshold","integer"],["protocol",{"type":"Probe_Protocol_STATUS"}],["provisioningState",{"type":"Probe_ProvisioningState_STATUS"}],["requestPath","string"],["type","string"]]};
+const t394: TypeShape = {"properties":[["domainNameLabel","string"],["domainNameLabelScope",{"type":"PublicIPAddressDnsSettings_DomainNameLabelScope"}],["fqdn","string"],["reverseFqdn","string"]]};
+const t395: TypeShape = {"enum":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]};
+const t396: TypeShape = {"properties":[["domainNameLabel","string"],["domainNameLabelScope",{"type":"PublicIPAddressDnsSettings_DomainNameLabelScope_STATUS"}],["fqdn","string"],["reverseFqdn","string"]]};
+const t397: TypeShape = {"enum":["Delete","Detach"]};
+const t398: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPAddressSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings_STATUS"}],["deleteOption",{"type":"PublicIPAddress_DeleteOption_STATUS"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings_STATUS"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipConfiguration",{"type":"IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS"}],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["migrationPhase",{"type":"PublicIPAddress_MigrationPhase_STATUS"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS"}],["provisioningState",{"type":"PublicIPAddress_ProvisioningState_STATUS"}],["publicIPAddressVersion",{"type":"PublicIPAddress_PublicIPAddressVersion_STATUS"}],["publicIPAllocationMethod",{"type":"PublicIPAddress_PublicIPAllocationMethod_STATUS"}],["publicIPPrefix",{"type":"SubResource_STATUS"}],["resourceGuid","string"]]};
+const t399: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPAddressSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings"}],["deleteOption",{"type":"PublicIPAddress_DeleteOption"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipTags",{"array":{"type":"IpTag"}}],["linkedPublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded"}],["publicIPAddressVersion",{"type":"PublicIPAddress_PublicIPAddressVersion"}],["publicIPAllocationMethod",{"type":"PublicIPAddress_PublicIPAllocationMethod"}],["publicIPPrefix",{"type":"SubResource"}],["servicePublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["operatorSpec",{"type":"PublicIPAddressOperatorSpec"}]],"goValues":["azureName"]};
+const t400: TypeShape = {"properties":[["locations",{"array":"string"}],["networkIdentifier",{"type":"SubResource"}],["service","string"]]};
+const t401: TypeShape = {"properties":[["locations",{"array":"string"}],["networkIdentifier",{"type":"SubResource_STATUS"}],["provisioningState",{"type":"ServiceEndpointPropertiesFormat_ProvisioningState_STATUS"}],["service","string"]]};
+const t402: TypeShape = {"enum":["Basic","Developer","Premium","Standard"]};
+const t403: TypeShape = {"properties":[["enabled","boolean"],["enforcement",{"type":"VirtualNetworkEncryption_Enforcement"}]]};
+const t404: TypeShape = {"enum":["AllowUnencrypted","DropUnencrypted"]};
+const t405: TypeShape = {"properties":[["enabled","boolean"],["enforcement",{"type":"VirtualNetworkEncryption_Enforcement_STATUS"}]]};
+const t406: TypeShape = {"properties":[["bounds",{"type":"VirtualNetworkGatewayAutoScaleBounds"}]]};
+const t407: TypeShape = {"properties":[["bounds",{"type":"VirtualNetworkGatewayAutoScaleBounds_STATUS"}]]};
+const t408: TypeShape = {"properties":[["externalMappings",{"array":{"type":"VpnNatRuleMapping"}}],["internalMappings",{"array":{"type":"VpnNatRuleMapping"}}],["ipConfigurationId","string"],["mode",{"type":"VirtualNetworkGatewayNatRule_Mode"}],["name","string"],["type",{"type":"VirtualNetworkGatewayNatRule_Type"}]]};
+const t409: TypeShape = {"enum":["EgressSnat","IngressSnat"]};
+const t410: TypeShape = {"properties":[["etag","string"],["externalMappings",{"array":{"type":"VpnNatRuleMapping_STATUS"}}],["id","string"],["internalMappings",{"array":{"type":"VpnNatRuleMapping_STATUS"}}],["ipConfigurationId","string"],["mode",{"type":"VirtualNetworkGatewayNatRule_Mode_STATUS"}],["name","string"],["properties_type",{"type":"VirtualNetworkGatewayNatRule_Properties_type_STATUS"}],["provisioningState",{"type":"VirtualNetworkGatewayNatRule_ProvisioningState_STATUS"}],["type",{"type":"VirtualNetworkGatewayNatRule_Type_STATUS"}]]};
+const t411: TypeShape = {"properties":[["isDefault","boolean"],["name","string"],["policyMembers",{"array":{"type":"VirtualNetworkGatewayPolicyGroupMember"}}],["priority","integer"]]};
+const t412: TypeShape = {"properties":[["attributeType",{"type":"VirtualNetworkGatewayPolicyGroupMember_AttributeType"}],["attributeValue","string"],["name","string"]]};
+const t413: TypeShape = {"enum":["AADGroupId","CertificateGroupId","RadiusAzureGroupId"]};
+const t414: TypeShape = {"properties":[["attributeType",{"type":"VirtualNetworkGatewayPolicyGroupMember_AttributeType_STATUS"}],["attributeValue","string"],["name","string"]]};
+const t415: TypeShape = {"properties":[["etag","string"],["id","string"],["isDefault","boolean"],["name","string"],["policyMembers",{"array":{"type":"VirtualNetworkGatewayPolicyGroupMember_STATUS"}}],["priority","integer"],["provisioningState",{"type":"VirtualNetworkGatewayPolicyGroup_ProvisioningState_STATUS"}],["vngClientConnectionConfigurations",{"array":{"type":"SubResource_STATUS"}}]]};
+const t416: TypeShape = {"enum":["Basic","ErGw1AZ","ErGw2AZ","ErGw3AZ","ErGwScale","HighPerformance","Standard","UltraPerformance","VpnGw1","VpnGw1AZ","VpnGw2","VpnGw2AZ","VpnGw3","VpnGw3AZ","VpnGw4","VpnGw4AZ","VpnGw5","VpnGw5AZ"]};
+const t417: TypeShape = {"enum":["MultiHomed","SingleHomed"]};
+const t418: TypeShape = {"enum":["Basic","Disabled"]};
+const t419: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["ddosProtectionPlan",{"type":"SubResource"}],["dhcpOptions",{"type":"DhcpOptions"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["encryption",{"type":"VirtualNetworkEncryption"}],["flowTimeoutInMinutes","integer"],["ipAllocations",{"array":{"type":"SubResource"}}],["privateEndpointVNetPolicies",{"type":"VirtualNetwork_PrivateEndpointVNetPolicies"}],["operatorSpec",{"type":"VirtualNetworkOperatorSpec"}]],"goValues":["azureName"]};
+const t420: TypeShape = {"enum":["Disabled","Enabled","NetworkSecurityGroupEnabled","RouteTableEnabled"]};
+const t421: TypeShape = {"enum":["DelegatedServices","Tenant"]};
+const t422: TypeShape = {"properties":[["enabled","boolean"],["enforcement",{"type":"VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_Enforcement_STATUS"}]]};
+const t423: TypeShape = {"enum":["FullyInSync","LocalAndRemoteNotInSync","LocalNotInSync","RemoteNotInSync"]};
+const t424: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["enableOnlyIPv6Peering","boolean"],["localAddressSpace",{"type":"AddressSpace_STATUS"}],["localSubnetNames",{"array":"string"}],["localVirtualNetworkAddressSpace",{"type":"AddressSpace_STATUS"}],["peerCompleteVnets","boolean"],["peeringState",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringState_STATUS"}],["peeringSyncLevel",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel_STATUS"}],["provisioningState",{"type":"VirtualNetworksVirtualNetworkPeering_ProvisioningState_STATUS"}],["remoteAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["remoteSubnetNames",{"array":"string"}],["remoteVirtualNetwork",{"type":"SubResource_STATUS"}],["remoteVirtualNetworkAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteVirtualNetworkEncryption",{"type":"VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS"}],["resourceGuid","string"],["useRemoteGateways","boolean"]]};
+const t425: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["enableOnlyIPv6Peering","boolean"],["localAddressSpace",{"type":"AddressSpace"}],["localSubnetNames",{"array":"string"}],["localVirtualNetworkAddressSpace",{"type":"AddressSpace"}],["peerCompleteVnets","boolean"],["peeringState",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringState"}],["peeringSyncLevel",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel"}],["remoteAddressSpace",{"type":"AddressSpace"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["remoteSubnetNames",{"array":"string"}],["remoteVirtualNetwork",{"type":"SubResource"}],["remoteVirtualNetworkAddressSpace",{"type":"AddressSpace"}],["useRemoteGateways","boolean"],["operatorSpec",{"type":"VirtualNetworksVirtualNetworkPeeringOperatorSpec"}]],"goValues":["azureName"]};
+const t426: TypeShape = {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServerSecret",{"type":"genruntime_SecretReference"}],["radiusServers",{"array":{"type":"RadiusServer"}}],["vngClientConnectionConfigurations",{"array":{"type":"VngClientConnectionConfiguration"}}],["vpnAuthenticationTypes",{"array":{"type":"VpnClientConfiguration_VpnAuthenticationTypes"}}],["vpnClientAddressPool",{"type":"AddressSpace"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy"}}],["vpnClientProtocols",{"array":{"type":"VpnClientConfiguration_VpnClientProtocols"}}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate"}}]]};
+const t427: TypeShape = {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServers",{"array":{"type":"RadiusServer_STATUS"}}],["vngClientConnectionConfigurations",{"array":{"type":"VngClientConnectionConfiguration_STATUS"}}],["vpnAuthenticationTypes",{"array":{"type":"VpnClientConfiguration_VpnAuthenticationTypes_STATUS"}}],["vpnClientAddressPool",{"type":"AddressSpace_STATUS"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy_STATUS"}}],["vpnClientProtocols",{"array":{"type":"VpnClientConfiguration_VpnClientProtocols_STATUS"}}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate_STATUS"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate_STATUS"}}]]};
+const t428: TypeShape = {"properties":[["addressSpace","string"],["portRange","string"]]};
+const t429: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["fqdnTags",{"array":"string"}],["httpHeadersToInsert",{"array":{"type":"FirewallPolicyHttpHeaderToInsert"}}],["name","string"],["protocols",{"array":{"type":"FirewallPolicyRuleApplicationProtocol"}}],["ruleType","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}],["targetUrls",{"array":"string"}],["terminateTLS","boolean"],["webCategories",{"array":"string"}]]};
+const t430: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["fqdnTags",{"array":"string"}],["httpHeadersToInsert",{"array":{"type":"FirewallPolicyHttpHeaderToInsert_STATUS"}}],["name","string"],["protocols",{"array":{"type":"FirewallPolicyRuleApplicationProtocol_STATUS"}}],["ruleType","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["targetFqdns",{"array":"string"}],["targetUrls",{"array":"string"}],["terminateTLS","boolean"],["webCategories",{"array":"string"}]]};
+const t431: TypeShape = {"properties":[["port","integer"],["protocolType","string"]]};
+const t432: TypeShape = {"properties":[["type","string"]]};
+const t433: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocols",{"array":"string"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
+const t434: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocols",{"array":"string"}],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
+const t435: TypeShape = {"properties":[["drainPeriodInSeconds","integer"],["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress"}}],["location","string"],["name","string"],["syncMode","string"],["tunnelInterfaces",{"array":{"type":"GatewayLoadBalancerTunnelInterface"}}],["virtualNetwork",{"type":"SubResource"}]]};
+const t436: TypeShape = {"properties":[["backendIPConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS"}}],["drainPeriodInSeconds","integer"],["etag","string"],["id","string"],["inboundNatRules",{"array":{"type":"SubResource_STATUS"}}],["loadBalancerBackendAddresses",{"array":{"type":"LoadBalancerBackendAddress_STATUS"}}],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["location","string"],["name","string"],["outboundRule",{"type":"SubResource_STATUS"}],["outboundRules",{"array":{"type":"SubResource_STATUS"}}],["provisioningState","string"],["syncMode","string"],["tunnelInterfaces",{"array":{"type":"GatewayLoadBalancerTunnelInterface_STATUS"}}],["type","string"],["virtualNetwork",{"type":"SubResource_STATUS"}]]};
+const t437: TypeShape = {"properties":[["ddosProtectionPlan",{"type":"SubResource"}],["protectionMode","string"]]};
+const t438: TypeShape = {"properties":[["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["protectionMode","string"]]};
+const t439: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["priority","integer"],["provisioningState","string"],["ruleCollections",{"array":{"type":"FirewallPolicyRuleCollection_STATUS"}}],["size","string"]]};
+const t440: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["priority","integer"],["ruleCollections",{"array":{"type":"FirewallPolicyRuleCollection"}}],["operatorSpec",{"type":"FirewallPoliciesRuleCollectionGroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t441: TypeShape = {"properties":[["action",{"type":"FirewallPolicyFilterRuleCollectionAction"}],["name","string"],["priority","integer"],["ruleCollectionType","string"],["rules",{"array":{"type":"FirewallPolicyRule"}}]]};
+const t442: TypeShape = {"properties":[["action",{"type":"FirewallPolicyFilterRuleCollectionAction_STATUS"}],["name","string"],["priority","integer"],["ruleCollectionType","string"],["rules",{"array":{"type":"FirewallPolicyRule_STATUS"}}]]};
+const t443: TypeShape = {"properties":[["configuration",{"type":"FirewallPolicyIntrusionDetectionConfiguration"}],["mode","string"],["profile","string"]]};
+const t444: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["name","string"],["protocol","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
+const t445: TypeShape = {"properties":[["id","string"],["mode","string"]]};
+const t446: TypeShape = {"properties":[["configuration",{"type":"FirewallPolicyIntrusionDetectionConfiguration_STATUS"}],["mode","string"],["profile","string"]]};
+const t447: TypeShape = {"properties":[["action",{"type":"FirewallPolicyNatRuleCollectionAction"}],["name","string"],["priority","integer"],["ruleCollectionType","string"],["rules",{"array":{"type":"FirewallPolicyRule"}}]]};
+const t448: TypeShape = {"properties":[["action",{"type":"FirewallPolicyNatRuleCollectionAction_STATUS"}],["name","string"],["priority","integer"],["ruleCollectionType","string"],["rules",{"array":{"type":"FirewallPolicyRule_STATUS"}}]]};
+const t449: TypeShape = {"properties":[["autoLearnPrivateRanges","string"],["privateRanges",{"array":"string"}]]};
+const t450: TypeShape = {"properties":[["tier","string"]]};
+const t451: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"FirewallPolicySku_STATUS"}],["tags",{"map":"string"}],["basePolicy",{"type":"SubResource_STATUS"}],["childPolicies",{"array":{"type":"SubResource_STATUS"}}],["dnsSettings",{"type":"DnsSettings_STATUS"}],["explicitProxy",{"type":"ExplicitProxy_STATUS"}],["firewalls",{"array":{"type":"SubResource_STATUS"}}],["insights",{"type":"FirewallPolicyInsights_STATUS"}],["intrusionDetection",{"type":"FirewallPolicyIntrusionDetection_STATUS"}],["provisioningState","string"],["ruleCollectionGroups",{"array":{"type":"SubResource_STATUS"}}],["size","string"],["snat",{"type":"FirewallPolicySNAT_STATUS"}],["sql",{"type":"FirewallPolicySQL_STATUS"}],["threatIntelMode","string"],["threatIntelWhitelist",{"type":"FirewallPolicyThreatIntelWhitelist_STATUS"}],["transportSecurity",{"type":"FirewallPolicyTransportSecurity_STATUS"}]]};
+const t452: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"FirewallPolicySku"}],["tags",{"map":"string"}],["basePolicy",{"type":"SubResource"}],["dnsSettings",{"type":"DnsSettings"}],["explicitProxy",{"type":"ExplicitProxy"}],["insights",{"type":"FirewallPolicyInsights"}],["intrusionDetection",{"type":"FirewallPolicyIntrusionDetection"}],["snat",{"type":"FirewallPolicySNAT"}],["sql",{"type":"FirewallPolicySQL"}],["threatIntelMode","string"],["threatIntelWhitelist",{"type":"FirewallPolicyThreatIntelWhitelist"}],["transportSecurity",{"type":"FirewallPolicyTransportSecurity"}],["operatorSpec",{"type":"FirewallPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t453: TypeShape = {"properties":[["gatewayLoadBalancer",{"type":"SubResource"}],["name","string"],["privateIPAddress","string"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["publicIPAddress",{"type":"PublicIPAddressSpec_LoadBalancer_SubResourceEmbedded"}],["publicIPPrefix",{"type":"SubResource"}],["subnet",{"type":"Subnet_LoadBalancer_SubResourceEmbedded"}],["zones",{"array":"string"}]]};
+const t454: TypeShape = {"properties":[["etag","string"],["gatewayLoadBalancer",{"type":"SubResource_STATUS"}],["id","string"],["inboundNatPools",{"array":{"type":"SubResource_STATUS"}}],["inboundNatRules",{"array":{"type":"SubResource_STATUS"}}],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["name","string"],["outboundRules",{"array":{"type":"SubResource_STATUS"}}],["privateIPAddress","string"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["provisioningState","string"],["publicIPAddress",{"type":"PublicIPAddressSpec_LoadBalancer_SubResourceEmbedded_STATUS"}],["publicIPPrefix",{"type":"SubResource_STATUS"}],["subnet",{"type":"Subnet_LoadBalancer_SubResourceEmbedded_STATUS"}],["type","string"],["zones",{"array":"string"}]]};
+const t455: TypeShape = {"properties":[["identifier","integer"],["port","integer"],["protocol","string"],["type","string"]]};
+const t456: TypeShape = {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol","string"]]};
+const t457: TypeShape = {"properties":[["backendAddressPool",{"type":"SubResource_STATUS"}],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["id","string"],["idleTimeoutInMinutes","integer"],["name","string"],["protocol","string"],["provisioningState","string"],["type","string"]]};
+const t458: TypeShape = {"properties":[["adminState","string"],["ipAddress","string"],["loadBalancerFrontendIPConfiguration",{"type":"SubResource"}],["name","string"],["subnet",{"type":"SubResource"}],["virtualNetwork",{"type":"SubResource"}]]};
+const t459: TypeShape = {"properties":[["adminState","string"],["inboundNatRulesPortMapping",{"array":{"type":"NatRulePortMapping_STATUS"}}],["ipAddress","string"],["loadBalancerFrontendIPConfiguration",{"type":"SubResource_STATUS"}],["name","string"],["networkInterfaceIPConfiguration",{"type":"SubResource_STATUS"}],["subnet",{"type":"SubResource_STATUS"}],["virtualNetwork",{"type":"SubResource_STATUS"}]]};
+const t460: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["backendAddressPool",{"type":"SubResource_STATUS"}],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["protocol","string"],["provisioningState","string"]]};
+const t461: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["frontendPortRangeEnd","integer"],["frontendPortRangeStart","integer"],["idleTimeoutInMinutes","integer"],["protocol","string"],["operatorSpec",{"type":"LoadBalancersInboundNatRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t462: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":"string"}],["name","string"],["ruleType","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}],["translatedAddress","string"],["translatedFqdn","string"],["translatedPort","string"]]};
+const t463: TypeShape = {"properties":[["applicationGatewayBackendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded"}}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}}],["gatewayLoadBalancer",{"type":"SubResource"}],["loadBalancerBackendAddressPools",{"array":{"type":"BackendAddressPool_NetworkInterface_SubResourceEmbedded"}}],["loadBalancerInboundNatRules",{"array":{"type":"InboundNatRule_NetworkInterface_SubResourceEmbedded"}}],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressPrefixLength","integer"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["publicIPAddress",{"type":"PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded"}],["subnet",{"type":"Subnet_NetworkInterface_SubResourceEmbedded"}],["virtualNetworkTaps",{"array":{"type":"VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded"}}]]};
+const t464: TypeShape = {"properties":[["applicationGatewayBackendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS"}}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS"}}],["etag","string"],["gatewayLoadBalancer",{"type":"SubResource_STATUS"}],["id","string"],["loadBalancerBackendAddressPools",{"array":{"type":"BackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS"}}],["loadBalancerInboundNatRules",{"array":{"type":"InboundNatRule_NetworkInterface_SubResourceEmbedded_STATUS"}}],["name","string"],["primary","boolean"],["privateIPAddress","string"],["privateIPAddressPrefixLength","integer"],["privateIPAddressVersion","string"],["privateIPAllocationMethod","string"],["privateLinkConnectionProperties",{"type":"NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS"}],["provisioningState","string"],["publicIPAddress",{"type":"PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS"}],["subnet",{"type":"Subnet_NetworkInterface_SubResourceEmbedded_STATUS"}],["type","string"],["virtualNetworkTaps",{"array":{"type":"VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS"}}]]};
+const t465: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["auxiliaryMode","string"],["auxiliarySku","string"],["disableTcpStateTracking","boolean"],["dnsSettings",{"type":"NetworkInterfaceDnsSettings"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded"}}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}],["nicType","string"],["privateLinkService",{"type":"PrivateLinkServiceSpec"}],["workloadType","string"],["operatorSpec",{"type":"NetworkInterfaceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t466: TypeShape = {"properties":[["description","string"],["destinationAddresses",{"array":"string"}],["destinationFqdns",{"array":"string"}],["destinationIpGroups",{"array":"string"}],["destinationPorts",{"array":"string"}],["ipProtocols",{"array":"string"}],["name","string"],["ruleType","string"],["sourceAddresses",{"array":"string"}],["sourceIpGroups",{"array":"string"}]]};
+const t467: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["defaultSecurityRules",{"array":{"type":"SecurityRule_STATUS"}}],["flushConnection","boolean"],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["resourceGuid","string"],["subnets",{"array":{"type":"Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}]]};
+const t468: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["flushConnection","boolean"],["operatorSpec",{"type":"NetworkSecurityGroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t469: TypeShape = {"properties":[["intervalInSeconds","integer"],["name","string"],["noHealthyBackendsBehavior","string"],["numberOfProbes","integer"],["port","integer"],["probeThreshold","integer"],["protocol","string"],["requestPath","string"]]};
+const t470: TypeShape = {"properties":[["etag","string"],["id","string"],["intervalInSeconds","integer"],["loadBalancingRules",{"array":{"type":"SubResource_STATUS"}}],["name","string"],["noHealthyBackendsBehavior","string"],["numberOfProbes","integer"],["port","integer"],["probeThreshold","integer"],["protocol","string"],["provisioningState","string"],["requestPath","string"],["type","string"]]};
+const t471: TypeShape = {"properties":[["domainNameLabel","string"],["domainNameLabelScope","string"],["fqdn","string"],["reverseFqdn","string"]]};
+const t472: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPAddressSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings_STATUS"}],["deleteOption","string"],["dnsSettings",{"type":"PublicIPAddressDnsSettings_STATUS"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipConfiguration",{"type":"IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS"}],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["migrationPhase","string"],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS"}],["provisioningState","string"],["publicIPAddressVersion","string"],["publicIPAllocationMethod","string"],["publicIPPrefix",{"type":"SubResource_STATUS"}],["resourceGuid","string"]]};
+const t473: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPAddressSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings"}],["deleteOption","string"],["dnsSettings",{"type":"PublicIPAddressDnsSettings"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipTags",{"array":{"type":"IpTag"}}],["linkedPublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded"}],["publicIPAddressVersion","string"],["publicIPAllocationMethod","string"],["publicIPPrefix",{"type":"SubResource"}],["servicePublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["operatorSpec",{"type":"PublicIPAddressOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t474: TypeShape = {"properties":[["locations",{"array":"string"}],["networkIdentifier",{"type":"SubResource_STATUS"}],["provisioningState","string"],["service","string"]]};
+const t475: TypeShape = {"properties":[["enabled","boolean"],["enforcement","string"]]};
+const t476: TypeShape = {"properties":[["externalMappings",{"array":{"type":"VpnNatRuleMapping"}}],["internalMappings",{"array":{"type":"VpnNatRuleMapping"}}],["ipConfigurationId","string"],["mode","string"],["name","string"],["type","string"]]};
+const t477: TypeShape = {"properties":[["etag","string"],["externalMappings",{"array":{"type":"VpnNatRuleMapping_STATUS"}}],["id","string"],["internalMappings",{"array":{"type":"VpnNatRuleMapping_STATUS"}}],["ipConfigurationId","string"],["mode","string"],["name","string"],["properties_type","string"],["provisioningState","string"],["type","string"]]};
+const t478: TypeShape = {"properties":[["attributeType","string"],["attributeValue","string"],["name","string"]]};
+const t479: TypeShape = {"properties":[["etag","string"],["id","string"],["isDefault","boolean"],["name","string"],["policyMembers",{"array":{"type":"VirtualNetworkGatewayPolicyGroupMember_STATUS"}}],["priority","integer"],["provisioningState","string"],["vngClientConnectionConfigurations",{"array":{"type":"SubResource_STATUS"}}]]};
+const t480: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["ddosProtectionPlan",{"type":"SubResource"}],["dhcpOptions",{"type":"DhcpOptions"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["encryption",{"type":"VirtualNetworkEncryption"}],["flowTimeoutInMinutes","integer"],["ipAllocations",{"array":{"type":"SubResource"}}],["privateEndpointVNetPolicies","string"],["operatorSpec",{"type":"VirtualNetworkOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t481: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["enableOnlyIPv6Peering","boolean"],["localAddressSpace",{"type":"AddressSpace_STATUS"}],["localSubnetNames",{"array":"string"}],["localVirtualNetworkAddressSpace",{"type":"AddressSpace_STATUS"}],["peerCompleteVnets","boolean"],["peeringState","string"],["peeringSyncLevel","string"],["provisioningState","string"],["remoteAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["remoteSubnetNames",{"array":"string"}],["remoteVirtualNetwork",{"type":"SubResource_STATUS"}],["remoteVirtualNetworkAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteVirtualNetworkEncryption",{"type":"VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS"}],["resourceGuid","string"],["useRemoteGateways","boolean"]]};
+const t482: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["enableOnlyIPv6Peering","boolean"],["localAddressSpace",{"type":"AddressSpace"}],["localSubnetNames",{"array":"string"}],["localVirtualNetworkAddressSpace",{"type":"AddressSpace"}],["peerCompleteVnets","boolean"],["peeringState","string"],["peeringSyncLevel","string"],["remoteAddressSpace",{"type":"AddressSpace"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["remoteSubnetNames",{"array":"string"}],["remoteVirtualNetwork",{"type":"SubResource"}],["remoteVirtualNetworkAddressSpace",{"type":"AddressSpace"}],["useRemoteGateways","boolean"],["operatorSpec",{"type":"VirtualNetworksVirtualNetworkPeeringOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t483: TypeShape = {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServerSecret",{"type":"genruntime_SecretReference"}],["radiusServers",{"array":{"type":"RadiusServer"}}],["vngClientConnectionConfigurations",{"array":{"type":"VngClientConnectionConfiguration"}}],["vpnAuthenticationTypes",{"array":"string"}],["vpnClientAddressPool",{"type":"AddressSpace"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy"}}],["vpnClientProtocols",{"array":"string"}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate"}}]]};
+const t484: TypeShape = {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServers",{"array":{"type":"RadiusServer_STATUS"}}],["vngClientConnectionConfigurations",{"array":{"type":"VngClientConnectionConfiguration_STATUS"}}],["vpnAuthenticationTypes",{"array":"string"}],["vpnClientAddressPool",{"type":"AddressSpace_STATUS"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy_STATUS"}}],["vpnClientProtocols",{"array":"string"}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate_STATUS"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate_STATUS"}}]]};
+const t485: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["aRecords",{"array":{"type":"ARecord_STATUS"}}],["aaaaRecords",{"array":{"type":"AaaaRecord_STATUS"}}],["cnameRecord",{"type":"CnameRecord_STATUS"}],["fqdn","string"],["isAutoRegistered","boolean"],["metadata",{"map":"string"}],["mxRecords",{"array":{"type":"MxRecord_STATUS"}}],["ptrRecords",{"array":{"type":"PtrRecord_STATUS"}}],["soaRecord",{"type":"SoaRecord_STATUS"}],["srvRecords",{"array":{"type":"SrvRecord_STATUS"}}],["ttl","integer"],["txtRecords",{"array":{"type":"TxtRecord_STATUS"}}]]};
+const t486: TypeShape = {"enum":["Default","NxDomainRedirect"]};
+const t487: TypeShape = {"enum":["JSON"]};
+const t488: TypeShape = {"properties":[["days","integer"],["enabled","boolean"]]};
+const t489: TypeShape = {"properties":[["enabled","boolean"],["trafficAnalyticsInterval","integer"],["workspaceRegion","string"],["workspaceResourceReference",{"type":"genruntime_ResourceReference"}]]};
+const t490: TypeShape = {"properties":[["enabled","boolean"],["trafficAnalyticsInterval","integer"],["workspaceId","string"],["workspaceRegion","string"],["workspaceResourceId","string"]]};
+const t491: TypeShape = {"properties":[["networkWatcherFlowAnalyticsConfiguration",{"type":"TrafficAnalyticsConfigurationProperties"}]]};
+const t492: TypeShape = {"properties":[["networkWatcherFlowAnalyticsConfiguration",{"type":"TrafficAnalyticsConfigurationProperties_STATUS"}]]};
+const t493: TypeShape = {"properties":[["type","string"],["version","integer"]]};
+const t494: TypeShape = {"properties":[["addressPrefixes",{"array":"string"}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation"}}]]};
+const t495: TypeShape = {"properties":[["addressPrefixes",{"array":"string"}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation_STATUS"}}]]};
+const t496: TypeShape = {"enum":["All","Quic","Tcp","Udp"]};
+const t497: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}],["numberOfIpAddresses","string"]]};
+const t498: TypeShape = {"properties":[["allocatedAddressPrefixes",{"array":"string"}],["id","string"],["numberOfIpAddresses","string"]]};
+const t499: TypeShape = {"enum":["Standard","StandardV2"]};
+const t500: TypeShape = {"enum":["DualStack","IPv4","IPv6"]};
+const t501: TypeShape = {"enum":["Default","Restricted"]};
+const t502: TypeShape = {"enum":["Basic","Standard","StandardV2"]};
+const t503: TypeShape = {"enum":["Abort","AbortSucceeded","Commit","CommitSucceeded","Execute","ExecuteSucceeded","None","Prepare","PrepareSucceeded"]};
+const t504: TypeShape = {"enum":["Failed","InProgress","None","Succeeded"]};
+const t505: TypeShape = {"properties":[["errorMessage","string"],["phase","string"],["state","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -527,36 +528,36 @@ export const shapes: GroupShapes = {
         "CnameRecord_STATUS": t3,
         "DnsZoneOperatorSpec": t4,
         "DnsZone_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["maxNumberOfRecordSets","integer"],["maxNumberOfRecordsPerRecordSet","integer"],["nameServers",{"array":"string"}],["numberOfRecordSets","integer"],["registrationVirtualNetworks",{"array":{"type":"SubResource_STATUS"}}],["resolutionVirtualNetworks",{"array":{"type":"SubResource_STATUS"}}],["zoneType",{"type":"DnsZone_ZoneType_STATUS"}]]},
-        "DnsZone_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["registrationVirtualNetworks",{"array":{"type":"SubResource"}}],["resolutionVirtualNetworks",{"array":{"type":"SubResource"}}],["zoneType",{"type":"DnsZone_ZoneType"}],["operatorSpec",{"type":"DnsZoneOperatorSpec"}]]},
+        "DnsZone_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["registrationVirtualNetworks",{"array":{"type":"SubResource"}}],["resolutionVirtualNetworks",{"array":{"type":"SubResource"}}],["zoneType",{"type":"DnsZone_ZoneType"}],["operatorSpec",{"type":"DnsZoneOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZone_ZoneType": t5,
         "DnsZone_ZoneType_STATUS": t5,
         "DnsZonesAAAARecordOperatorSpec": t4,
         "DnsZonesAAAARecord_STATUS": t6,
-        "DnsZonesAAAARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesAAAARecordOperatorSpec"}]]},
+        "DnsZonesAAAARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesAAAARecordOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZonesARecordOperatorSpec": t4,
         "DnsZonesARecord_STATUS": t6,
-        "DnsZonesARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesARecordOperatorSpec"}]]},
+        "DnsZonesARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesARecordOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZonesCAARecordOperatorSpec": t4,
         "DnsZonesCAARecord_STATUS": t6,
-        "DnsZonesCAARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesCAARecordOperatorSpec"}]]},
+        "DnsZonesCAARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesCAARecordOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZonesCNAMERecordOperatorSpec": t4,
         "DnsZonesCNAMERecord_STATUS": t6,
-        "DnsZonesCNAMERecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesCNAMERecordOperatorSpec"}]]},
+        "DnsZonesCNAMERecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesCNAMERecordOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZonesMXRecordOperatorSpec": t4,
         "DnsZonesMXRecord_STATUS": t6,
-        "DnsZonesMXRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesMXRecordOperatorSpec"}]]},
+        "DnsZonesMXRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesMXRecordOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZonesNSRecordOperatorSpec": t4,
         "DnsZonesNSRecord_STATUS": t6,
-        "DnsZonesNSRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesNSRecordOperatorSpec"}]]},
+        "DnsZonesNSRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesNSRecordOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZonesPTRRecordOperatorSpec": t4,
         "DnsZonesPTRRecord_STATUS": t6,
-        "DnsZonesPTRRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesPTRRecordOperatorSpec"}]]},
+        "DnsZonesPTRRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesPTRRecordOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZonesSRVRecordOperatorSpec": t4,
         "DnsZonesSRVRecord_STATUS": t6,
-        "DnsZonesSRVRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesSRVRecordOperatorSpec"}]]},
+        "DnsZonesSRVRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesSRVRecordOperatorSpec"}]],"goValues":["azureName"]},
         "DnsZonesTXTRecordOperatorSpec": t4,
         "DnsZonesTXTRecord_STATUS": t6,
-        "DnsZonesTXTRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesTXTRecordOperatorSpec"}]]},
+        "DnsZonesTXTRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesTXTRecordOperatorSpec"}]],"goValues":["azureName"]},
         "MxRecord": t7,
         "MxRecord_STATUS": t7,
         "NsRecord": t8,
@@ -590,34 +591,34 @@ export const shapes: GroupShapes = {
         "CnameRecord_STATUS": t3,
         "DnsZoneOperatorSpec": t4,
         "DnsZone_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["maxNumberOfRecordSets","integer"],["maxNumberOfRecordsPerRecordSet","integer"],["nameServers",{"array":"string"}],["numberOfRecordSets","integer"],["registrationVirtualNetworks",{"array":{"type":"SubResource_STATUS"}}],["resolutionVirtualNetworks",{"array":{"type":"SubResource_STATUS"}}],["zoneType","string"]]},
-        "DnsZone_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["registrationVirtualNetworks",{"array":{"type":"SubResource"}}],["resolutionVirtualNetworks",{"array":{"type":"SubResource"}}],["zoneType","string"],["operatorSpec",{"type":"DnsZoneOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZone_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["registrationVirtualNetworks",{"array":{"type":"SubResource"}}],["resolutionVirtualNetworks",{"array":{"type":"SubResource"}}],["zoneType","string"],["operatorSpec",{"type":"DnsZoneOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesAAAARecordOperatorSpec": t4,
         "DnsZonesAAAARecord_STATUS": t6,
-        "DnsZonesAAAARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesAAAARecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesAAAARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesAAAARecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesARecordOperatorSpec": t4,
         "DnsZonesARecord_STATUS": t6,
-        "DnsZonesARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesARecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesARecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesCAARecordOperatorSpec": t4,
         "DnsZonesCAARecord_STATUS": t6,
-        "DnsZonesCAARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesCAARecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesCAARecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesCAARecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesCNAMERecordOperatorSpec": t4,
         "DnsZonesCNAMERecord_STATUS": t6,
-        "DnsZonesCNAMERecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesCNAMERecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesCNAMERecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesCNAMERecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesMXRecordOperatorSpec": t4,
         "DnsZonesMXRecord_STATUS": t6,
-        "DnsZonesMXRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesMXRecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesMXRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesMXRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesNSRecordOperatorSpec": t4,
         "DnsZonesNSRecord_STATUS": t6,
-        "DnsZonesNSRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesNSRecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesNSRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesNSRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesPTRRecordOperatorSpec": t4,
         "DnsZonesPTRRecord_STATUS": t6,
-        "DnsZonesPTRRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesPTRRecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesPTRRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesPTRRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesSRVRecordOperatorSpec": t4,
         "DnsZonesSRVRecord_STATUS": t6,
-        "DnsZonesSRVRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesSRVRecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesSRVRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesSRVRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsZonesTXTRecordOperatorSpec": t4,
         "DnsZonesTXTRecord_STATUS": t6,
-        "DnsZonesTXTRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesTXTRecordOperatorSpec"}],["originalVersion","string"]]},
+        "DnsZonesTXTRecord_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["AAAARecords",{"array":{"type":"AaaaRecord"}}],["ARecords",{"array":{"type":"ARecord"}}],["CNAMERecord",{"type":"CnameRecord"}],["MXRecords",{"array":{"type":"MxRecord"}}],["NSRecords",{"array":{"type":"NsRecord"}}],["PTRRecords",{"array":{"type":"PtrRecord"}}],["SOARecord",{"type":"SoaRecord"}],["SRVRecords",{"array":{"type":"SrvRecord"}}],["TTL","integer"],["TXTRecords",{"array":{"type":"TxtRecord"}}],["caaRecords",{"array":{"type":"CaaRecord"}}],["metadata",{"map":"string"}],["targetResource",{"type":"SubResource"}],["operatorSpec",{"type":"DnsZonesTXTRecordOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "MxRecord": t7,
         "MxRecord_STATUS": t7,
         "NsRecord": t8,
@@ -696,7 +697,7 @@ export const shapes: GroupShapes = {
         "PrivateDnsZonesVirtualNetworkLinkOperatorSpec": t4,
         "PrivateDnsZonesVirtualNetworkLink_ProvisioningState_STATUS": t19,
         "PrivateDnsZonesVirtualNetworkLink_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["provisioningState",{"type":"PrivateDnsZonesVirtualNetworkLink_ProvisioningState_STATUS"}],["registrationEnabled","boolean"],["virtualNetwork",{"type":"SubResource_STATUS"}],["virtualNetworkLinkState",{"type":"PrivateDnsZonesVirtualNetworkLink_VirtualNetworkLinkState_STATUS"}]]},
-        "PrivateDnsZonesVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["registrationEnabled","boolean"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"PrivateDnsZonesVirtualNetworkLinkOperatorSpec"}]]},
+        "PrivateDnsZonesVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["registrationEnabled","boolean"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"PrivateDnsZonesVirtualNetworkLinkOperatorSpec"}]],"goValues":["azureName"]},
         "PrivateDnsZonesVirtualNetworkLink_VirtualNetworkLinkState_STATUS": t32,
         "PtrRecord": t9,
         "PtrRecord_STATUS": t9,
@@ -749,7 +750,7 @@ export const shapes: GroupShapes = {
         "PrivateDnsZonesTXTRecord_Spec": t41,
         "PrivateDnsZonesVirtualNetworkLinkOperatorSpec": t4,
         "PrivateDnsZonesVirtualNetworkLink_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["provisioningState","string"],["registrationEnabled","boolean"],["virtualNetwork",{"type":"SubResource_STATUS"}],["virtualNetworkLinkState","string"]]},
-        "PrivateDnsZonesVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["registrationEnabled","boolean"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"PrivateDnsZonesVirtualNetworkLinkOperatorSpec"}],["originalVersion","string"]]},
+        "PrivateDnsZonesVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["registrationEnabled","boolean"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"PrivateDnsZonesVirtualNetworkLinkOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "PtrRecord": t9,
         "PtrRecord_STATUS": t9,
         "SoaRecord": t33,
@@ -858,7 +859,7 @@ export const shapes: GroupShapes = {
         "LoadBalancersInboundNatRule_Protocol_STATUS": t59,
         "LoadBalancersInboundNatRule_ProvisioningState_STATUS": t44,
         "LoadBalancersInboundNatRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["protocol",{"type":"LoadBalancersInboundNatRule_Protocol_STATUS"}],["provisioningState",{"type":"LoadBalancersInboundNatRule_ProvisioningState_STATUS"}]]},
-        "LoadBalancersInboundNatRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["protocol",{"type":"LoadBalancersInboundNatRule_Protocol"}],["operatorSpec",{"type":"LoadBalancersInboundNatRuleOperatorSpec"}]]},
+        "LoadBalancersInboundNatRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["protocol",{"type":"LoadBalancersInboundNatRule_Protocol"}],["operatorSpec",{"type":"LoadBalancersInboundNatRuleOperatorSpec"}]],"goValues":["azureName"]},
         "LoadBalancingRule": {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["loadDistribution",{"type":"LoadBalancingRule_LoadDistribution"}],["name","string"],["probe",{"type":"SubResource"}],["protocol",{"type":"LoadBalancingRule_Protocol"}]]},
         "LoadBalancingRule_LoadDistribution": t77,
         "LoadBalancingRule_LoadDistribution_STATUS": t77,
@@ -888,7 +889,7 @@ export const shapes: GroupShapes = {
         "NetworkInterface_ProvisioningState_STATUS": t44,
         "NetworkInterface_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["dnsSettings",{"type":"NetworkInterfaceDnsSettings_STATUS"}],["dscpConfiguration",{"type":"SubResource_STATUS"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["hostedWorkloads",{"array":"string"}],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS"}}],["macAddress","string"],["migrationPhase",{"type":"NetworkInterface_MigrationPhase_STATUS"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS"}],["nicType",{"type":"NetworkInterface_NicType_STATUS"}],["primary","boolean"],["privateEndpoint",{"type":"PrivateEndpoint_STATUS_NetworkInterface_SubResourceEmbedded_STATUS"}],["privateLinkService",{"type":"PrivateLinkServiceSpec_STATUS"}],["provisioningState",{"type":"NetworkInterface_ProvisioningState_STATUS"}],["resourceGuid","string"],["tapConfigurations",{"array":{"type":"NetworkInterfaceTapConfiguration_STATUS_NetworkInterface_SubResourceEmbedded_STATUS"}}],["virtualMachine",{"type":"SubResource_STATUS"}]]},
         "NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
-        "NetworkInterface_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["dnsSettings",{"type":"NetworkInterfaceDnsSettings"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded"}}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}],["nicType",{"type":"NetworkInterface_NicType"}],["privateLinkService",{"type":"PrivateLinkServiceSpec"}],["operatorSpec",{"type":"NetworkInterfaceOperatorSpec"}]]},
+        "NetworkInterface_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["dnsSettings",{"type":"NetworkInterfaceDnsSettings"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded"}}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}],["nicType",{"type":"NetworkInterface_NicType"}],["privateLinkService",{"type":"PrivateLinkServiceSpec"}],["operatorSpec",{"type":"NetworkInterfaceOperatorSpec"}]],"goValues":["azureName"]},
         "NetworkSecurityGroupOperatorSpec": t4,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
@@ -896,7 +897,7 @@ export const shapes: GroupShapes = {
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroup_ProvisioningState_STATUS": t44,
         "NetworkSecurityGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["defaultSecurityRules",{"array":{"type":"SecurityRule_STATUS"}}],["flowLogs",{"array":{"type":"FlowLog_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"NetworkSecurityGroup_ProvisioningState_STATUS"}],["resourceGuid","string"],["subnets",{"array":{"type":"Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}]]},
-        "NetworkSecurityGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"NetworkSecurityGroupOperatorSpec"}]]},
+        "NetworkSecurityGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"NetworkSecurityGroupOperatorSpec"}]],"goValues":["azureName"]},
         "NetworkSecurityGroupsSecurityRuleOperatorSpec": t4,
         "NetworkSecurityGroupsSecurityRule_Access": t83,
         "NetworkSecurityGroupsSecurityRule_Access_STATUS": t83,
@@ -942,7 +943,7 @@ export const shapes: GroupShapes = {
         "PublicIPAddress_PublicIPAllocationMethod": t55,
         "PublicIPAddress_PublicIPAllocationMethod_STATUS": t55,
         "PublicIPAddress_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPAddressSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings_STATUS"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings_STATUS"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipConfiguration",{"type":"IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS"}],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["migrationPhase",{"type":"PublicIPAddress_MigrationPhase_STATUS"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS"}],["provisioningState",{"type":"PublicIPAddress_ProvisioningState_STATUS"}],["publicIPAddressVersion",{"type":"PublicIPAddress_PublicIPAddressVersion_STATUS"}],["publicIPAllocationMethod",{"type":"PublicIPAddress_PublicIPAllocationMethod_STATUS"}],["publicIPPrefix",{"type":"SubResource_STATUS"}],["resourceGuid","string"]]},
-        "PublicIPAddress_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPAddressSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipTags",{"array":{"type":"IpTag"}}],["linkedPublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded"}],["publicIPAddressVersion",{"type":"PublicIPAddress_PublicIPAddressVersion"}],["publicIPAllocationMethod",{"type":"PublicIPAddress_PublicIPAllocationMethod"}],["publicIPPrefix",{"type":"SubResource"}],["servicePublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["operatorSpec",{"type":"PublicIPAddressOperatorSpec"}]]},
+        "PublicIPAddress_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPAddressSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipTags",{"array":{"type":"IpTag"}}],["linkedPublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded"}],["publicIPAddressVersion",{"type":"PublicIPAddress_PublicIPAddressVersion"}],["publicIPAllocationMethod",{"type":"PublicIPAddress_PublicIPAllocationMethod"}],["publicIPPrefix",{"type":"SubResource"}],["servicePublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["operatorSpec",{"type":"PublicIPAddressOperatorSpec"}]],"goValues":["azureName"]},
         "RadiusServer": t94,
         "RadiusServer_STATUS": t95,
         "ResourceNavigationLink_STATUS": t13,
@@ -990,7 +991,7 @@ export const shapes: GroupShapes = {
         "VirtualNetworkGateway_GatewayType_STATUS": t109,
         "VirtualNetworkGateway_ProvisioningState_STATUS": t44,
         "VirtualNetworkGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku_STATUS"}],["tags",{"map":"string"}],["activeActive","boolean"],["bgpSettings",{"type":"BgpSettings_STATUS"}],["customRoutes",{"type":"AddressSpace_STATUS"}],["enableBgp","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource_STATUS"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType_STATUS"}],["inboundDnsForwardingEndpoint","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration_STATUS"}}],["provisioningState",{"type":"VirtualNetworkGateway_ProvisioningState_STATUS"}],["resourceGuid","string"],["vNetExtendedLocationResourceId","string"],["vpnClientConfiguration",{"type":"VpnClientConfiguration_STATUS"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration_STATUS"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType_STATUS"}]]},
-        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["enableBgp","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType"}],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType"}],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}]]},
+        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["enableBgp","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType"}],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType"}],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}]],"goValues":["azureName"]},
         "VirtualNetworkGateway_VpnGatewayGeneration": t110,
         "VirtualNetworkGateway_VpnGatewayGeneration_STATUS": t110,
         "VirtualNetworkGateway_VpnType": t111,
@@ -1000,7 +1001,7 @@ export const shapes: GroupShapes = {
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "VirtualNetwork_ProvisioningState_STATUS": t44,
         "VirtualNetwork_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace_STATUS"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["dhcpOptions",{"type":"DhcpOptions_STATUS"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["provisioningState",{"type":"VirtualNetwork_ProvisioningState_STATUS"}],["resourceGuid","string"]]},
-        "VirtualNetwork_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["ddosProtectionPlan",{"type":"SubResource"}],["dhcpOptions",{"type":"DhcpOptions"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["ipAllocations",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"VirtualNetworkOperatorSpec"}]]},
+        "VirtualNetwork_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["ddosProtectionPlan",{"type":"SubResource"}],["dhcpOptions",{"type":"DhcpOptions"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["ipAllocations",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"VirtualNetworkOperatorSpec"}]],"goValues":["azureName"]},
         "VirtualNetworksSubnetOperatorSpec": t4,
         "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies": t112,
         "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies_STATUS": t112,
@@ -1008,13 +1009,13 @@ export const shapes: GroupShapes = {
         "VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies_STATUS": t112,
         "VirtualNetworksSubnet_ProvisioningState_STATUS": t44,
         "VirtualNetworksSubnet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIpConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["delegations",{"array":{"type":"Delegation_STATUS"}}],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["ipConfigurationProfiles",{"array":{"type":"IPConfigurationProfile_STATUS"}}],["ipConfigurations",{"array":{"type":"IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["natGateway",{"type":"SubResource_STATUS"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies_STATUS"}],["privateEndpoints",{"array":{"type":"PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies_STATUS"}],["provisioningState",{"type":"VirtualNetworksSubnet_ProvisioningState_STATUS"}],["purpose","string"],["resourceNavigationLinks",{"array":{"type":"ResourceNavigationLink_STATUS"}}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["serviceAssociationLinks",{"array":{"type":"ServiceAssociationLink_STATUS"}}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat_STATUS"}}]]},
-        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIpConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies"}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies"}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}]]},
+        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIpConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies"}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies"}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}]],"goValues":["azureName"]},
         "VirtualNetworksVirtualNetworkPeeringOperatorSpec": t4,
         "VirtualNetworksVirtualNetworkPeering_PeeringState": t113,
         "VirtualNetworksVirtualNetworkPeering_PeeringState_STATUS": t113,
         "VirtualNetworksVirtualNetworkPeering_ProvisioningState_STATUS": t44,
         "VirtualNetworksVirtualNetworkPeering_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["peeringState",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringState_STATUS"}],["provisioningState",{"type":"VirtualNetworksVirtualNetworkPeering_ProvisioningState_STATUS"}],["remoteAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["remoteVirtualNetwork",{"type":"SubResource_STATUS"}],["resourceGuid","string"],["useRemoteGateways","boolean"]]},
-        "VirtualNetworksVirtualNetworkPeering_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["peeringState",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringState"}],["remoteAddressSpace",{"type":"AddressSpace"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["remoteVirtualNetwork",{"type":"SubResource"}],["useRemoteGateways","boolean"],["operatorSpec",{"type":"VirtualNetworksVirtualNetworkPeeringOperatorSpec"}]]},
+        "VirtualNetworksVirtualNetworkPeering_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["peeringState",{"type":"VirtualNetworksVirtualNetworkPeering_PeeringState"}],["remoteAddressSpace",{"type":"AddressSpace"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["remoteVirtualNetwork",{"type":"SubResource"}],["useRemoteGateways","boolean"],["operatorSpec",{"type":"VirtualNetworksVirtualNetworkPeeringOperatorSpec"}]],"goValues":["azureName"]},
         "VpnClientConfiguration": {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServerSecret",{"type":"genruntime_SecretReference"}],["radiusServers",{"array":{"type":"RadiusServer"}}],["vpnAuthenticationTypes",{"array":{"type":"VpnClientConfiguration_VpnAuthenticationTypes"}}],["vpnClientAddressPool",{"type":"AddressSpace"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy"}}],["vpnClientProtocols",{"array":{"type":"VpnClientConfiguration_VpnClientProtocols"}}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate"}}]]},
         "VpnClientConfiguration_STATUS": {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServers",{"array":{"type":"RadiusServer_STATUS"}}],["vpnAuthenticationTypes",{"array":{"type":"VpnClientConfiguration_VpnAuthenticationTypes_STATUS"}}],["vpnClientAddressPool",{"type":"AddressSpace_STATUS"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy_STATUS"}}],["vpnClientProtocols",{"array":{"type":"VpnClientConfiguration_VpnClientProtocols_STATUS"}}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate_STATUS"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate_STATUS"}}]]},
         "VpnClientConfiguration_VpnAuthenticationTypes": t114,
@@ -1088,7 +1089,7 @@ export const shapes: GroupShapes = {
         "LoadBalancer_Spec": t127,
         "LoadBalancersInboundNatRuleOperatorSpec": t4,
         "LoadBalancersInboundNatRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["backendIPConfiguration",{"type":"NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["protocol","string"],["provisioningState","string"]]},
-        "LoadBalancersInboundNatRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["protocol","string"],["operatorSpec",{"type":"LoadBalancersInboundNatRuleOperatorSpec"}],["originalVersion","string"]]},
+        "LoadBalancersInboundNatRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["backendPort","integer"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["protocol","string"],["operatorSpec",{"type":"LoadBalancersInboundNatRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "LoadBalancingRule": {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["loadDistribution","string"],["name","string"],["probe",{"type":"SubResource"}],["protocol","string"]]},
         "LoadBalancingRule_STATUS": {"properties":[["backendAddressPool",{"type":"SubResource_STATUS"}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["id","string"],["idleTimeoutInMinutes","integer"],["loadDistribution","string"],["name","string"],["probe",{"type":"SubResource_STATUS"}],["protocol","string"],["provisioningState","string"],["type","string"]]},
         "NatGatewaySpec_PublicIPAddress_SubResourceEmbedded": t12,
@@ -1104,14 +1105,14 @@ export const shapes: GroupShapes = {
         "NetworkInterfaceTapConfiguration_STATUS_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["dnsSettings",{"type":"NetworkInterfaceDnsSettings_STATUS"}],["dscpConfiguration",{"type":"SubResource_STATUS"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["hostedWorkloads",{"array":"string"}],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS"}}],["macAddress","string"],["migrationPhase","string"],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS"}],["nicType","string"],["primary","boolean"],["privateEndpoint",{"type":"PrivateEndpoint_STATUS_NetworkInterface_SubResourceEmbedded_STATUS"}],["privateLinkService",{"type":"PrivateLinkServiceSpec_STATUS"}],["provisioningState","string"],["resourceGuid","string"],["tapConfigurations",{"array":{"type":"NetworkInterfaceTapConfiguration_STATUS_NetworkInterface_SubResourceEmbedded_STATUS"}}],["virtualMachine",{"type":"SubResource_STATUS"}]]},
         "NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
-        "NetworkInterface_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["dnsSettings",{"type":"NetworkInterfaceDnsSettings"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded"}}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}],["nicType","string"],["privateLinkService",{"type":"PrivateLinkServiceSpec"}],["operatorSpec",{"type":"NetworkInterfaceOperatorSpec"}],["originalVersion","string"]]},
+        "NetworkInterface_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["dnsSettings",{"type":"NetworkInterfaceDnsSettings"}],["enableAcceleratedNetworking","boolean"],["enableIPForwarding","boolean"],["ipConfigurations",{"array":{"type":"NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded"}}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded"}],["nicType","string"],["privateLinkService",{"type":"PrivateLinkServiceSpec"}],["operatorSpec",{"type":"NetworkInterfaceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NetworkSecurityGroupOperatorSpec": t4,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["defaultSecurityRules",{"array":{"type":"SecurityRule_STATUS"}}],["flowLogs",{"array":{"type":"FlowLog_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["resourceGuid","string"],["subnets",{"array":{"type":"Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS"}}]]},
-        "NetworkSecurityGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"NetworkSecurityGroupOperatorSpec"}],["originalVersion","string"]]},
+        "NetworkSecurityGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"NetworkSecurityGroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NetworkSecurityGroupsSecurityRuleOperatorSpec": t4,
         "NetworkSecurityGroupsSecurityRule_STATUS": t128,
         "NetworkSecurityGroupsSecurityRule_Spec": t129,
@@ -1134,7 +1135,7 @@ export const shapes: GroupShapes = {
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded": t12,
         "PublicIPAddress_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"PublicIPAddressSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings_STATUS"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings_STATUS"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipConfiguration",{"type":"IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS"}],["ipTags",{"array":{"type":"IpTag_STATUS"}}],["migrationPhase","string"],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS"}],["provisioningState","string"],["publicIPAddressVersion","string"],["publicIPAllocationMethod","string"],["publicIPPrefix",{"type":"SubResource_STATUS"}],["resourceGuid","string"]]},
-        "PublicIPAddress_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPAddressSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipTags",{"array":{"type":"IpTag"}}],["linkedPublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded"}],["publicIPAddressVersion","string"],["publicIPAllocationMethod","string"],["publicIPPrefix",{"type":"SubResource"}],["servicePublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["operatorSpec",{"type":"PublicIPAddressOperatorSpec"}],["originalVersion","string"]]},
+        "PublicIPAddress_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"PublicIPAddressSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["ddosSettings",{"type":"DdosSettings"}],["dnsSettings",{"type":"PublicIPAddressDnsSettings"}],["idleTimeoutInMinutes","integer"],["ipAddress","string"],["ipTags",{"array":{"type":"IpTag"}}],["linkedPublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["natGateway",{"type":"NatGatewaySpec_PublicIPAddress_SubResourceEmbedded"}],["publicIPAddressVersion","string"],["publicIPAllocationMethod","string"],["publicIPPrefix",{"type":"SubResource"}],["servicePublicIPAddress",{"type":"PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded"}],["operatorSpec",{"type":"PublicIPAddressOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "RadiusServer": t94,
         "RadiusServer_STATUS": t95,
         "ResourceNavigationLink_STATUS": t13,
@@ -1167,18 +1168,18 @@ export const shapes: GroupShapes = {
         "VirtualNetworkGatewaySku": t125,
         "VirtualNetworkGatewaySku_STATUS": t138,
         "VirtualNetworkGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku_STATUS"}],["tags",{"map":"string"}],["activeActive","boolean"],["bgpSettings",{"type":"BgpSettings_STATUS"}],["customRoutes",{"type":"AddressSpace_STATUS"}],["enableBgp","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource_STATUS"}],["gatewayType","string"],["inboundDnsForwardingEndpoint","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration_STATUS"}}],["provisioningState","string"],["resourceGuid","string"],["vNetExtendedLocationResourceId","string"],["vpnClientConfiguration",{"type":"VpnClientConfiguration_STATUS"}],["vpnGatewayGeneration","string"],["vpnType","string"]]},
-        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["enableBgp","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration","string"],["vpnType","string"],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}],["originalVersion","string"]]},
+        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["enableBgp","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration","string"],["vpnType","string"],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VirtualNetworkOperatorSpec": t4,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded": t12,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "VirtualNetwork_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace_STATUS"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["dhcpOptions",{"type":"DhcpOptions_STATUS"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["provisioningState","string"],["resourceGuid","string"]]},
-        "VirtualNetwork_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["ddosProtectionPlan",{"type":"SubResource"}],["dhcpOptions",{"type":"DhcpOptions"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["ipAllocations",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"VirtualNetworkOperatorSpec"}],["originalVersion","string"]]},
+        "VirtualNetwork_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["ddosProtectionPlan",{"type":"SubResource"}],["dhcpOptions",{"type":"DhcpOptions"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["ipAllocations",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"VirtualNetworkOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VirtualNetworksSubnetOperatorSpec": t4,
         "VirtualNetworksSubnet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIpConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["delegations",{"array":{"type":"Delegation_STATUS"}}],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["ipConfigurationProfiles",{"array":{"type":"IPConfigurationProfile_STATUS"}}],["ipConfigurations",{"array":{"type":"IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["natGateway",{"type":"SubResource_STATUS"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["privateEndpointNetworkPolicies","string"],["privateEndpoints",{"array":{"type":"PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["privateLinkServiceNetworkPolicies","string"],["provisioningState","string"],["purpose","string"],["resourceNavigationLinks",{"array":{"type":"ResourceNavigationLink_STATUS"}}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["serviceAssociationLinks",{"array":{"type":"ServiceAssociationLink_STATUS"}}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat_STATUS"}}]]},
-        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIpConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies","string"],["privateLinkServiceNetworkPolicies","string"],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}],["originalVersion","string"]]},
+        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIpConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies","string"],["privateLinkServiceNetworkPolicies","string"],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VirtualNetworksVirtualNetworkPeeringOperatorSpec": t4,
         "VirtualNetworksVirtualNetworkPeering_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["peeringState","string"],["provisioningState","string"],["remoteAddressSpace",{"type":"AddressSpace_STATUS"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["remoteVirtualNetwork",{"type":"SubResource_STATUS"}],["resourceGuid","string"],["useRemoteGateways","boolean"]]},
-        "VirtualNetworksVirtualNetworkPeering_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["peeringState","string"],["remoteAddressSpace",{"type":"AddressSpace"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["remoteVirtualNetwork",{"type":"SubResource"}],["useRemoteGateways","boolean"],["operatorSpec",{"type":"VirtualNetworksVirtualNetworkPeeringOperatorSpec"}],["originalVersion","string"]]},
+        "VirtualNetworksVirtualNetworkPeering_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["allowForwardedTraffic","boolean"],["allowGatewayTransit","boolean"],["allowVirtualNetworkAccess","boolean"],["doNotVerifyRemoteGateways","boolean"],["peeringState","string"],["remoteAddressSpace",{"type":"AddressSpace"}],["remoteBgpCommunities",{"type":"VirtualNetworkBgpCommunities"}],["remoteVirtualNetwork",{"type":"SubResource"}],["useRemoteGateways","boolean"],["operatorSpec",{"type":"VirtualNetworksVirtualNetworkPeeringOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VpnClientConfiguration": {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServerSecret",{"type":"genruntime_SecretReference"}],["radiusServers",{"array":{"type":"RadiusServer"}}],["vpnAuthenticationTypes",{"array":"string"}],["vpnClientAddressPool",{"type":"AddressSpace"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy"}}],["vpnClientProtocols",{"array":"string"}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate"}}]]},
         "VpnClientConfiguration_STATUS": {"properties":[["aadAudience","string"],["aadIssuer","string"],["aadTenant","string"],["radiusServerAddress","string"],["radiusServers",{"array":{"type":"RadiusServer_STATUS"}}],["vpnAuthenticationTypes",{"array":"string"}],["vpnClientAddressPool",{"type":"AddressSpace_STATUS"}],["vpnClientIpsecPolicies",{"array":{"type":"IpsecPolicy_STATUS"}}],["vpnClientProtocols",{"array":"string"}],["vpnClientRevokedCertificates",{"array":{"type":"VpnClientRevokedCertificate_STATUS"}}],["vpnClientRootCertificates",{"array":{"type":"VpnClientRootCertificate_STATUS"}}]]},
         "VpnClientRevokedCertificate": t116,
@@ -1222,7 +1223,7 @@ export const shapes: GroupShapes = {
         "TrafficManagerProfile_ProfileStatus": t112,
         "TrafficManagerProfile_ProfileStatus_STATUS": t112,
         "TrafficManagerProfile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["allowedEndpointRecordTypes",{"array":{"type":"TrafficManagerProfile_AllowedEndpointRecordTypes_STATUS"}}],["dnsConfig",{"type":"DnsConfig_STATUS"}],["endpoints",{"array":{"type":"Endpoint_STATUS"}}],["maxReturn","integer"],["monitorConfig",{"type":"MonitorConfig_STATUS"}],["profileStatus",{"type":"TrafficManagerProfile_ProfileStatus_STATUS"}],["trafficRoutingMethod",{"type":"TrafficManagerProfile_TrafficRoutingMethod_STATUS"}],["trafficViewEnrollmentStatus",{"type":"TrafficManagerProfile_TrafficViewEnrollmentStatus_STATUS"}]]},
-        "TrafficManagerProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["allowedEndpointRecordTypes",{"array":{"type":"TrafficManagerProfile_AllowedEndpointRecordTypes"}}],["dnsConfig",{"type":"DnsConfig"}],["maxReturn","integer"],["monitorConfig",{"type":"MonitorConfig"}],["profileStatus",{"type":"TrafficManagerProfile_ProfileStatus"}],["trafficRoutingMethod",{"type":"TrafficManagerProfile_TrafficRoutingMethod"}],["trafficViewEnrollmentStatus",{"type":"TrafficManagerProfile_TrafficViewEnrollmentStatus"}],["type","string"],["operatorSpec",{"type":"TrafficManagerProfileOperatorSpec"}]]},
+        "TrafficManagerProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["allowedEndpointRecordTypes",{"array":{"type":"TrafficManagerProfile_AllowedEndpointRecordTypes"}}],["dnsConfig",{"type":"DnsConfig"}],["maxReturn","integer"],["monitorConfig",{"type":"MonitorConfig"}],["profileStatus",{"type":"TrafficManagerProfile_ProfileStatus"}],["trafficRoutingMethod",{"type":"TrafficManagerProfile_TrafficRoutingMethod"}],["trafficViewEnrollmentStatus",{"type":"TrafficManagerProfile_TrafficViewEnrollmentStatus"}],["type","string"],["operatorSpec",{"type":"TrafficManagerProfileOperatorSpec"}]],"goValues":["azureName"]},
         "TrafficManagerProfile_TrafficRoutingMethod": t152,
         "TrafficManagerProfile_TrafficRoutingMethod_STATUS": t152,
         "TrafficManagerProfile_TrafficViewEnrollmentStatus": t112,
@@ -1235,7 +1236,7 @@ export const shapes: GroupShapes = {
         "TrafficManagerProfilesAzureEndpoint_EndpointStatus": t112,
         "TrafficManagerProfilesAzureEndpoint_EndpointStatus_STATUS": t112,
         "TrafficManagerProfilesAzureEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["alwaysServe",{"type":"TrafficManagerProfilesAzureEndpoint_AlwaysServe_STATUS"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem_STATUS"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesAzureEndpoint_EndpointMonitorStatus_STATUS"}],["endpointStatus",{"type":"TrafficManagerProfilesAzureEndpoint_EndpointStatus_STATUS"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem_STATUS"}}],["target","string"],["targetResourceId","string"],["weight","integer"]]},
-        "TrafficManagerProfilesAzureEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe",{"type":"TrafficManagerProfilesAzureEndpoint_AlwaysServe"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesAzureEndpoint_EndpointMonitorStatus"}],["endpointStatus",{"type":"TrafficManagerProfilesAzureEndpoint_EndpointStatus"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesAzureEndpointOperatorSpec"}]]},
+        "TrafficManagerProfilesAzureEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe",{"type":"TrafficManagerProfilesAzureEndpoint_AlwaysServe"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesAzureEndpoint_EndpointMonitorStatus"}],["endpointStatus",{"type":"TrafficManagerProfilesAzureEndpoint_EndpointStatus"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesAzureEndpointOperatorSpec"}]],"goValues":["azureName"]},
         "TrafficManagerProfilesExternalEndpointOperatorSpec": t4,
         "TrafficManagerProfilesExternalEndpoint_AlwaysServe": t112,
         "TrafficManagerProfilesExternalEndpoint_AlwaysServe_STATUS": t112,
@@ -1244,7 +1245,7 @@ export const shapes: GroupShapes = {
         "TrafficManagerProfilesExternalEndpoint_EndpointStatus": t112,
         "TrafficManagerProfilesExternalEndpoint_EndpointStatus_STATUS": t112,
         "TrafficManagerProfilesExternalEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["alwaysServe",{"type":"TrafficManagerProfilesExternalEndpoint_AlwaysServe_STATUS"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem_STATUS"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesExternalEndpoint_EndpointMonitorStatus_STATUS"}],["endpointStatus",{"type":"TrafficManagerProfilesExternalEndpoint_EndpointStatus_STATUS"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem_STATUS"}}],["target","string"],["targetResourceId","string"],["weight","integer"]]},
-        "TrafficManagerProfilesExternalEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe",{"type":"TrafficManagerProfilesExternalEndpoint_AlwaysServe"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesExternalEndpoint_EndpointMonitorStatus"}],["endpointStatus",{"type":"TrafficManagerProfilesExternalEndpoint_EndpointStatus"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesExternalEndpointOperatorSpec"}]]},
+        "TrafficManagerProfilesExternalEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe",{"type":"TrafficManagerProfilesExternalEndpoint_AlwaysServe"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesExternalEndpoint_EndpointMonitorStatus"}],["endpointStatus",{"type":"TrafficManagerProfilesExternalEndpoint_EndpointStatus"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesExternalEndpointOperatorSpec"}]],"goValues":["azureName"]},
         "TrafficManagerProfilesNestedEndpointOperatorSpec": t4,
         "TrafficManagerProfilesNestedEndpoint_AlwaysServe": t112,
         "TrafficManagerProfilesNestedEndpoint_AlwaysServe_STATUS": t112,
@@ -1253,7 +1254,7 @@ export const shapes: GroupShapes = {
         "TrafficManagerProfilesNestedEndpoint_EndpointStatus": t112,
         "TrafficManagerProfilesNestedEndpoint_EndpointStatus_STATUS": t112,
         "TrafficManagerProfilesNestedEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["alwaysServe",{"type":"TrafficManagerProfilesNestedEndpoint_AlwaysServe_STATUS"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem_STATUS"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesNestedEndpoint_EndpointMonitorStatus_STATUS"}],["endpointStatus",{"type":"TrafficManagerProfilesNestedEndpoint_EndpointStatus_STATUS"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem_STATUS"}}],["target","string"],["targetResourceId","string"],["weight","integer"]]},
-        "TrafficManagerProfilesNestedEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe",{"type":"TrafficManagerProfilesNestedEndpoint_AlwaysServe"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesNestedEndpoint_EndpointMonitorStatus"}],["endpointStatus",{"type":"TrafficManagerProfilesNestedEndpoint_EndpointStatus"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesNestedEndpointOperatorSpec"}]]},
+        "TrafficManagerProfilesNestedEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe",{"type":"TrafficManagerProfilesNestedEndpoint_AlwaysServe"}],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus",{"type":"TrafficManagerProfilesNestedEndpoint_EndpointMonitorStatus"}],["endpointStatus",{"type":"TrafficManagerProfilesNestedEndpoint_EndpointStatus"}],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesNestedEndpointOperatorSpec"}]],"goValues":["azureName"]},
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_ConfigMapDestination": t153,
@@ -1280,16 +1281,16 @@ export const shapes: GroupShapes = {
         "TrafficManagerProfileOperatorConfigMaps": t149,
         "TrafficManagerProfileOperatorSpec": t150,
         "TrafficManagerProfile_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["allowedEndpointRecordTypes",{"array":"string"}],["dnsConfig",{"type":"DnsConfig_STATUS"}],["endpoints",{"array":{"type":"Endpoint_STATUS"}}],["maxReturn","integer"],["monitorConfig",{"type":"MonitorConfig_STATUS"}],["profileStatus","string"],["trafficRoutingMethod","string"],["trafficViewEnrollmentStatus","string"]]},
-        "TrafficManagerProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["allowedEndpointRecordTypes",{"array":"string"}],["dnsConfig",{"type":"DnsConfig"}],["maxReturn","integer"],["monitorConfig",{"type":"MonitorConfig"}],["profileStatus","string"],["trafficRoutingMethod","string"],["trafficViewEnrollmentStatus","string"],["type","string"],["operatorSpec",{"type":"TrafficManagerProfileOperatorSpec"}],["originalVersion","string"]]},
+        "TrafficManagerProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["allowedEndpointRecordTypes",{"array":"string"}],["dnsConfig",{"type":"DnsConfig"}],["maxReturn","integer"],["monitorConfig",{"type":"MonitorConfig"}],["profileStatus","string"],["trafficRoutingMethod","string"],["trafficViewEnrollmentStatus","string"],["type","string"],["operatorSpec",{"type":"TrafficManagerProfileOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "TrafficManagerProfilesAzureEndpointOperatorSpec": t4,
         "TrafficManagerProfilesAzureEndpoint_STATUS": t154,
-        "TrafficManagerProfilesAzureEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe","string"],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus","string"],["endpointStatus","string"],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesAzureEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "TrafficManagerProfilesAzureEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe","string"],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus","string"],["endpointStatus","string"],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesAzureEndpointOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "TrafficManagerProfilesExternalEndpointOperatorSpec": t4,
         "TrafficManagerProfilesExternalEndpoint_STATUS": t154,
-        "TrafficManagerProfilesExternalEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe","string"],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus","string"],["endpointStatus","string"],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesExternalEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "TrafficManagerProfilesExternalEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe","string"],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus","string"],["endpointStatus","string"],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesExternalEndpointOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "TrafficManagerProfilesNestedEndpointOperatorSpec": t4,
         "TrafficManagerProfilesNestedEndpoint_STATUS": t154,
-        "TrafficManagerProfilesNestedEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe","string"],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus","string"],["endpointStatus","string"],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesNestedEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "TrafficManagerProfilesNestedEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["alwaysServe","string"],["customHeaders",{"array":{"type":"EndpointPropertiesCustomHeadersItem"}}],["endpointLocation","string"],["endpointMonitorStatus","string"],["endpointStatus","string"],["geoMapping",{"array":"string"}],["minChildEndpoints","integer"],["minChildEndpointsIPv4","integer"],["minChildEndpointsIPv6","integer"],["priority","integer"],["subnets",{"array":{"type":"EndpointPropertiesSubnetsItem"}}],["target","string"],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["type","string"],["weight","integer"],["operatorSpec",{"type":"TrafficManagerProfilesNestedEndpointOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_ConfigMapDestination": t153,
@@ -1405,7 +1406,7 @@ export const shapes: GroupShapes = {
         "ApplicationGateway_OperationalState_STATUS": {"enum":["Running","Starting","Stopped","Stopping"]},
         "ApplicationGateway_ProvisioningState_STATUS": t44,
         "ApplicationGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"ApplicationGatewaySku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["authenticationCertificates",{"array":{"type":"ApplicationGatewayAuthenticationCertificate_STATUS"}}],["autoscaleConfiguration",{"type":"ApplicationGatewayAutoscaleConfiguration_STATUS"}],["backendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_STATUS"}}],["backendHttpSettingsCollection",{"array":{"type":"ApplicationGatewayBackendHttpSettings_STATUS"}}],["backendSettingsCollection",{"array":{"type":"ApplicationGatewayBackendSettings_STATUS"}}],["customErrorConfigurations",{"array":{"type":"ApplicationGatewayCustomError_STATUS"}}],["enableFips","boolean"],["enableHttp2","boolean"],["firewallPolicy",{"type":"SubResource_STATUS"}],["forceFirewallPolicyAssociation","boolean"],["frontendIPConfigurations",{"array":{"type":"ApplicationGatewayFrontendIPConfiguration_STATUS"}}],["frontendPorts",{"array":{"type":"ApplicationGatewayFrontendPort_STATUS"}}],["gatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_ApplicationGateway_SubResourceEmbedded_STATUS"}}],["globalConfiguration",{"type":"ApplicationGatewayGlobalConfiguration_STATUS"}],["httpListeners",{"array":{"type":"ApplicationGatewayHttpListener_STATUS"}}],["listeners",{"array":{"type":"ApplicationGatewayListener_STATUS"}}],["loadDistributionPolicies",{"array":{"type":"ApplicationGatewayLoadDistributionPolicy_STATUS"}}],["operationalState",{"type":"ApplicationGateway_OperationalState_STATUS"}],["privateEndpointConnections",{"array":{"type":"ApplicationGatewayPrivateEndpointConnection_STATUS"}}],["privateLinkConfigurations",{"array":{"type":"ApplicationGatewayPrivateLinkConfiguration_STATUS"}}],["probes",{"array":{"type":"ApplicationGatewayProbe_STATUS"}}],["provisioningState",{"type":"ApplicationGateway_ProvisioningState_STATUS"}],["redirectConfigurations",{"array":{"type":"ApplicationGatewayRedirectConfiguration_STATUS"}}],["requestRoutingRules",{"array":{"type":"ApplicationGatewayRequestRoutingRule_STATUS"}}],["resourceGuid","string"],["rewriteRuleSets",{"array":{"type":"ApplicationGatewayRewriteRuleSet_STATUS"}}],["routingRules",{"array":{"type":"ApplicationGatewayRoutingRule_STATUS"}}],["sslCertificates",{"array":{"type":"ApplicationGatewaySslCertificate_STATUS"}}],["sslPolicy",{"type":"ApplicationGatewaySslPolicy_STATUS"}],["sslProfiles",{"array":{"type":"ApplicationGatewaySslProfile_STATUS"}}],["trustedClientCertificates",{"array":{"type":"ApplicationGatewayTrustedClientCertificate_STATUS"}}],["trustedRootCertificates",{"array":{"type":"ApplicationGatewayTrustedRootCertificate_STATUS"}}],["urlPathMaps",{"array":{"type":"ApplicationGatewayUrlPathMap_STATUS"}}],["webApplicationFirewallConfiguration",{"type":"ApplicationGatewayWebApplicationFirewallConfiguration_STATUS"}]]},
-        "ApplicationGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"ApplicationGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["authenticationCertificates",{"array":{"type":"ApplicationGatewayAuthenticationCertificate"}}],["autoscaleConfiguration",{"type":"ApplicationGatewayAutoscaleConfiguration"}],["backendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool"}}],["backendHttpSettingsCollection",{"array":{"type":"ApplicationGatewayBackendHttpSettings"}}],["backendSettingsCollection",{"array":{"type":"ApplicationGatewayBackendSettings"}}],["customErrorConfigurations",{"array":{"type":"ApplicationGatewayCustomError"}}],["enableFips","boolean"],["enableHttp2","boolean"],["firewallPolicy",{"type":"SubResource"}],["forceFirewallPolicyAssociation","boolean"],["frontendIPConfigurations",{"array":{"type":"ApplicationGatewayFrontendIPConfiguration"}}],["frontendPorts",{"array":{"type":"ApplicationGatewayFrontendPort"}}],["gatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_ApplicationGateway_SubResourceEmbedded"}}],["globalConfiguration",{"type":"ApplicationGatewayGlobalConfiguration"}],["httpListeners",{"array":{"type":"ApplicationGatewayHttpListener"}}],["listeners",{"array":{"type":"ApplicationGatewayListener"}}],["loadDistributionPolicies",{"array":{"type":"ApplicationGatewayLoadDistributionPolicy"}}],["privateLinkConfigurations",{"array":{"type":"ApplicationGatewayPrivateLinkConfiguration"}}],["probes",{"array":{"type":"ApplicationGatewayProbe"}}],["redirectConfigurations",{"array":{"type":"ApplicationGatewayRedirectConfiguration"}}],["requestRoutingRules",{"array":{"type":"ApplicationGatewayRequestRoutingRule"}}],["rewriteRuleSets",{"array":{"type":"ApplicationGatewayRewriteRuleSet"}}],["routingRules",{"array":{"type":"ApplicationGatewayRoutingRule"}}],["sslCertificates",{"array":{"type":"ApplicationGatewaySslCertificate"}}],["sslPolicy",{"type":"ApplicationGatewaySslPolicy"}],["sslProfiles",{"array":{"type":"ApplicationGatewaySslProfile"}}],["trustedClientCertificates",{"array":{"type":"ApplicationGatewayTrustedClientCertificate"}}],["trustedRootCertificates",{"array":{"type":"ApplicationGatewayTrustedRootCertificate"}}],["urlPathMaps",{"array":{"type":"ApplicationGatewayUrlPathMap"}}],["webApplicationFirewallConfiguration",{"type":"ApplicationGatewayWebApplicationFirewallConfiguration"}],["operatorSpec",{"type":"ApplicationGatewayOperatorSpec"}]]},
+        "ApplicationGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"ApplicationGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["authenticationCertificates",{"array":{"type":"ApplicationGatewayAuthenticationCertificate"}}],["autoscaleConfiguration",{"type":"ApplicationGatewayAutoscaleConfiguration"}],["backendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool"}}],["backendHttpSettingsCollection",{"array":{"type":"ApplicationGatewayBackendHttpSettings"}}],["backendSettingsCollection",{"array":{"type":"ApplicationGatewayBackendSettings"}}],["customErrorConfigurations",{"array":{"type":"ApplicationGatewayCustomError"}}],["enableFips","boolean"],["enableHttp2","boolean"],["firewallPolicy",{"type":"SubResource"}],["forceFirewallPolicyAssociation","boolean"],["frontendIPConfigurations",{"array":{"type":"ApplicationGatewayFrontendIPConfiguration"}}],["frontendPorts",{"array":{"type":"ApplicationGatewayFrontendPort"}}],["gatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_ApplicationGateway_SubResourceEmbedded"}}],["globalConfiguration",{"type":"ApplicationGatewayGlobalConfiguration"}],["httpListeners",{"array":{"type":"ApplicationGatewayHttpListener"}}],["listeners",{"array":{"type":"ApplicationGatewayListener"}}],["loadDistributionPolicies",{"array":{"type":"ApplicationGatewayLoadDistributionPolicy"}}],["privateLinkConfigurations",{"array":{"type":"ApplicationGatewayPrivateLinkConfiguration"}}],["probes",{"array":{"type":"ApplicationGatewayProbe"}}],["redirectConfigurations",{"array":{"type":"ApplicationGatewayRedirectConfiguration"}}],["requestRoutingRules",{"array":{"type":"ApplicationGatewayRequestRoutingRule"}}],["rewriteRuleSets",{"array":{"type":"ApplicationGatewayRewriteRuleSet"}}],["routingRules",{"array":{"type":"ApplicationGatewayRoutingRule"}}],["sslCertificates",{"array":{"type":"ApplicationGatewaySslCertificate"}}],["sslPolicy",{"type":"ApplicationGatewaySslPolicy"}],["sslProfiles",{"array":{"type":"ApplicationGatewaySslProfile"}}],["trustedClientCertificates",{"array":{"type":"ApplicationGatewayTrustedClientCertificate"}}],["trustedRootCertificates",{"array":{"type":"ApplicationGatewayTrustedRootCertificate"}}],["urlPathMaps",{"array":{"type":"ApplicationGatewayUrlPathMap"}}],["webApplicationFirewallConfiguration",{"type":"ApplicationGatewayWebApplicationFirewallConfiguration"}],["operatorSpec",{"type":"ApplicationGatewayOperatorSpec"}]],"goValues":["azureName"]},
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
         "BastionHostIPConfiguration": t188,
@@ -1414,35 +1415,35 @@ export const shapes: GroupShapes = {
         "BastionHostOperatorSpec": t4,
         "BastionHost_ProvisioningState_STATUS": t44,
         "BastionHost_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration_STATUS"}}],["provisioningState",{"type":"BastionHost_ProvisioningState_STATUS"}],["scaleUnits","integer"]]},
-        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["scaleUnits","integer"],["operatorSpec",{"type":"BastionHostOperatorSpec"}]]},
+        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["scaleUnits","integer"],["operatorSpec",{"type":"BastionHostOperatorSpec"}]],"goValues":["azureName"]},
         "CustomDnsConfigPropertiesFormat_STATUS": t189,
         "DnsForwardingRuleSetsForwardingRuleOperatorSpec": t4,
         "DnsForwardingRuleSetsForwardingRule_ForwardingRuleState": t112,
         "DnsForwardingRuleSetsForwardingRule_ForwardingRuleState_STATUS": t112,
         "DnsForwardingRuleSetsForwardingRule_ProvisioningState_STATUS": t19,
         "DnsForwardingRuleSetsForwardingRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["domainName","string"],["forwardingRuleState",{"type":"DnsForwardingRuleSetsForwardingRule_ForwardingRuleState_STATUS"}],["metadata",{"map":"string"}],["provisioningState",{"type":"DnsForwardingRuleSetsForwardingRule_ProvisioningState_STATUS"}],["targetDnsServers",{"array":{"type":"TargetDnsServer_STATUS"}}]]},
-        "DnsForwardingRuleSetsForwardingRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["domainName","string"],["forwardingRuleState",{"type":"DnsForwardingRuleSetsForwardingRule_ForwardingRuleState"}],["metadata",{"map":"string"}],["targetDnsServers",{"array":{"type":"TargetDnsServer"}}],["operatorSpec",{"type":"DnsForwardingRuleSetsForwardingRuleOperatorSpec"}]]},
+        "DnsForwardingRuleSetsForwardingRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["domainName","string"],["forwardingRuleState",{"type":"DnsForwardingRuleSetsForwardingRule_ForwardingRuleState"}],["metadata",{"map":"string"}],["targetDnsServers",{"array":{"type":"TargetDnsServer"}}],["operatorSpec",{"type":"DnsForwardingRuleSetsForwardingRuleOperatorSpec"}]],"goValues":["azureName"]},
         "DnsForwardingRuleSetsVirtualNetworkLinkOperatorSpec": t4,
         "DnsForwardingRuleSetsVirtualNetworkLink_ProvisioningState_STATUS": t19,
         "DnsForwardingRuleSetsVirtualNetworkLink_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["metadata",{"map":"string"}],["provisioningState",{"type":"DnsForwardingRuleSetsVirtualNetworkLink_ProvisioningState_STATUS"}],["virtualNetwork",{"type":"SubResource_STATUS"}]]},
-        "DnsForwardingRuleSetsVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["metadata",{"map":"string"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"DnsForwardingRuleSetsVirtualNetworkLinkOperatorSpec"}]]},
+        "DnsForwardingRuleSetsVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["metadata",{"map":"string"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"DnsForwardingRuleSetsVirtualNetworkLinkOperatorSpec"}]],"goValues":["azureName"]},
         "DnsForwardingRulesetOperatorSpec": t4,
         "DnsForwardingRuleset_ProvisioningState_STATUS": t19,
         "DnsForwardingRuleset_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dnsResolverOutboundEndpoints",{"array":{"type":"SubResource_STATUS"}}],["provisioningState",{"type":"DnsForwardingRuleset_ProvisioningState_STATUS"}],["resourceGuid","string"]]},
-        "DnsForwardingRuleset_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dnsResolverOutboundEndpoints",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"DnsForwardingRulesetOperatorSpec"}]]},
+        "DnsForwardingRuleset_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dnsResolverOutboundEndpoints",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"DnsForwardingRulesetOperatorSpec"}]],"goValues":["azureName"]},
         "DnsResolverOperatorSpec": t4,
         "DnsResolver_DnsResolverState_STATUS": {"enum":["Connected","Disconnected"]},
         "DnsResolver_ProvisioningState_STATUS": t19,
         "DnsResolver_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dnsResolverState",{"type":"DnsResolver_DnsResolverState_STATUS"}],["provisioningState",{"type":"DnsResolver_ProvisioningState_STATUS"}],["resourceGuid","string"],["virtualNetwork",{"type":"SubResource_STATUS"}]]},
-        "DnsResolver_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"DnsResolverOperatorSpec"}]]},
+        "DnsResolver_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"DnsResolverOperatorSpec"}]],"goValues":["azureName"]},
         "DnsResolversInboundEndpointOperatorSpec": t4,
         "DnsResolversInboundEndpoint_ProvisioningState_STATUS": t19,
         "DnsResolversInboundEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["ipConfigurations",{"array":{"type":"IpConfiguration_STATUS"}}],["provisioningState",{"type":"DnsResolversInboundEndpoint_ProvisioningState_STATUS"}],["resourceGuid","string"]]},
-        "DnsResolversInboundEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["ipConfigurations",{"array":{"type":"IpConfiguration"}}],["operatorSpec",{"type":"DnsResolversInboundEndpointOperatorSpec"}]]},
+        "DnsResolversInboundEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["ipConfigurations",{"array":{"type":"IpConfiguration"}}],["operatorSpec",{"type":"DnsResolversInboundEndpointOperatorSpec"}]],"goValues":["azureName"]},
         "DnsResolversOutboundEndpointOperatorSpec": t4,
         "DnsResolversOutboundEndpoint_ProvisioningState_STATUS": t19,
         "DnsResolversOutboundEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState",{"type":"DnsResolversOutboundEndpoint_ProvisioningState_STATUS"}],["resourceGuid","string"],["subnet",{"type":"SubResource_STATUS"}]]},
-        "DnsResolversOutboundEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["subnet",{"type":"SubResource"}],["operatorSpec",{"type":"DnsResolversOutboundEndpointOperatorSpec"}]]},
+        "DnsResolversOutboundEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["subnet",{"type":"SubResource"}],["operatorSpec",{"type":"DnsResolversOutboundEndpointOperatorSpec"}]],"goValues":["azureName"]},
         "ExtendedLocation": t51,
         "ExtendedLocation_STATUS": t52,
         "ExtendedLocation_Type": t53,
@@ -1503,7 +1504,7 @@ export const shapes: GroupShapes = {
         "PrivateLinkServiceOperatorSpec": t216,
         "PrivateLinkService_ProvisioningState_STATUS": t44,
         "PrivateLinkService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["alias","string"],["autoApproval",{"type":"ResourceSet_STATUS"}],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration_STATUS"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"PrivateLinkService_ProvisioningState_STATUS"}],["visibility",{"type":"ResourceSet_STATUS"}]]},
-        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["autoApproval",{"type":"ResourceSet"}],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}]]},
+        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["autoApproval",{"type":"ResourceSet"}],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}]],"goValues":["azureName"]},
         "PublicIPPrefixOperatorSpec": t4,
         "PublicIPPrefixSku": t217,
         "PublicIPPrefixSku_Name": t196,
@@ -1536,7 +1537,7 @@ export const shapes: GroupShapes = {
         "SystemData_STATUS": t226,
         "TargetDnsServer": t227,
         "TargetDnsServer_STATUS": t228,
-        "UserAssignedIdentityDetails": t12,
+        "UserAssignedIdentityDetails": t229,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_ConfigMapDestination": t153,
@@ -1544,7 +1545,7 @@ export const shapes: GroupShapes = {
         "genruntime_KnownResourceReference": t17,
         "genruntime_ResourceReference": t18,
         "genruntime_SecretReference": t34,
-        "genruntime_WellKnownResourceReference": t229,
+        "genruntime_WellKnownResourceReference": t230,
       },
     },
     "v1api20220701storage": {
@@ -1563,8 +1564,8 @@ export const shapes: GroupShapes = {
         "ApplicationGatewayBackendSettings_STATUS": t13,
         "ApplicationGatewayClientAuthConfiguration": {"properties":[["verifyClientCertIssuerDN","boolean"],["verifyClientRevocation","string"]]},
         "ApplicationGatewayConnectionDraining": t160,
-        "ApplicationGatewayCustomError": t230,
-        "ApplicationGatewayCustomError_STATUS": t230,
+        "ApplicationGatewayCustomError": t231,
+        "ApplicationGatewayCustomError_STATUS": t231,
         "ApplicationGatewayFirewallDisabledRuleGroup": t162,
         "ApplicationGatewayFirewallDisabledRuleGroup_STATUS": t162,
         "ApplicationGatewayFirewallExclusion": t163,
@@ -1609,8 +1610,8 @@ export const shapes: GroupShapes = {
         "ApplicationGatewaySku_STATUS": t138,
         "ApplicationGatewaySslCertificate": t178,
         "ApplicationGatewaySslCertificate_STATUS": t13,
-        "ApplicationGatewaySslPolicy": t231,
-        "ApplicationGatewaySslPolicy_STATUS": t231,
+        "ApplicationGatewaySslPolicy": t232,
+        "ApplicationGatewaySslPolicy_STATUS": t232,
         "ApplicationGatewaySslProfile": t183,
         "ApplicationGatewaySslProfile_STATUS": t13,
         "ApplicationGatewayTrustedClientCertificate": t155,
@@ -1623,33 +1624,33 @@ export const shapes: GroupShapes = {
         "ApplicationGatewayWebApplicationFirewallConfiguration": {"properties":[["disabledRuleGroups",{"array":{"type":"ApplicationGatewayFirewallDisabledRuleGroup"}}],["enabled","boolean"],["exclusions",{"array":{"type":"ApplicationGatewayFirewallExclusion"}}],["fileUploadLimitInMb","integer"],["firewallMode","string"],["maxRequestBodySize","integer"],["maxRequestBodySizeInKb","integer"],["requestBodyCheck","boolean"],["ruleSetType","string"],["ruleSetVersion","string"]]},
         "ApplicationGatewayWebApplicationFirewallConfiguration_STATUS": {"properties":[["disabledRuleGroups",{"array":{"type":"ApplicationGatewayFirewallDisabledRuleGroup_STATUS"}}],["enabled","boolean"],["exclusions",{"array":{"type":"ApplicationGatewayFirewallExclusion_STATUS"}}],["fileUploadLimitInMb","integer"],["firewallMode","string"],["maxRequestBodySize","integer"],["maxRequestBodySizeInKb","integer"],["requestBodyCheck","boolean"],["ruleSetType","string"],["ruleSetVersion","string"]]},
         "ApplicationGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"ApplicationGatewaySku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["authenticationCertificates",{"array":{"type":"ApplicationGatewayAuthenticationCertificate_STATUS"}}],["autoscaleConfiguration",{"type":"ApplicationGatewayAutoscaleConfiguration_STATUS"}],["backendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool_STATUS"}}],["backendHttpSettingsCollection",{"array":{"type":"ApplicationGatewayBackendHttpSettings_STATUS"}}],["backendSettingsCollection",{"array":{"type":"ApplicationGatewayBackendSettings_STATUS"}}],["customErrorConfigurations",{"array":{"type":"ApplicationGatewayCustomError_STATUS"}}],["enableFips","boolean"],["enableHttp2","boolean"],["firewallPolicy",{"type":"SubResource_STATUS"}],["forceFirewallPolicyAssociation","boolean"],["frontendIPConfigurations",{"array":{"type":"ApplicationGatewayFrontendIPConfiguration_STATUS"}}],["frontendPorts",{"array":{"type":"ApplicationGatewayFrontendPort_STATUS"}}],["gatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_ApplicationGateway_SubResourceEmbedded_STATUS"}}],["globalConfiguration",{"type":"ApplicationGatewayGlobalConfiguration_STATUS"}],["httpListeners",{"array":{"type":"ApplicationGatewayHttpListener_STATUS"}}],["listeners",{"array":{"type":"ApplicationGatewayListener_STATUS"}}],["loadDistributionPolicies",{"array":{"type":"ApplicationGatewayLoadDistributionPolicy_STATUS"}}],["operationalState","string"],["privateEndpointConnections",{"array":{"type":"ApplicationGatewayPrivateEndpointConnection_STATUS"}}],["privateLinkConfigurations",{"array":{"type":"ApplicationGatewayPrivateLinkConfiguration_STATUS"}}],["probes",{"array":{"type":"ApplicationGatewayProbe_STATUS"}}],["provisioningState","string"],["redirectConfigurations",{"array":{"type":"ApplicationGatewayRedirectConfiguration_STATUS"}}],["requestRoutingRules",{"array":{"type":"ApplicationGatewayRequestRoutingRule_STATUS"}}],["resourceGuid","string"],["rewriteRuleSets",{"array":{"type":"ApplicationGatewayRewriteRuleSet_STATUS"}}],["routingRules",{"array":{"type":"ApplicationGatewayRoutingRule_STATUS"}}],["sslCertificates",{"array":{"type":"ApplicationGatewaySslCertificate_STATUS"}}],["sslPolicy",{"type":"ApplicationGatewaySslPolicy_STATUS"}],["sslProfiles",{"array":{"type":"ApplicationGatewaySslProfile_STATUS"}}],["trustedClientCertificates",{"array":{"type":"ApplicationGatewayTrustedClientCertificate_STATUS"}}],["trustedRootCertificates",{"array":{"type":"ApplicationGatewayTrustedRootCertificate_STATUS"}}],["urlPathMaps",{"array":{"type":"ApplicationGatewayUrlPathMap_STATUS"}}],["webApplicationFirewallConfiguration",{"type":"ApplicationGatewayWebApplicationFirewallConfiguration_STATUS"}]]},
-        "ApplicationGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"ApplicationGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["authenticationCertificates",{"array":{"type":"ApplicationGatewayAuthenticationCertificate"}}],["autoscaleConfiguration",{"type":"ApplicationGatewayAutoscaleConfiguration"}],["backendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool"}}],["backendHttpSettingsCollection",{"array":{"type":"ApplicationGatewayBackendHttpSettings"}}],["backendSettingsCollection",{"array":{"type":"ApplicationGatewayBackendSettings"}}],["customErrorConfigurations",{"array":{"type":"ApplicationGatewayCustomError"}}],["enableFips","boolean"],["enableHttp2","boolean"],["firewallPolicy",{"type":"SubResource"}],["forceFirewallPolicyAssociation","boolean"],["frontendIPConfigurations",{"array":{"type":"ApplicationGatewayFrontendIPConfiguration"}}],["frontendPorts",{"array":{"type":"ApplicationGatewayFrontendPort"}}],["gatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_ApplicationGateway_SubResourceEmbedded"}}],["globalConfiguration",{"type":"ApplicationGatewayGlobalConfiguration"}],["httpListeners",{"array":{"type":"ApplicationGatewayHttpListener"}}],["listeners",{"array":{"type":"ApplicationGatewayListener"}}],["loadDistributionPolicies",{"array":{"type":"ApplicationGatewayLoadDistributionPolicy"}}],["privateLinkConfigurations",{"array":{"type":"ApplicationGatewayPrivateLinkConfiguration"}}],["probes",{"array":{"type":"ApplicationGatewayProbe"}}],["redirectConfigurations",{"array":{"type":"ApplicationGatewayRedirectConfiguration"}}],["requestRoutingRules",{"array":{"type":"ApplicationGatewayRequestRoutingRule"}}],["rewriteRuleSets",{"array":{"type":"ApplicationGatewayRewriteRuleSet"}}],["routingRules",{"array":{"type":"ApplicationGatewayRoutingRule"}}],["sslCertificates",{"array":{"type":"ApplicationGatewaySslCertificate"}}],["sslPolicy",{"type":"ApplicationGatewaySslPolicy"}],["sslProfiles",{"array":{"type":"ApplicationGatewaySslProfile"}}],["trustedClientCertificates",{"array":{"type":"ApplicationGatewayTrustedClientCertificate"}}],["trustedRootCertificates",{"array":{"type":"ApplicationGatewayTrustedRootCertificate"}}],["urlPathMaps",{"array":{"type":"ApplicationGatewayUrlPathMap"}}],["webApplicationFirewallConfiguration",{"type":"ApplicationGatewayWebApplicationFirewallConfiguration"}],["operatorSpec",{"type":"ApplicationGatewayOperatorSpec"}],["originalVersion","string"]]},
+        "ApplicationGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"ApplicationGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["authenticationCertificates",{"array":{"type":"ApplicationGatewayAuthenticationCertificate"}}],["autoscaleConfiguration",{"type":"ApplicationGatewayAutoscaleConfiguration"}],["backendAddressPools",{"array":{"type":"ApplicationGatewayBackendAddressPool"}}],["backendHttpSettingsCollection",{"array":{"type":"ApplicationGatewayBackendHttpSettings"}}],["backendSettingsCollection",{"array":{"type":"ApplicationGatewayBackendSettings"}}],["customErrorConfigurations",{"array":{"type":"ApplicationGatewayCustomError"}}],["enableFips","boolean"],["enableHttp2","boolean"],["firewallPolicy",{"type":"SubResource"}],["forceFirewallPolicyAssociation","boolean"],["frontendIPConfigurations",{"array":{"type":"ApplicationGatewayFrontendIPConfiguration"}}],["frontendPorts",{"array":{"type":"ApplicationGatewayFrontendPort"}}],["gatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_ApplicationGateway_SubResourceEmbedded"}}],["globalConfiguration",{"type":"ApplicationGatewayGlobalConfiguration"}],["httpListeners",{"array":{"type":"ApplicationGatewayHttpListener"}}],["listeners",{"array":{"type":"ApplicationGatewayListener"}}],["loadDistributionPolicies",{"array":{"type":"ApplicationGatewayLoadDistributionPolicy"}}],["privateLinkConfigurations",{"array":{"type":"ApplicationGatewayPrivateLinkConfiguration"}}],["probes",{"array":{"type":"ApplicationGatewayProbe"}}],["redirectConfigurations",{"array":{"type":"ApplicationGatewayRedirectConfiguration"}}],["requestRoutingRules",{"array":{"type":"ApplicationGatewayRequestRoutingRule"}}],["rewriteRuleSets",{"array":{"type":"ApplicationGatewayRewriteRuleSet"}}],["routingRules",{"array":{"type":"ApplicationGatewayRoutingRule"}}],["sslCertificates",{"array":{"type":"ApplicationGatewaySslCertificate"}}],["sslPolicy",{"type":"ApplicationGatewaySslPolicy"}],["sslProfiles",{"array":{"type":"ApplicationGatewaySslProfile"}}],["trustedClientCertificates",{"array":{"type":"ApplicationGatewayTrustedClientCertificate"}}],["trustedRootCertificates",{"array":{"type":"ApplicationGatewayTrustedRootCertificate"}}],["urlPathMaps",{"array":{"type":"ApplicationGatewayUrlPathMap"}}],["webApplicationFirewallConfiguration",{"type":"ApplicationGatewayWebApplicationFirewallConfiguration"}],["operatorSpec",{"type":"ApplicationGatewayOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
         "BastionHostIPConfiguration": t136,
         "BastionHostIPConfiguration_STATUS": t13,
         "BastionHostOperatorSpec": t4,
         "BastionHost_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration_STATUS"}}],["provisioningState","string"],["scaleUnits","integer"]]},
-        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["scaleUnits","integer"],["operatorSpec",{"type":"BastionHostOperatorSpec"}],["originalVersion","string"]]},
+        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["scaleUnits","integer"],["operatorSpec",{"type":"BastionHostOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "CustomDnsConfigPropertiesFormat_STATUS": t189,
         "DnsForwardingRuleSetsForwardingRuleOperatorSpec": t4,
         "DnsForwardingRuleSetsForwardingRule_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["domainName","string"],["forwardingRuleState","string"],["metadata",{"map":"string"}],["provisioningState","string"],["targetDnsServers",{"array":{"type":"TargetDnsServer_STATUS"}}]]},
-        "DnsForwardingRuleSetsForwardingRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["domainName","string"],["forwardingRuleState","string"],["metadata",{"map":"string"}],["targetDnsServers",{"array":{"type":"TargetDnsServer"}}],["operatorSpec",{"type":"DnsForwardingRuleSetsForwardingRuleOperatorSpec"}],["originalVersion","string"]]},
+        "DnsForwardingRuleSetsForwardingRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["domainName","string"],["forwardingRuleState","string"],["metadata",{"map":"string"}],["targetDnsServers",{"array":{"type":"TargetDnsServer"}}],["operatorSpec",{"type":"DnsForwardingRuleSetsForwardingRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsForwardingRuleSetsVirtualNetworkLinkOperatorSpec": t4,
         "DnsForwardingRuleSetsVirtualNetworkLink_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["systemData",{"type":"SystemData_STATUS"}],["metadata",{"map":"string"}],["provisioningState","string"],["virtualNetwork",{"type":"SubResource_STATUS"}]]},
-        "DnsForwardingRuleSetsVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["metadata",{"map":"string"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"DnsForwardingRuleSetsVirtualNetworkLinkOperatorSpec"}],["originalVersion","string"]]},
+        "DnsForwardingRuleSetsVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["metadata",{"map":"string"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"DnsForwardingRuleSetsVirtualNetworkLinkOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsForwardingRulesetOperatorSpec": t4,
         "DnsForwardingRuleset_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dnsResolverOutboundEndpoints",{"array":{"type":"SubResource_STATUS"}}],["provisioningState","string"],["resourceGuid","string"]]},
-        "DnsForwardingRuleset_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dnsResolverOutboundEndpoints",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"DnsForwardingRulesetOperatorSpec"}],["originalVersion","string"]]},
+        "DnsForwardingRuleset_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["dnsResolverOutboundEndpoints",{"array":{"type":"SubResource"}}],["operatorSpec",{"type":"DnsForwardingRulesetOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsResolverOperatorSpec": t4,
         "DnsResolver_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["dnsResolverState","string"],["provisioningState","string"],["resourceGuid","string"],["virtualNetwork",{"type":"SubResource_STATUS"}]]},
-        "DnsResolver_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"DnsResolverOperatorSpec"}],["originalVersion","string"]]},
+        "DnsResolver_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"DnsResolverOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsResolversInboundEndpointOperatorSpec": t4,
         "DnsResolversInboundEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["ipConfigurations",{"array":{"type":"IpConfiguration_STATUS"}}],["provisioningState","string"],["resourceGuid","string"]]},
-        "DnsResolversInboundEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["ipConfigurations",{"array":{"type":"IpConfiguration"}}],["operatorSpec",{"type":"DnsResolversInboundEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "DnsResolversInboundEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["ipConfigurations",{"array":{"type":"IpConfiguration"}}],["operatorSpec",{"type":"DnsResolversInboundEndpointOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "DnsResolversOutboundEndpointOperatorSpec": t4,
         "DnsResolversOutboundEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState","string"],["resourceGuid","string"],["subnet",{"type":"SubResource_STATUS"}]]},
-        "DnsResolversOutboundEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["subnet",{"type":"SubResource"}],["operatorSpec",{"type":"DnsResolversOutboundEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "DnsResolversOutboundEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["subnet",{"type":"SubResource"}],["operatorSpec",{"type":"DnsResolversOutboundEndpointOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ExtendedLocation": t121,
         "ExtendedLocation_STATUS": t121,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded": t12,
@@ -1658,17 +1659,17 @@ export const shapes: GroupShapes = {
         "IpConfiguration_STATUS": {"properties":[["privateIpAddress","string"],["privateIpAllocationMethod","string"],["subnet",{"type":"SubResource_STATUS"}]]},
         "IpTag": t61,
         "IpTag_STATUS": t61,
-        "ManagedServiceIdentity": t232,
-        "ManagedServiceIdentity_STATUS": t233,
+        "ManagedServiceIdentity": t233,
+        "ManagedServiceIdentity_STATUS": t234,
         "ManagedServiceIdentity_UserAssignedIdentities": t193,
         "ManagedServiceIdentity_UserAssignedIdentities_STATUS": t194,
         "NatGatewayOperatorSpec": t4,
-        "NatGatewaySku": t234,
-        "NatGatewaySku_STATUS": t234,
+        "NatGatewaySku": t235,
+        "NatGatewaySku_STATUS": t235,
         "NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded": t12,
         "NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded_STATUS": t13,
-        "NatGateway_STATUS": t235,
-        "NatGateway_Spec": t236,
+        "NatGateway_STATUS": t236,
+        "NatGateway_Spec": t237,
         "NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
         "PrivateDnsZoneConfig": t200,
@@ -1678,42 +1679,42 @@ export const shapes: GroupShapes = {
         "PrivateEndpointIPConfiguration_STATUS": t203,
         "PrivateEndpointOperatorConfigMaps": t204,
         "PrivateEndpointOperatorSpec": t205,
-        "PrivateEndpoint_STATUS": t237,
-        "PrivateEndpoint_Spec": t238,
+        "PrivateEndpoint_STATUS": t238,
+        "PrivateEndpoint_Spec": t239,
         "PrivateEndpointsPrivateDnsZoneGroupOperatorSpec": t4,
-        "PrivateEndpointsPrivateDnsZoneGroup_STATUS": t239,
-        "PrivateEndpointsPrivateDnsZoneGroup_Spec": t240,
+        "PrivateEndpointsPrivateDnsZoneGroup_STATUS": t240,
+        "PrivateEndpointsPrivateDnsZoneGroup_Spec": t241,
         "PrivateLinkServiceConnection": t210,
         "PrivateLinkServiceConnectionState": t211,
         "PrivateLinkServiceConnectionState_STATUS": t211,
-        "PrivateLinkServiceConnection_STATUS": t241,
-        "PrivateLinkServiceIpConfiguration": t242,
-        "PrivateLinkServiceIpConfiguration_STATUS": t243,
+        "PrivateLinkServiceConnection_STATUS": t242,
+        "PrivateLinkServiceIpConfiguration": t243,
+        "PrivateLinkServiceIpConfiguration_STATUS": t244,
         "PrivateLinkServiceOperatorConfigMaps": t215,
         "PrivateLinkServiceOperatorSpec": t216,
         "PrivateLinkService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["alias","string"],["autoApproval",{"type":"ResourceSet_STATUS"}],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration_STATUS"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["visibility",{"type":"ResourceSet_STATUS"}]]},
-        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["autoApproval",{"type":"ResourceSet"}],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}],["originalVersion","string"]]},
+        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["autoApproval",{"type":"ResourceSet"}],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "PublicIPPrefixOperatorSpec": t4,
         "PublicIPPrefixSku": t125,
         "PublicIPPrefixSku_STATUS": t125,
-        "PublicIPPrefix_STATUS": t244,
-        "PublicIPPrefix_Spec": t245,
-        "RecordSet_STATUS": t246,
+        "PublicIPPrefix_STATUS": t245,
+        "PublicIPPrefix_Spec": t246,
+        "RecordSet_STATUS": t247,
         "ReferencedPublicIpAddress_STATUS": t13,
         "ResourceSet": t222,
         "ResourceSet_STATUS": t222,
-        "Sku": t234,
-        "Sku_STATUS": t234,
+        "Sku": t235,
+        "Sku_STATUS": t235,
         "SubResource": t12,
         "SubResource_STATUS": t13,
         "Subnet_PrivateEndpoint_SubResourceEmbedded": t12,
         "Subnet_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
         "Subnet_PrivateLinkService_SubResourceEmbedded": t12,
         "Subnet_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "SystemData_STATUS": t247,
+        "SystemData_STATUS": t248,
         "TargetDnsServer": t227,
         "TargetDnsServer_STATUS": t228,
-        "UserAssignedIdentityDetails": t12,
+        "UserAssignedIdentityDetails": t229,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_ConfigMapDestination": t153,
@@ -1721,7 +1722,7 @@ export const shapes: GroupShapes = {
         "genruntime_KnownResourceReference": t17,
         "genruntime_ResourceReference": t18,
         "genruntime_SecretReference": t34,
-        "genruntime_WellKnownResourceReference": t229,
+        "genruntime_WellKnownResourceReference": t230,
       },
     },
     "v1api20240101": {
@@ -1731,47 +1732,47 @@ export const shapes: GroupShapes = {
         "ApplicationSecurityGroupOperatorSpec": t4,
         "ApplicationSecurityGroup_ProvisioningState_STATUS": t44,
         "ApplicationSecurityGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["provisioningState",{"type":"ApplicationSecurityGroup_ProvisioningState_STATUS"}],["resourceGuid","string"]]},
-        "ApplicationSecurityGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ApplicationSecurityGroupOperatorSpec"}]]},
-        "ExclusionManagedRule": t248,
-        "ExclusionManagedRuleGroup": t249,
-        "ExclusionManagedRuleGroup_STATUS": t250,
-        "ExclusionManagedRuleSet": t251,
-        "ExclusionManagedRuleSet_STATUS": t252,
-        "ExclusionManagedRule_STATUS": t248,
-        "GroupByUserSession": t253,
-        "GroupByUserSession_STATUS": t254,
+        "ApplicationSecurityGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ApplicationSecurityGroupOperatorSpec"}]],"goValues":["azureName"]},
+        "ExclusionManagedRule": t249,
+        "ExclusionManagedRuleGroup": t250,
+        "ExclusionManagedRuleGroup_STATUS": t251,
+        "ExclusionManagedRuleSet": t252,
+        "ExclusionManagedRuleSet_STATUS": t253,
+        "ExclusionManagedRule_STATUS": t249,
+        "GroupByUserSession": t254,
+        "GroupByUserSession_STATUS": t255,
         "GroupByVariable": {"properties":[["variableName",{"type":"GroupByVariable_VariableName"}]]},
         "GroupByVariable_STATUS": {"properties":[["variableName",{"type":"GroupByVariable_VariableName_STATUS"}]]},
-        "GroupByVariable_VariableName": t255,
-        "GroupByVariable_VariableName_STATUS": t255,
-        "ManagedRuleGroupOverride": t256,
-        "ManagedRuleGroupOverride_STATUS": t257,
+        "GroupByVariable_VariableName": t256,
+        "GroupByVariable_VariableName_STATUS": t256,
+        "ManagedRuleGroupOverride": t257,
+        "ManagedRuleGroupOverride_STATUS": t258,
         "ManagedRuleOverride": {"properties":[["action",{"type":"ManagedRuleOverride_Action"}],["ruleId","string"],["state",{"type":"ManagedRuleOverride_State"}]]},
-        "ManagedRuleOverride_Action": t258,
-        "ManagedRuleOverride_Action_STATUS": t258,
+        "ManagedRuleOverride_Action": t259,
+        "ManagedRuleOverride_Action_STATUS": t259,
         "ManagedRuleOverride_STATUS": {"properties":[["action",{"type":"ManagedRuleOverride_Action_STATUS"}],["ruleId","string"],["state",{"type":"ManagedRuleOverride_State_STATUS"}]]},
         "ManagedRuleOverride_State": t112,
         "ManagedRuleOverride_State_STATUS": t112,
-        "ManagedRuleSet": t259,
-        "ManagedRuleSet_STATUS": t260,
-        "ManagedRulesDefinition": t261,
-        "ManagedRulesDefinition_STATUS": t262,
+        "ManagedRuleSet": t260,
+        "ManagedRuleSet_STATUS": t261,
+        "ManagedRulesDefinition": t262,
+        "ManagedRulesDefinition_STATUS": t263,
         "MatchCondition": {"properties":[["matchValues",{"array":"string"}],["matchVariables",{"array":{"type":"MatchVariable"}}],["negationConditon","boolean"],["operator",{"type":"MatchCondition_Operator"}],["transforms",{"array":{"type":"MatchCondition_Transforms"}}]]},
-        "MatchCondition_Operator": t263,
-        "MatchCondition_Operator_STATUS": t263,
+        "MatchCondition_Operator": t264,
+        "MatchCondition_Operator_STATUS": t264,
         "MatchCondition_STATUS": {"properties":[["matchValues",{"array":"string"}],["matchVariables",{"array":{"type":"MatchVariable_STATUS"}}],["negationConditon","boolean"],["operator",{"type":"MatchCondition_Operator_STATUS"}],["transforms",{"array":{"type":"MatchCondition_Transforms_STATUS"}}]]},
-        "MatchCondition_Transforms": t264,
-        "MatchCondition_Transforms_STATUS": t264,
+        "MatchCondition_Transforms": t265,
+        "MatchCondition_Transforms_STATUS": t265,
         "MatchVariable": {"properties":[["selector","string"],["variableName",{"type":"MatchVariable_VariableName"}]]},
         "MatchVariable_STATUS": {"properties":[["selector","string"],["variableName",{"type":"MatchVariable_VariableName_STATUS"}]]},
-        "MatchVariable_VariableName": t265,
-        "MatchVariable_VariableName_STATUS": t265,
+        "MatchVariable_VariableName": t266,
+        "MatchVariable_VariableName_STATUS": t266,
         "OwaspCrsExclusionEntry": {"properties":[["exclusionManagedRuleSets",{"array":{"type":"ExclusionManagedRuleSet"}}],["matchVariable",{"type":"OwaspCrsExclusionEntry_MatchVariable"}],["selector","string"],["selectorMatchOperator",{"type":"OwaspCrsExclusionEntry_SelectorMatchOperator"}]]},
-        "OwaspCrsExclusionEntry_MatchVariable": t266,
-        "OwaspCrsExclusionEntry_MatchVariable_STATUS": t266,
+        "OwaspCrsExclusionEntry_MatchVariable": t267,
+        "OwaspCrsExclusionEntry_MatchVariable_STATUS": t267,
         "OwaspCrsExclusionEntry_STATUS": {"properties":[["exclusionManagedRuleSets",{"array":{"type":"ExclusionManagedRuleSet_STATUS"}}],["matchVariable",{"type":"OwaspCrsExclusionEntry_MatchVariable_STATUS"}],["selector","string"],["selectorMatchOperator",{"type":"OwaspCrsExclusionEntry_SelectorMatchOperator_STATUS"}]]},
-        "OwaspCrsExclusionEntry_SelectorMatchOperator": t267,
-        "OwaspCrsExclusionEntry_SelectorMatchOperator_STATUS": t267,
+        "OwaspCrsExclusionEntry_SelectorMatchOperator": t268,
+        "OwaspCrsExclusionEntry_SelectorMatchOperator_STATUS": t268,
         "PolicySettings": {"properties":[["customBlockResponseBody","string"],["customBlockResponseStatusCode","integer"],["fileUploadEnforcement","boolean"],["fileUploadLimitInMb","integer"],["jsChallengeCookieExpirationInMins","integer"],["logScrubbing",{"type":"PolicySettings_LogScrubbing"}],["maxRequestBodySizeInKb","integer"],["mode",{"type":"PolicySettings_Mode"}],["requestBodyCheck","boolean"],["requestBodyEnforcement","boolean"],["requestBodyInspectLimitInKB","integer"],["state",{"type":"PolicySettings_State"}]]},
         "PolicySettings_LogScrubbing": {"properties":[["scrubbingRules",{"array":{"type":"WebApplicationFirewallScrubbingRules"}}],["state",{"type":"PolicySettings_LogScrubbing_State"}]]},
         "PolicySettings_LogScrubbing_STATUS": {"properties":[["scrubbingRules",{"array":{"type":"WebApplicationFirewallScrubbingRules_STATUS"}}],["state",{"type":"PolicySettings_LogScrubbing_State_STATUS"}]]},
@@ -1784,12 +1785,12 @@ export const shapes: GroupShapes = {
         "PolicySettings_State_STATUS": t112,
         "SubResource_STATUS": t13,
         "WebApplicationFirewallCustomRule": {"properties":[["action",{"type":"WebApplicationFirewallCustomRule_Action"}],["groupByUserSession",{"array":{"type":"GroupByUserSession"}}],["matchConditions",{"array":{"type":"MatchCondition"}}],["name","string"],["priority","integer"],["rateLimitDuration",{"type":"WebApplicationFirewallCustomRule_RateLimitDuration"}],["rateLimitThreshold","integer"],["ruleType",{"type":"WebApplicationFirewallCustomRule_RuleType"}],["state",{"type":"WebApplicationFirewallCustomRule_State"}]]},
-        "WebApplicationFirewallCustomRule_Action": t268,
-        "WebApplicationFirewallCustomRule_Action_STATUS": t268,
-        "WebApplicationFirewallCustomRule_RateLimitDuration": t269,
-        "WebApplicationFirewallCustomRule_RateLimitDuration_STATUS": t269,
-        "WebApplicationFirewallCustomRule_RuleType": t270,
-        "WebApplicationFirewallCustomRule_RuleType_STATUS": t270,
+        "WebApplicationFirewallCustomRule_Action": t269,
+        "WebApplicationFirewallCustomRule_Action_STATUS": t269,
+        "WebApplicationFirewallCustomRule_RateLimitDuration": t270,
+        "WebApplicationFirewallCustomRule_RateLimitDuration_STATUS": t270,
+        "WebApplicationFirewallCustomRule_RuleType": t271,
+        "WebApplicationFirewallCustomRule_RuleType_STATUS": t271,
         "WebApplicationFirewallCustomRule_STATUS": {"properties":[["action",{"type":"WebApplicationFirewallCustomRule_Action_STATUS"}],["etag","string"],["groupByUserSession",{"array":{"type":"GroupByUserSession_STATUS"}}],["matchConditions",{"array":{"type":"MatchCondition_STATUS"}}],["name","string"],["priority","integer"],["rateLimitDuration",{"type":"WebApplicationFirewallCustomRule_RateLimitDuration_STATUS"}],["rateLimitThreshold","integer"],["ruleType",{"type":"WebApplicationFirewallCustomRule_RuleType_STATUS"}],["state",{"type":"WebApplicationFirewallCustomRule_State_STATUS"}]]},
         "WebApplicationFirewallCustomRule_State": t112,
         "WebApplicationFirewallCustomRule_State_STATUS": t112,
@@ -1797,13 +1798,13 @@ export const shapes: GroupShapes = {
         "WebApplicationFirewallPolicy_ProvisioningState_STATUS": t44,
         "WebApplicationFirewallPolicy_ResourceState_STATUS": {"enum":["Creating","Deleting","Disabled","Disabling","Enabled","Enabling"]},
         "WebApplicationFirewallPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["applicationGateways",{"array":{"type":"ApplicationGateway_STATUS_ApplicationGatewayWebApplicationFirewallPolicy_SubResourceEmbedded_STATUS"}}],["customRules",{"array":{"type":"WebApplicationFirewallCustomRule_STATUS"}}],["httpListeners",{"array":{"type":"SubResource_STATUS"}}],["managedRules",{"type":"ManagedRulesDefinition_STATUS"}],["pathBasedRules",{"array":{"type":"SubResource_STATUS"}}],["policySettings",{"type":"PolicySettings_STATUS"}],["provisioningState",{"type":"WebApplicationFirewallPolicy_ProvisioningState_STATUS"}],["resourceState",{"type":"WebApplicationFirewallPolicy_ResourceState_STATUS"}]]},
-        "WebApplicationFirewallPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["customRules",{"array":{"type":"WebApplicationFirewallCustomRule"}}],["managedRules",{"type":"ManagedRulesDefinition"}],["policySettings",{"type":"PolicySettings"}],["operatorSpec",{"type":"WebApplicationFirewallPolicyOperatorSpec"}]]},
+        "WebApplicationFirewallPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["customRules",{"array":{"type":"WebApplicationFirewallCustomRule"}}],["managedRules",{"type":"ManagedRulesDefinition"}],["policySettings",{"type":"PolicySettings"}],["operatorSpec",{"type":"WebApplicationFirewallPolicyOperatorSpec"}]],"goValues":["azureName"]},
         "WebApplicationFirewallScrubbingRules": {"properties":[["matchVariable",{"type":"WebApplicationFirewallScrubbingRules_MatchVariable"}],["selector","string"],["selectorMatchOperator",{"type":"WebApplicationFirewallScrubbingRules_SelectorMatchOperator"}],["state",{"type":"WebApplicationFirewallScrubbingRules_State"}]]},
-        "WebApplicationFirewallScrubbingRules_MatchVariable": t271,
-        "WebApplicationFirewallScrubbingRules_MatchVariable_STATUS": t271,
+        "WebApplicationFirewallScrubbingRules_MatchVariable": t272,
+        "WebApplicationFirewallScrubbingRules_MatchVariable_STATUS": t272,
         "WebApplicationFirewallScrubbingRules_STATUS": {"properties":[["matchVariable",{"type":"WebApplicationFirewallScrubbingRules_MatchVariable_STATUS"}],["selector","string"],["selectorMatchOperator",{"type":"WebApplicationFirewallScrubbingRules_SelectorMatchOperator_STATUS"}],["state",{"type":"WebApplicationFirewallScrubbingRules_State_STATUS"}]]},
-        "WebApplicationFirewallScrubbingRules_SelectorMatchOperator": t272,
-        "WebApplicationFirewallScrubbingRules_SelectorMatchOperator_STATUS": t272,
+        "WebApplicationFirewallScrubbingRules_SelectorMatchOperator": t273,
+        "WebApplicationFirewallScrubbingRules_SelectorMatchOperator_STATUS": t273,
         "WebApplicationFirewallScrubbingRules_State": t112,
         "WebApplicationFirewallScrubbingRules_State_STATUS": t112,
         "conditions_Condition": t15,
@@ -1817,29 +1818,29 @@ export const shapes: GroupShapes = {
         "ApplicationGateway_STATUS_ApplicationGatewayWebApplicationFirewallPolicy_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupOperatorSpec": t4,
         "ApplicationSecurityGroup_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["provisioningState","string"],["resourceGuid","string"]]},
-        "ApplicationSecurityGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ApplicationSecurityGroupOperatorSpec"}],["originalVersion","string"]]},
-        "ExclusionManagedRule": t248,
-        "ExclusionManagedRuleGroup": t249,
-        "ExclusionManagedRuleGroup_STATUS": t250,
-        "ExclusionManagedRuleSet": t251,
-        "ExclusionManagedRuleSet_STATUS": t252,
-        "ExclusionManagedRule_STATUS": t248,
-        "GroupByUserSession": t253,
-        "GroupByUserSession_STATUS": t254,
-        "GroupByVariable": t273,
-        "GroupByVariable_STATUS": t273,
-        "ManagedRuleGroupOverride": t256,
-        "ManagedRuleGroupOverride_STATUS": t257,
-        "ManagedRuleOverride": t274,
-        "ManagedRuleOverride_STATUS": t274,
-        "ManagedRuleSet": t259,
-        "ManagedRuleSet_STATUS": t260,
-        "ManagedRulesDefinition": t261,
-        "ManagedRulesDefinition_STATUS": t262,
+        "ApplicationSecurityGroup_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ApplicationSecurityGroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "ExclusionManagedRule": t249,
+        "ExclusionManagedRuleGroup": t250,
+        "ExclusionManagedRuleGroup_STATUS": t251,
+        "ExclusionManagedRuleSet": t252,
+        "ExclusionManagedRuleSet_STATUS": t253,
+        "ExclusionManagedRule_STATUS": t249,
+        "GroupByUserSession": t254,
+        "GroupByUserSession_STATUS": t255,
+        "GroupByVariable": t274,
+        "GroupByVariable_STATUS": t274,
+        "ManagedRuleGroupOverride": t257,
+        "ManagedRuleGroupOverride_STATUS": t258,
+        "ManagedRuleOverride": t275,
+        "ManagedRuleOverride_STATUS": t275,
+        "ManagedRuleSet": t260,
+        "ManagedRuleSet_STATUS": t261,
+        "ManagedRulesDefinition": t262,
+        "ManagedRulesDefinition_STATUS": t263,
         "MatchCondition": {"properties":[["matchValues",{"array":"string"}],["matchVariables",{"array":{"type":"MatchVariable"}}],["negationConditon","boolean"],["operator","string"],["transforms",{"array":"string"}]]},
         "MatchCondition_STATUS": {"properties":[["matchValues",{"array":"string"}],["matchVariables",{"array":{"type":"MatchVariable_STATUS"}}],["negationConditon","boolean"],["operator","string"],["transforms",{"array":"string"}]]},
-        "MatchVariable": t275,
-        "MatchVariable_STATUS": t275,
+        "MatchVariable": t276,
+        "MatchVariable_STATUS": t276,
         "OwaspCrsExclusionEntry": {"properties":[["exclusionManagedRuleSets",{"array":{"type":"ExclusionManagedRuleSet"}}],["matchVariable","string"],["selector","string"],["selectorMatchOperator","string"]]},
         "OwaspCrsExclusionEntry_STATUS": {"properties":[["exclusionManagedRuleSets",{"array":{"type":"ExclusionManagedRuleSet_STATUS"}}],["matchVariable","string"],["selector","string"],["selectorMatchOperator","string"]]},
         "PolicySettings": {"properties":[["customBlockResponseBody","string"],["customBlockResponseStatusCode","integer"],["fileUploadEnforcement","boolean"],["fileUploadLimitInMb","integer"],["jsChallengeCookieExpirationInMins","integer"],["logScrubbing",{"type":"PolicySettings_LogScrubbing"}],["maxRequestBodySizeInKb","integer"],["mode","string"],["requestBodyCheck","boolean"],["requestBodyEnforcement","boolean"],["requestBodyInspectLimitInKB","integer"],["state","string"]]},
@@ -1851,9 +1852,9 @@ export const shapes: GroupShapes = {
         "WebApplicationFirewallCustomRule_STATUS": {"properties":[["action","string"],["etag","string"],["groupByUserSession",{"array":{"type":"GroupByUserSession_STATUS"}}],["matchConditions",{"array":{"type":"MatchCondition_STATUS"}}],["name","string"],["priority","integer"],["rateLimitDuration","string"],["rateLimitThreshold","integer"],["ruleType","string"],["state","string"]]},
         "WebApplicationFirewallPolicyOperatorSpec": t4,
         "WebApplicationFirewallPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["applicationGateways",{"array":{"type":"ApplicationGateway_STATUS_ApplicationGatewayWebApplicationFirewallPolicy_SubResourceEmbedded_STATUS"}}],["customRules",{"array":{"type":"WebApplicationFirewallCustomRule_STATUS"}}],["httpListeners",{"array":{"type":"SubResource_STATUS"}}],["managedRules",{"type":"ManagedRulesDefinition_STATUS"}],["pathBasedRules",{"array":{"type":"SubResource_STATUS"}}],["policySettings",{"type":"PolicySettings_STATUS"}],["provisioningState","string"],["resourceState","string"]]},
-        "WebApplicationFirewallPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["customRules",{"array":{"type":"WebApplicationFirewallCustomRule"}}],["managedRules",{"type":"ManagedRulesDefinition"}],["policySettings",{"type":"PolicySettings"}],["operatorSpec",{"type":"WebApplicationFirewallPolicyOperatorSpec"}],["originalVersion","string"]]},
-        "WebApplicationFirewallScrubbingRules": t276,
-        "WebApplicationFirewallScrubbingRules_STATUS": t276,
+        "WebApplicationFirewallPolicy_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["customRules",{"array":{"type":"WebApplicationFirewallCustomRule"}}],["managedRules",{"type":"ManagedRulesDefinition"}],["policySettings",{"type":"PolicySettings"}],["operatorSpec",{"type":"WebApplicationFirewallPolicyOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "WebApplicationFirewallScrubbingRules": t277,
+        "WebApplicationFirewallScrubbingRules_STATUS": t277,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_KnownResourceReference": t17,
@@ -1868,199 +1869,199 @@ export const shapes: GroupShapes = {
         "ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "ApplicationRule": t277,
-        "ApplicationRule_RuleType": t278,
-        "ApplicationRule_RuleType_STATUS": t278,
-        "ApplicationRule_STATUS": t279,
+        "ApplicationRule": t278,
+        "ApplicationRule_RuleType": t279,
+        "ApplicationRule_RuleType_STATUS": t279,
+        "ApplicationRule_STATUS": t280,
         "ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
-        "AzureFirewallApplicationRule": t280,
-        "AzureFirewallApplicationRuleCollection": t281,
+        "AzureFirewallApplicationRule": t281,
+        "AzureFirewallApplicationRuleCollection": t282,
         "AzureFirewallApplicationRuleCollection_STATUS": t13,
-        "AzureFirewallApplicationRuleProtocol": t282,
-        "AzureFirewallApplicationRuleProtocol_ProtocolType": t283,
+        "AzureFirewallApplicationRuleProtocol": t283,
+        "AzureFirewallApplicationRuleProtocol_ProtocolType": t284,
         "AzureFirewallAutoscaleConfiguration": t156,
         "AzureFirewallAutoscaleConfiguration_STATUS": t156,
-        "AzureFirewallIPConfiguration": t284,
+        "AzureFirewallIPConfiguration": t285,
         "AzureFirewallIPConfiguration_STATUS": t13,
-        "AzureFirewallIpGroups_STATUS": t285,
-        "AzureFirewallNatRCAction": t286,
-        "AzureFirewallNatRCAction_Type": t287,
-        "AzureFirewallNatRule": t288,
-        "AzureFirewallNatRuleCollection": t289,
+        "AzureFirewallIpGroups_STATUS": t286,
+        "AzureFirewallNatRCAction": t287,
+        "AzureFirewallNatRCAction_Type": t288,
+        "AzureFirewallNatRule": t289,
+        "AzureFirewallNatRuleCollection": t290,
         "AzureFirewallNatRuleCollection_STATUS": t13,
-        "AzureFirewallNatRule_Protocols": t290,
-        "AzureFirewallNetworkRule": t291,
-        "AzureFirewallNetworkRuleCollection": t292,
+        "AzureFirewallNatRule_Protocols": t291,
+        "AzureFirewallNetworkRule": t292,
+        "AzureFirewallNetworkRuleCollection": t293,
         "AzureFirewallNetworkRuleCollection_STATUS": t13,
-        "AzureFirewallNetworkRule_Protocols": t290,
+        "AzureFirewallNetworkRule_Protocols": t291,
         "AzureFirewallOperatorSpec": t4,
-        "AzureFirewallPublicIPAddress": t293,
-        "AzureFirewallPublicIPAddress_STATUS": t293,
-        "AzureFirewallRCAction": t294,
+        "AzureFirewallPublicIPAddress": t294,
+        "AzureFirewallPublicIPAddress_STATUS": t294,
+        "AzureFirewallRCAction": t295,
         "AzureFirewallRCAction_Type": t83,
-        "AzureFirewallSku": t295,
-        "AzureFirewallSku_Name": t296,
-        "AzureFirewallSku_Name_STATUS": t296,
-        "AzureFirewallSku_STATUS": t297,
-        "AzureFirewallSku_Tier": t298,
-        "AzureFirewallSku_Tier_STATUS": t298,
+        "AzureFirewallSku": t296,
+        "AzureFirewallSku_Name": t297,
+        "AzureFirewallSku_Name_STATUS": t297,
+        "AzureFirewallSku_STATUS": t298,
+        "AzureFirewallSku_Tier": t299,
+        "AzureFirewallSku_Tier_STATUS": t299,
         "AzureFirewall_ProvisioningState_STATUS": t44,
         "AzureFirewall_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"AzureFirewallSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection_STATUS"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration_STATUS"}],["firewallPolicy",{"type":"SubResource_STATUS"}],["hubIPAddresses",{"type":"HubIPAddresses_STATUS"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration_STATUS"}}],["ipGroups",{"array":{"type":"AzureFirewallIpGroups_STATUS"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration_STATUS"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection_STATUS"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection_STATUS"}}],["provisioningState",{"type":"AzureFirewall_ProvisioningState_STATUS"}],["threatIntelMode",{"type":"AzureFirewall_ThreatIntelMode_STATUS"}],["virtualHub",{"type":"SubResource_STATUS"}]]},
-        "AzureFirewall_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"AzureFirewallSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration"}],["firewallPolicy",{"type":"SubResource"}],["hubIPAddresses",{"type":"HubIPAddresses"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection"}}],["threatIntelMode",{"type":"AzureFirewall_ThreatIntelMode"}],["virtualHub",{"type":"SubResource"}],["operatorSpec",{"type":"AzureFirewallOperatorSpec"}]]},
-        "AzureFirewall_ThreatIntelMode": t299,
-        "AzureFirewall_ThreatIntelMode_STATUS": t299,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded": t300,
+        "AzureFirewall_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"AzureFirewallSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration"}],["firewallPolicy",{"type":"SubResource"}],["hubIPAddresses",{"type":"HubIPAddresses"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection"}}],["threatIntelMode",{"type":"AzureFirewall_ThreatIntelMode"}],["virtualHub",{"type":"SubResource"}],["operatorSpec",{"type":"AzureFirewallOperatorSpec"}]],"goValues":["azureName"]},
+        "AzureFirewall_ThreatIntelMode": t300,
+        "AzureFirewall_ThreatIntelMode_STATUS": t300,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded": t301,
         "BackendAddressPool_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS": t44,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS": t301,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode": t302,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode_STATUS": t302,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS": t302,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode": t303,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode_STATUS": t303,
         "BackendAddressPool_NetworkInterface_SubResourceEmbedded": t12,
         "BackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "BastionHostIPConfiguration": t188,
         "BastionHostIPConfiguration_PrivateIPAllocationMethod": t55,
         "BastionHostIPConfiguration_STATUS": t13,
         "BastionHostOperatorSpec": t4,
-        "BastionHostPropertiesFormat_NetworkAcls": t303,
-        "BastionHostPropertiesFormat_NetworkAcls_STATUS": t304,
+        "BastionHostPropertiesFormat_NetworkAcls": t304,
+        "BastionHostPropertiesFormat_NetworkAcls_STATUS": t305,
         "BastionHost_ProvisioningState_STATUS": t44,
         "BastionHost_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration_STATUS"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls_STATUS"}],["provisioningState",{"type":"BastionHost_ProvisioningState_STATUS"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource_STATUS"}]]},
-        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"BastionHostOperatorSpec"}]]},
+        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"BastionHostOperatorSpec"}]],"goValues":["azureName"]},
         "BgpSettings": t45,
         "BgpSettings_STATUS": t46,
         "CustomDnsConfigPropertiesFormat_STATUS": t189,
-        "DdosSettings": t305,
-        "DdosSettings_ProtectionMode": t306,
-        "DdosSettings_ProtectionMode_STATUS": t306,
-        "DdosSettings_STATUS": t307,
+        "DdosSettings": t306,
+        "DdosSettings_ProtectionMode": t307,
+        "DdosSettings_ProtectionMode_STATUS": t307,
+        "DdosSettings_STATUS": t308,
         "Delegation": t48,
         "Delegation_ProvisioningState_STATUS": t44,
         "Delegation_STATUS": t49,
         "DhcpOptions": t50,
         "DhcpOptions_STATUS": t50,
-        "DnsSettings": t308,
-        "DnsSettings_STATUS": t308,
-        "ExplicitProxy": t309,
-        "ExplicitProxy_STATUS": t309,
+        "DnsSettings": t309,
+        "DnsSettings_STATUS": t309,
+        "ExplicitProxy": t310,
+        "ExplicitProxy_STATUS": t310,
         "ExtendedLocation": t51,
         "ExtendedLocation_STATUS": t52,
         "ExtendedLocation_Type": t53,
         "ExtendedLocation_Type_STATUS": t53,
         "FirewallPoliciesRuleCollectionGroupOperatorSpec": t4,
         "FirewallPoliciesRuleCollectionGroup_ProvisioningState_STATUS": t44,
-        "FirewallPoliciesRuleCollectionGroup_STATUS": t310,
-        "FirewallPoliciesRuleCollectionGroup_Spec": t311,
-        "FirewallPolicyCertificateAuthority": t312,
-        "FirewallPolicyCertificateAuthority_STATUS": t312,
-        "FirewallPolicyFilterRuleCollection": t313,
-        "FirewallPolicyFilterRuleCollectionAction": t314,
-        "FirewallPolicyFilterRuleCollectionAction_STATUS": t315,
+        "FirewallPoliciesRuleCollectionGroup_STATUS": t311,
+        "FirewallPoliciesRuleCollectionGroup_Spec": t312,
+        "FirewallPolicyCertificateAuthority": t313,
+        "FirewallPolicyCertificateAuthority_STATUS": t313,
+        "FirewallPolicyFilterRuleCollection": t314,
+        "FirewallPolicyFilterRuleCollectionAction": t315,
+        "FirewallPolicyFilterRuleCollectionAction_STATUS": t316,
         "FirewallPolicyFilterRuleCollectionAction_Type": t83,
         "FirewallPolicyFilterRuleCollectionAction_Type_STATUS": t83,
-        "FirewallPolicyFilterRuleCollection_RuleCollectionType": t316,
-        "FirewallPolicyFilterRuleCollection_RuleCollectionType_STATUS": t316,
-        "FirewallPolicyFilterRuleCollection_STATUS": t317,
+        "FirewallPolicyFilterRuleCollection_RuleCollectionType": t317,
+        "FirewallPolicyFilterRuleCollection_RuleCollectionType_STATUS": t317,
+        "FirewallPolicyFilterRuleCollection_STATUS": t318,
         "FirewallPolicyHttpHeaderToInsert": t166,
         "FirewallPolicyHttpHeaderToInsert_STATUS": t166,
-        "FirewallPolicyInsights": t318,
-        "FirewallPolicyInsights_STATUS": t319,
-        "FirewallPolicyIntrusionDetection": t320,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications": t321,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol": t322,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol_STATUS": t322,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS": t323,
-        "FirewallPolicyIntrusionDetectionConfiguration": t324,
-        "FirewallPolicyIntrusionDetectionConfiguration_STATUS": t325,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification": t326,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification_Mode": t299,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification_Mode_STATUS": t299,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS": t327,
-        "FirewallPolicyIntrusionDetection_Mode": t299,
-        "FirewallPolicyIntrusionDetection_Mode_STATUS": t299,
-        "FirewallPolicyIntrusionDetection_Profile": t328,
-        "FirewallPolicyIntrusionDetection_Profile_STATUS": t328,
-        "FirewallPolicyIntrusionDetection_STATUS": t329,
-        "FirewallPolicyLogAnalyticsResources": t330,
-        "FirewallPolicyLogAnalyticsResources_STATUS": t331,
-        "FirewallPolicyLogAnalyticsWorkspace": t332,
-        "FirewallPolicyLogAnalyticsWorkspace_STATUS": t333,
-        "FirewallPolicyNatRuleCollection": t334,
-        "FirewallPolicyNatRuleCollectionAction": t335,
-        "FirewallPolicyNatRuleCollectionAction_STATUS": t336,
-        "FirewallPolicyNatRuleCollectionAction_Type": t337,
-        "FirewallPolicyNatRuleCollectionAction_Type_STATUS": t337,
-        "FirewallPolicyNatRuleCollection_RuleCollectionType": t338,
-        "FirewallPolicyNatRuleCollection_RuleCollectionType_STATUS": t338,
-        "FirewallPolicyNatRuleCollection_STATUS": t339,
+        "FirewallPolicyInsights": t319,
+        "FirewallPolicyInsights_STATUS": t320,
+        "FirewallPolicyIntrusionDetection": t321,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications": t322,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol": t323,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol_STATUS": t323,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS": t324,
+        "FirewallPolicyIntrusionDetectionConfiguration": t325,
+        "FirewallPolicyIntrusionDetectionConfiguration_STATUS": t326,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification": t327,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification_Mode": t300,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification_Mode_STATUS": t300,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS": t328,
+        "FirewallPolicyIntrusionDetection_Mode": t300,
+        "FirewallPolicyIntrusionDetection_Mode_STATUS": t300,
+        "FirewallPolicyIntrusionDetection_Profile": t329,
+        "FirewallPolicyIntrusionDetection_Profile_STATUS": t329,
+        "FirewallPolicyIntrusionDetection_STATUS": t330,
+        "FirewallPolicyLogAnalyticsResources": t331,
+        "FirewallPolicyLogAnalyticsResources_STATUS": t332,
+        "FirewallPolicyLogAnalyticsWorkspace": t333,
+        "FirewallPolicyLogAnalyticsWorkspace_STATUS": t334,
+        "FirewallPolicyNatRuleCollection": t335,
+        "FirewallPolicyNatRuleCollectionAction": t336,
+        "FirewallPolicyNatRuleCollectionAction_STATUS": t337,
+        "FirewallPolicyNatRuleCollectionAction_Type": t338,
+        "FirewallPolicyNatRuleCollectionAction_Type_STATUS": t338,
+        "FirewallPolicyNatRuleCollection_RuleCollectionType": t339,
+        "FirewallPolicyNatRuleCollection_RuleCollectionType_STATUS": t339,
+        "FirewallPolicyNatRuleCollection_STATUS": t340,
         "FirewallPolicyOperatorSpec": t4,
-        "FirewallPolicyRule": t340,
-        "FirewallPolicyRuleApplicationProtocol": t341,
-        "FirewallPolicyRuleApplicationProtocol_ProtocolType": t342,
-        "FirewallPolicyRuleApplicationProtocol_ProtocolType_STATUS": t342,
-        "FirewallPolicyRuleApplicationProtocol_STATUS": t343,
-        "FirewallPolicyRuleCollection": t344,
-        "FirewallPolicyRuleCollection_STATUS": t345,
-        "FirewallPolicyRule_STATUS": t346,
-        "FirewallPolicySNAT": t347,
+        "FirewallPolicyRule": t341,
+        "FirewallPolicyRuleApplicationProtocol": t342,
+        "FirewallPolicyRuleApplicationProtocol_ProtocolType": t343,
+        "FirewallPolicyRuleApplicationProtocol_ProtocolType_STATUS": t343,
+        "FirewallPolicyRuleApplicationProtocol_STATUS": t344,
+        "FirewallPolicyRuleCollection": t345,
+        "FirewallPolicyRuleCollection_STATUS": t346,
+        "FirewallPolicyRule_STATUS": t347,
+        "FirewallPolicySNAT": t348,
         "FirewallPolicySNAT_AutoLearnPrivateRanges": t112,
         "FirewallPolicySNAT_AutoLearnPrivateRanges_STATUS": t112,
-        "FirewallPolicySNAT_STATUS": t348,
-        "FirewallPolicySQL": t349,
-        "FirewallPolicySQL_STATUS": t349,
-        "FirewallPolicySku": t350,
-        "FirewallPolicySku_STATUS": t351,
-        "FirewallPolicySku_Tier": t298,
-        "FirewallPolicySku_Tier_STATUS": t298,
-        "FirewallPolicyThreatIntelWhitelist": t352,
-        "FirewallPolicyThreatIntelWhitelist_STATUS": t352,
-        "FirewallPolicyTransportSecurity": t353,
-        "FirewallPolicyTransportSecurity_STATUS": t354,
+        "FirewallPolicySNAT_STATUS": t349,
+        "FirewallPolicySQL": t350,
+        "FirewallPolicySQL_STATUS": t350,
+        "FirewallPolicySku": t351,
+        "FirewallPolicySku_STATUS": t352,
+        "FirewallPolicySku_Tier": t299,
+        "FirewallPolicySku_Tier_STATUS": t299,
+        "FirewallPolicyThreatIntelWhitelist": t353,
+        "FirewallPolicyThreatIntelWhitelist_STATUS": t353,
+        "FirewallPolicyTransportSecurity": t354,
+        "FirewallPolicyTransportSecurity_STATUS": t355,
         "FirewallPolicy_ProvisioningState_STATUS": t44,
-        "FirewallPolicy_STATUS": t355,
-        "FirewallPolicy_Spec": t356,
-        "FirewallPolicy_ThreatIntelMode": t299,
-        "FirewallPolicy_ThreatIntelMode_STATUS": t299,
+        "FirewallPolicy_STATUS": t356,
+        "FirewallPolicy_Spec": t357,
+        "FirewallPolicy_ThreatIntelMode": t300,
+        "FirewallPolicy_ThreatIntelMode_STATUS": t300,
         "FlowLog_STATUS_SubResourceEmbedded_STATUS": t13,
-        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded": t357,
+        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded": t358,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAddressVersion": t54,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAddressVersion_STATUS": t54,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAllocationMethod": t55,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAllocationMethod_STATUS": t55,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS": t44,
-        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS": t358,
+        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS": t359,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded": t12,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "GatewayLoadBalancerTunnelInterface": t359,
-        "GatewayLoadBalancerTunnelInterface_Protocol": t360,
-        "GatewayLoadBalancerTunnelInterface_Protocol_STATUS": t360,
-        "GatewayLoadBalancerTunnelInterface_STATUS": t361,
-        "GatewayLoadBalancerTunnelInterface_Type": t362,
-        "GatewayLoadBalancerTunnelInterface_Type_STATUS": t362,
-        "HubIPAddresses": t363,
-        "HubIPAddresses_STATUS": t364,
-        "HubPublicIPAddresses": t365,
-        "HubPublicIPAddresses_STATUS": t366,
+        "GatewayLoadBalancerTunnelInterface": t360,
+        "GatewayLoadBalancerTunnelInterface_Protocol": t361,
+        "GatewayLoadBalancerTunnelInterface_Protocol_STATUS": t361,
+        "GatewayLoadBalancerTunnelInterface_STATUS": t362,
+        "GatewayLoadBalancerTunnelInterface_Type": t363,
+        "GatewayLoadBalancerTunnelInterface_Type_STATUS": t363,
+        "HubIPAddresses": t364,
+        "HubIPAddresses_STATUS": t365,
+        "HubPublicIPAddresses": t366,
+        "HubPublicIPAddresses_STATUS": t367,
         "IPConfigurationBgpPeeringAddress": t56,
         "IPConfigurationBgpPeeringAddress_STATUS": t57,
         "IPConfigurationProfile_STATUS": t13,
         "IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS": t13,
         "IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "IPRule": t367,
-        "IPRule_STATUS": t367,
+        "IPRule": t368,
+        "IPRule_STATUS": t368,
         "InboundNatPool": t58,
         "InboundNatPool_Protocol": t59,
         "InboundNatPool_Protocol_STATUS": t59,
         "InboundNatPool_ProvisioningState_STATUS": t44,
         "InboundNatPool_STATUS": t60,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded": t368,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded": t369,
         "InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol": t59,
         "InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol_STATUS": t59,
         "InboundNatRule_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS": t44,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS": t369,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS": t370,
         "InboundNatRule_NetworkInterface_SubResourceEmbedded": t12,
         "InboundNatRule_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "IpTag": t61,
@@ -2079,14 +2080,14 @@ export const shapes: GroupShapes = {
         "IpsecPolicy_PfsGroup": t68,
         "IpsecPolicy_PfsGroup_STATUS": t68,
         "IpsecPolicy_STATUS": t69,
-        "LoadBalancerBackendAddress": t370,
-        "LoadBalancerBackendAddress_AdminState": t371,
-        "LoadBalancerBackendAddress_AdminState_STATUS": t371,
-        "LoadBalancerBackendAddress_STATUS": t372,
+        "LoadBalancerBackendAddress": t371,
+        "LoadBalancerBackendAddress_AdminState": t372,
+        "LoadBalancerBackendAddress_AdminState_STATUS": t372,
+        "LoadBalancerBackendAddress_STATUS": t373,
         "LoadBalancerOperatorSpec": t4,
         "LoadBalancerSku": t72,
-        "LoadBalancerSku_Name": t373,
-        "LoadBalancerSku_Name_STATUS": t373,
+        "LoadBalancerSku_Name": t374,
+        "LoadBalancerSku_Name_STATUS": t374,
         "LoadBalancerSku_STATUS": t73,
         "LoadBalancerSku_Tier": t74,
         "LoadBalancerSku_Tier_STATUS": t74,
@@ -2097,8 +2098,8 @@ export const shapes: GroupShapes = {
         "LoadBalancersInboundNatRule_Protocol": t59,
         "LoadBalancersInboundNatRule_Protocol_STATUS": t59,
         "LoadBalancersInboundNatRule_ProvisioningState_STATUS": t44,
-        "LoadBalancersInboundNatRule_STATUS": t374,
-        "LoadBalancersInboundNatRule_Spec": t375,
+        "LoadBalancersInboundNatRule_STATUS": t375,
+        "LoadBalancersInboundNatRule_Spec": t376,
         "LoadBalancingRule": {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendAddressPools",{"array":{"type":"SubResource"}}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["loadDistribution",{"type":"LoadBalancingRule_LoadDistribution"}],["name","string"],["probe",{"type":"SubResource"}],["protocol",{"type":"LoadBalancingRule_Protocol"}]]},
         "LoadBalancingRule_LoadDistribution": t77,
         "LoadBalancingRule_LoadDistribution_STATUS": t77,
@@ -2124,31 +2125,31 @@ export const shapes: GroupShapes = {
         "NatGateway_ProvisioningState_STATUS": t44,
         "NatGateway_STATUS": t198,
         "NatGateway_Spec": t199,
-        "NatRule": t376,
-        "NatRulePortMapping_STATUS": t377,
-        "NatRule_IpProtocols": t290,
-        "NatRule_IpProtocols_STATUS": t290,
-        "NatRule_RuleType": t378,
-        "NatRule_RuleType_STATUS": t378,
-        "NatRule_STATUS": t379,
+        "NatRule": t377,
+        "NatRulePortMapping_STATUS": t378,
+        "NatRule_IpProtocols": t291,
+        "NatRule_IpProtocols_STATUS": t291,
+        "NatRule_RuleType": t379,
+        "NatRule_RuleType_STATUS": t379,
+        "NatRule_STATUS": t380,
         "NetworkInterfaceDnsSettings": t78,
         "NetworkInterfaceDnsSettings_STATUS": t79,
         "NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS": t80,
-        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded": t380,
+        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded": t381,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAddressVersion": t54,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAddressVersion_STATUS": t54,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAllocationMethod": t55,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAllocationMethod_STATUS": t55,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_ProvisioningState_STATUS": t44,
-        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS": t381,
+        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS": t382,
         "NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS": t13,
         "NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS": t13,
         "NetworkInterfaceOperatorSpec": t4,
         "NetworkInterfaceTapConfiguration_STATUS_NetworkInterface_SubResourceEmbedded_STATUS": t13,
-        "NetworkInterface_AuxiliaryMode": t382,
-        "NetworkInterface_AuxiliaryMode_STATUS": t382,
-        "NetworkInterface_AuxiliarySku": t383,
-        "NetworkInterface_AuxiliarySku_STATUS": t383,
+        "NetworkInterface_AuxiliaryMode": t383,
+        "NetworkInterface_AuxiliaryMode_STATUS": t383,
+        "NetworkInterface_AuxiliarySku": t384,
+        "NetworkInterface_AuxiliarySku_STATUS": t384,
         "NetworkInterface_MigrationPhase_STATUS": t81,
         "NetworkInterface_NicType": t82,
         "NetworkInterface_NicType_STATUS": t82,
@@ -2157,21 +2158,21 @@ export const shapes: GroupShapes = {
         "NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "NetworkInterface_Spec": t384,
-        "NetworkRule": t385,
-        "NetworkRule_IpProtocols": t290,
-        "NetworkRule_IpProtocols_STATUS": t290,
-        "NetworkRule_RuleType": t386,
-        "NetworkRule_RuleType_STATUS": t386,
-        "NetworkRule_STATUS": t387,
+        "NetworkInterface_Spec": t385,
+        "NetworkRule": t386,
+        "NetworkRule_IpProtocols": t291,
+        "NetworkRule_IpProtocols_STATUS": t291,
+        "NetworkRule_RuleType": t387,
+        "NetworkRule_RuleType_STATUS": t387,
+        "NetworkRule_STATUS": t388,
         "NetworkSecurityGroupOperatorSpec": t4,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroup_ProvisioningState_STATUS": t44,
-        "NetworkSecurityGroup_STATUS": t388,
-        "NetworkSecurityGroup_Spec": t389,
+        "NetworkSecurityGroup_STATUS": t389,
+        "NetworkSecurityGroup_Spec": t390,
         "NetworkSecurityGroupsSecurityRuleOperatorSpec": t4,
         "NetworkSecurityGroupsSecurityRule_Access": t83,
         "NetworkSecurityGroupsSecurityRule_Access_STATUS": t83,
@@ -2221,18 +2222,18 @@ export const shapes: GroupShapes = {
         "PrivateLinkServiceSpec_STATUS": t13,
         "PrivateLinkService_ProvisioningState_STATUS": t44,
         "PrivateLinkService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["alias","string"],["autoApproval",{"type":"ResourceSet_STATUS"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration_STATUS"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"PrivateLinkService_ProvisioningState_STATUS"}],["visibility",{"type":"ResourceSet_STATUS"}]]},
-        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["autoApproval",{"type":"ResourceSet"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}]]},
-        "Probe": t390,
-        "Probe_NoHealthyBackendsBehavior": t391,
-        "Probe_NoHealthyBackendsBehavior_STATUS": t391,
+        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["autoApproval",{"type":"ResourceSet"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}]],"goValues":["azureName"]},
+        "Probe": t391,
+        "Probe_NoHealthyBackendsBehavior": t392,
+        "Probe_NoHealthyBackendsBehavior_STATUS": t392,
         "Probe_Protocol": t90,
         "Probe_Protocol_STATUS": t90,
         "Probe_ProvisioningState_STATUS": t44,
-        "Probe_STATUS": t392,
-        "PublicIPAddressDnsSettings": t393,
-        "PublicIPAddressDnsSettings_DomainNameLabelScope": t394,
-        "PublicIPAddressDnsSettings_DomainNameLabelScope_STATUS": t394,
-        "PublicIPAddressDnsSettings_STATUS": t395,
+        "Probe_STATUS": t393,
+        "PublicIPAddressDnsSettings": t394,
+        "PublicIPAddressDnsSettings_DomainNameLabelScope": t395,
+        "PublicIPAddressDnsSettings_DomainNameLabelScope_STATUS": t395,
+        "PublicIPAddressDnsSettings_STATUS": t396,
         "PublicIPAddressOperatorSpec": t4,
         "PublicIPAddressSku": t92,
         "PublicIPAddressSku_Name": t47,
@@ -2245,16 +2246,16 @@ export const shapes: GroupShapes = {
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded": t12,
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded": t12,
-        "PublicIPAddress_DeleteOption": t396,
-        "PublicIPAddress_DeleteOption_STATUS": t396,
+        "PublicIPAddress_DeleteOption": t397,
+        "PublicIPAddress_DeleteOption_STATUS": t397,
         "PublicIPAddress_MigrationPhase_STATUS": t81,
         "PublicIPAddress_ProvisioningState_STATUS": t44,
         "PublicIPAddress_PublicIPAddressVersion": t54,
         "PublicIPAddress_PublicIPAddressVersion_STATUS": t54,
         "PublicIPAddress_PublicIPAllocationMethod": t55,
         "PublicIPAddress_PublicIPAllocationMethod_STATUS": t55,
-        "PublicIPAddress_STATUS": t397,
-        "PublicIPAddress_Spec": t398,
+        "PublicIPAddress_STATUS": t398,
+        "PublicIPAddress_Spec": t399,
         "PublicIPPrefixOperatorSpec": t4,
         "PublicIPPrefixSku": t217,
         "PublicIPPrefixSku_Name": t196,
@@ -2291,12 +2292,12 @@ export const shapes: GroupShapes = {
         "ServiceAssociationLink_STATUS": t13,
         "ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "ServiceEndpointPropertiesFormat": t399,
+        "ServiceEndpointPropertiesFormat": t400,
         "ServiceEndpointPropertiesFormat_ProvisioningState_STATUS": t44,
-        "ServiceEndpointPropertiesFormat_STATUS": t400,
+        "ServiceEndpointPropertiesFormat_STATUS": t401,
         "Sku": t223,
-        "Sku_Name": t401,
-        "Sku_Name_STATUS": t401,
+        "Sku_Name": t402,
+        "Sku_Name_STATUS": t402,
         "Sku_STATUS": t224,
         "SubResource": t12,
         "SubResource_STATUS": t13,
@@ -2309,53 +2310,53 @@ export const shapes: GroupShapes = {
         "Subnet_PrivateLinkService_SubResourceEmbedded": t12,
         "Subnet_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
         "Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
-        "UserAssignedIdentityDetails": t12,
+        "UserAssignedIdentityDetails": t229,
         "VirtualNetworkBgpCommunities": t102,
         "VirtualNetworkBgpCommunities_STATUS": t103,
-        "VirtualNetworkEncryption": t402,
-        "VirtualNetworkEncryption_Enforcement": t403,
-        "VirtualNetworkEncryption_Enforcement_STATUS": t403,
-        "VirtualNetworkEncryption_STATUS": t404,
+        "VirtualNetworkEncryption": t403,
+        "VirtualNetworkEncryption_Enforcement": t404,
+        "VirtualNetworkEncryption_Enforcement_STATUS": t404,
+        "VirtualNetworkEncryption_STATUS": t405,
         "VirtualNetworkGatewayAutoScaleBounds": t146,
         "VirtualNetworkGatewayAutoScaleBounds_STATUS": t146,
-        "VirtualNetworkGatewayAutoScaleConfiguration": t405,
-        "VirtualNetworkGatewayAutoScaleConfiguration_STATUS": t406,
+        "VirtualNetworkGatewayAutoScaleConfiguration": t406,
+        "VirtualNetworkGatewayAutoScaleConfiguration_STATUS": t407,
         "VirtualNetworkGatewayIPConfiguration": t104,
         "VirtualNetworkGatewayIPConfiguration_PrivateIPAllocationMethod": t55,
         "VirtualNetworkGatewayIPConfiguration_PrivateIPAllocationMethod_STATUS": t55,
         "VirtualNetworkGatewayIPConfiguration_ProvisioningState_STATUS": t44,
         "VirtualNetworkGatewayIPConfiguration_STATUS": t105,
-        "VirtualNetworkGatewayNatRule": t407,
-        "VirtualNetworkGatewayNatRule_Mode": t408,
-        "VirtualNetworkGatewayNatRule_Mode_STATUS": t408,
+        "VirtualNetworkGatewayNatRule": t408,
+        "VirtualNetworkGatewayNatRule_Mode": t409,
+        "VirtualNetworkGatewayNatRule_Mode_STATUS": t409,
         "VirtualNetworkGatewayNatRule_Properties_type_STATUS": t55,
         "VirtualNetworkGatewayNatRule_ProvisioningState_STATUS": t44,
-        "VirtualNetworkGatewayNatRule_STATUS": t409,
+        "VirtualNetworkGatewayNatRule_STATUS": t410,
         "VirtualNetworkGatewayNatRule_Type": t55,
         "VirtualNetworkGatewayNatRule_Type_STATUS": t55,
         "VirtualNetworkGatewayOperatorSpec": t4,
-        "VirtualNetworkGatewayPolicyGroup": t410,
-        "VirtualNetworkGatewayPolicyGroupMember": t411,
-        "VirtualNetworkGatewayPolicyGroupMember_AttributeType": t412,
-        "VirtualNetworkGatewayPolicyGroupMember_AttributeType_STATUS": t412,
-        "VirtualNetworkGatewayPolicyGroupMember_STATUS": t413,
+        "VirtualNetworkGatewayPolicyGroup": t411,
+        "VirtualNetworkGatewayPolicyGroupMember": t412,
+        "VirtualNetworkGatewayPolicyGroupMember_AttributeType": t413,
+        "VirtualNetworkGatewayPolicyGroupMember_AttributeType_STATUS": t413,
+        "VirtualNetworkGatewayPolicyGroupMember_STATUS": t414,
         "VirtualNetworkGatewayPolicyGroup_ProvisioningState_STATUS": t44,
-        "VirtualNetworkGatewayPolicyGroup_STATUS": t414,
+        "VirtualNetworkGatewayPolicyGroup_STATUS": t415,
         "VirtualNetworkGatewaySku": t106,
-        "VirtualNetworkGatewaySku_Name": t415,
-        "VirtualNetworkGatewaySku_Name_STATUS": t415,
+        "VirtualNetworkGatewaySku_Name": t416,
+        "VirtualNetworkGatewaySku_Name_STATUS": t416,
         "VirtualNetworkGatewaySku_STATUS": t108,
-        "VirtualNetworkGatewaySku_Tier": t415,
-        "VirtualNetworkGatewaySku_Tier_STATUS": t415,
+        "VirtualNetworkGatewaySku_Tier": t416,
+        "VirtualNetworkGatewaySku_Tier_STATUS": t416,
         "VirtualNetworkGateway_AdminState": t112,
         "VirtualNetworkGateway_AdminState_STATUS": t112,
         "VirtualNetworkGateway_GatewayType": t109,
         "VirtualNetworkGateway_GatewayType_STATUS": t109,
         "VirtualNetworkGateway_ProvisioningState_STATUS": t44,
-        "VirtualNetworkGateway_ResiliencyModel": t416,
-        "VirtualNetworkGateway_ResiliencyModel_STATUS": t416,
+        "VirtualNetworkGateway_ResiliencyModel": t417,
+        "VirtualNetworkGateway_ResiliencyModel_STATUS": t417,
         "VirtualNetworkGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku_STATUS"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState",{"type":"VirtualNetworkGateway_AdminState_STATUS"}],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration_STATUS"}],["bgpSettings",{"type":"BgpSettings_STATUS"}],["customRoutes",{"type":"AddressSpace_STATUS"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource_STATUS"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType_STATUS"}],["inboundDnsForwardingEndpoint","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration_STATUS"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule_STATUS"}}],["provisioningState",{"type":"VirtualNetworkGateway_ProvisioningState_STATUS"}],["resiliencyModel",{"type":"VirtualNetworkGateway_ResiliencyModel_STATUS"}],["resourceGuid","string"],["vNetExtendedLocationResourceId","string"],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup_STATUS"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration_STATUS"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration_STATUS"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType_STATUS"}]]},
-        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState",{"type":"VirtualNetworkGateway_AdminState"}],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration"}],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType"}],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule"}}],["resiliencyModel",{"type":"VirtualNetworkGateway_ResiliencyModel"}],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType"}],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}]]},
+        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState",{"type":"VirtualNetworkGateway_AdminState"}],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration"}],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType"}],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule"}}],["resiliencyModel",{"type":"VirtualNetworkGateway_ResiliencyModel"}],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType"}],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}]],"goValues":["azureName"]},
         "VirtualNetworkGateway_VpnGatewayGeneration": t110,
         "VirtualNetworkGateway_VpnGatewayGeneration_STATUS": t110,
         "VirtualNetworkGateway_VpnType": t111,
@@ -2363,35 +2364,35 @@ export const shapes: GroupShapes = {
         "VirtualNetworkOperatorSpec": t4,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded": t12,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
-        "VirtualNetwork_PrivateEndpointVNetPolicies": t417,
-        "VirtualNetwork_PrivateEndpointVNetPolicies_STATUS": t417,
+        "VirtualNetwork_PrivateEndpointVNetPolicies": t418,
+        "VirtualNetwork_PrivateEndpointVNetPolicies_STATUS": t418,
         "VirtualNetwork_ProvisioningState_STATUS": t44,
         "VirtualNetwork_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace_STATUS"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["dhcpOptions",{"type":"DhcpOptions_STATUS"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["encryption",{"type":"VirtualNetworkEncryption_STATUS"}],["flowLogs",{"array":{"type":"FlowLog_STATUS_SubResourceEmbedded_STATUS"}}],["flowTimeoutInMinutes","integer"],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["privateEndpointVNetPolicies",{"type":"VirtualNetwork_PrivateEndpointVNetPolicies_STATUS"}],["provisioningState",{"type":"VirtualNetwork_ProvisioningState_STATUS"}],["resourceGuid","string"]]},
-        "VirtualNetwork_Spec": t418,
+        "VirtualNetwork_Spec": t419,
         "VirtualNetworksSubnetOperatorSpec": t4,
-        "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies": t419,
-        "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies_STATUS": t419,
+        "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies": t420,
+        "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies_STATUS": t420,
         "VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies": t112,
         "VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies_STATUS": t112,
         "VirtualNetworksSubnet_ProvisioningState_STATUS": t44,
         "VirtualNetworksSubnet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation_STATUS"}}],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["ipConfigurationProfiles",{"array":{"type":"IPConfigurationProfile_STATUS"}}],["ipConfigurations",{"array":{"type":"IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["natGateway",{"type":"SubResource_STATUS"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies_STATUS"}],["privateEndpoints",{"array":{"type":"PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies_STATUS"}],["provisioningState",{"type":"VirtualNetworksSubnet_ProvisioningState_STATUS"}],["purpose","string"],["resourceNavigationLinks",{"array":{"type":"ResourceNavigationLink_STATUS"}}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["serviceAssociationLinks",{"array":{"type":"ServiceAssociationLink_STATUS"}}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat_STATUS"}}],["sharingScope",{"type":"VirtualNetworksSubnet_SharingScope_STATUS"}]]},
-        "VirtualNetworksSubnet_SharingScope": t420,
-        "VirtualNetworksSubnet_SharingScope_STATUS": t420,
-        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies"}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies"}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["sharingScope",{"type":"VirtualNetworksSubnet_SharingScope"}],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}]]},
+        "VirtualNetworksSubnet_SharingScope": t421,
+        "VirtualNetworksSubnet_SharingScope_STATUS": t421,
+        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies"}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies"}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["sharingScope",{"type":"VirtualNetworksSubnet_SharingScope"}],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}]],"goValues":["azureName"]},
         "VirtualNetworksVirtualNetworkPeeringOperatorSpec": t4,
-        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_Enforcement_STATUS": t403,
-        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS": t421,
+        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_Enforcement_STATUS": t404,
+        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS": t422,
         "VirtualNetworksVirtualNetworkPeering_PeeringState": t113,
         "VirtualNetworksVirtualNetworkPeering_PeeringState_STATUS": t113,
-        "VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel": t422,
-        "VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel_STATUS": t422,
+        "VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel": t423,
+        "VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel_STATUS": t423,
         "VirtualNetworksVirtualNetworkPeering_ProvisioningState_STATUS": t44,
-        "VirtualNetworksVirtualNetworkPeering_STATUS": t423,
-        "VirtualNetworksVirtualNetworkPeering_Spec": t424,
+        "VirtualNetworksVirtualNetworkPeering_STATUS": t424,
+        "VirtualNetworksVirtualNetworkPeering_Spec": t425,
         "VngClientConnectionConfiguration": t12,
         "VngClientConnectionConfiguration_STATUS": t13,
-        "VpnClientConfiguration": t425,
-        "VpnClientConfiguration_STATUS": t426,
+        "VpnClientConfiguration": t426,
+        "VpnClientConfiguration_STATUS": t427,
         "VpnClientConfiguration_VpnAuthenticationTypes": t114,
         "VpnClientConfiguration_VpnAuthenticationTypes_STATUS": t114,
         "VpnClientConfiguration_VpnClientProtocols": t115,
@@ -2402,15 +2403,15 @@ export const shapes: GroupShapes = {
         "VpnClientRootCertificate": t118,
         "VpnClientRootCertificate_ProvisioningState_STATUS": t44,
         "VpnClientRootCertificate_STATUS": t119,
-        "VpnNatRuleMapping": t427,
-        "VpnNatRuleMapping_STATUS": t427,
+        "VpnNatRuleMapping": t428,
+        "VpnNatRuleMapping_STATUS": t428,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_ConfigMapDestination": t153,
         "genruntime_KnownResourceReference": t17,
         "genruntime_ResourceReference": t18,
         "genruntime_SecretReference": t34,
-        "genruntime_WellKnownResourceReference": t229,
+        "genruntime_WellKnownResourceReference": t230,
       },
     },
     "v1api20240301storage": {
@@ -2422,173 +2423,173 @@ export const shapes: GroupShapes = {
         "ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "ApplicationRule": t428,
-        "ApplicationRule_STATUS": t429,
+        "ApplicationRule": t429,
+        "ApplicationRule_STATUS": t430,
         "ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
-        "AzureFirewallApplicationRule": t280,
-        "AzureFirewallApplicationRuleCollection": t281,
+        "AzureFirewallApplicationRule": t281,
+        "AzureFirewallApplicationRuleCollection": t282,
         "AzureFirewallApplicationRuleCollection_STATUS": t13,
-        "AzureFirewallApplicationRuleProtocol": t430,
+        "AzureFirewallApplicationRuleProtocol": t431,
         "AzureFirewallAutoscaleConfiguration": t156,
         "AzureFirewallAutoscaleConfiguration_STATUS": t156,
-        "AzureFirewallIPConfiguration": t284,
+        "AzureFirewallIPConfiguration": t285,
         "AzureFirewallIPConfiguration_STATUS": t13,
-        "AzureFirewallIpGroups_STATUS": t285,
-        "AzureFirewallNatRCAction": t431,
-        "AzureFirewallNatRule": t432,
-        "AzureFirewallNatRuleCollection": t289,
+        "AzureFirewallIpGroups_STATUS": t286,
+        "AzureFirewallNatRCAction": t432,
+        "AzureFirewallNatRule": t433,
+        "AzureFirewallNatRuleCollection": t290,
         "AzureFirewallNatRuleCollection_STATUS": t13,
-        "AzureFirewallNetworkRule": t433,
-        "AzureFirewallNetworkRuleCollection": t292,
+        "AzureFirewallNetworkRule": t434,
+        "AzureFirewallNetworkRuleCollection": t293,
         "AzureFirewallNetworkRuleCollection_STATUS": t13,
         "AzureFirewallOperatorSpec": t4,
-        "AzureFirewallPublicIPAddress": t293,
-        "AzureFirewallPublicIPAddress_STATUS": t293,
-        "AzureFirewallRCAction": t431,
+        "AzureFirewallPublicIPAddress": t294,
+        "AzureFirewallPublicIPAddress_STATUS": t294,
+        "AzureFirewallRCAction": t432,
         "AzureFirewallSku": t125,
         "AzureFirewallSku_STATUS": t125,
         "AzureFirewall_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"AzureFirewallSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection_STATUS"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration_STATUS"}],["firewallPolicy",{"type":"SubResource_STATUS"}],["hubIPAddresses",{"type":"HubIPAddresses_STATUS"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration_STATUS"}}],["ipGroups",{"array":{"type":"AzureFirewallIpGroups_STATUS"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration_STATUS"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection_STATUS"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection_STATUS"}}],["provisioningState","string"],["threatIntelMode","string"],["virtualHub",{"type":"SubResource_STATUS"}]]},
-        "AzureFirewall_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"AzureFirewallSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration"}],["firewallPolicy",{"type":"SubResource"}],["hubIPAddresses",{"type":"HubIPAddresses"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection"}}],["threatIntelMode","string"],["virtualHub",{"type":"SubResource"}],["operatorSpec",{"type":"AzureFirewallOperatorSpec"}],["originalVersion","string"]]},
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded": t434,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS": t435,
+        "AzureFirewall_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"AzureFirewallSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration"}],["firewallPolicy",{"type":"SubResource"}],["hubIPAddresses",{"type":"HubIPAddresses"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection"}}],["threatIntelMode","string"],["virtualHub",{"type":"SubResource"}],["operatorSpec",{"type":"AzureFirewallOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded": t435,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS": t436,
         "BackendAddressPool_NetworkInterface_SubResourceEmbedded": t12,
         "BackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "BastionHostIPConfiguration": t136,
         "BastionHostIPConfiguration_STATUS": t13,
         "BastionHostOperatorSpec": t4,
-        "BastionHostPropertiesFormat_NetworkAcls": t303,
-        "BastionHostPropertiesFormat_NetworkAcls_STATUS": t304,
+        "BastionHostPropertiesFormat_NetworkAcls": t304,
+        "BastionHostPropertiesFormat_NetworkAcls_STATUS": t305,
         "BastionHost_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration_STATUS"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls_STATUS"}],["provisioningState","string"],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource_STATUS"}]]},
-        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"BastionHostOperatorSpec"}],["originalVersion","string"]]},
+        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"BastionHostOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "BgpSettings": t45,
         "BgpSettings_STATUS": t46,
         "CustomDnsConfigPropertiesFormat_STATUS": t189,
-        "DdosSettings": t436,
-        "DdosSettings_STATUS": t437,
+        "DdosSettings": t437,
+        "DdosSettings_STATUS": t438,
         "Delegation": t48,
         "Delegation_STATUS": t120,
         "DhcpOptions": t50,
         "DhcpOptions_STATUS": t50,
-        "DnsSettings": t308,
-        "DnsSettings_STATUS": t308,
-        "ExplicitProxy": t309,
-        "ExplicitProxy_STATUS": t309,
+        "DnsSettings": t309,
+        "DnsSettings_STATUS": t309,
+        "ExplicitProxy": t310,
+        "ExplicitProxy_STATUS": t310,
         "ExtendedLocation": t121,
         "ExtendedLocation_STATUS": t121,
         "FirewallPoliciesRuleCollectionGroupOperatorSpec": t4,
-        "FirewallPoliciesRuleCollectionGroup_STATUS": t438,
-        "FirewallPoliciesRuleCollectionGroup_Spec": t439,
-        "FirewallPolicyCertificateAuthority": t312,
-        "FirewallPolicyCertificateAuthority_STATUS": t312,
-        "FirewallPolicyFilterRuleCollection": t440,
-        "FirewallPolicyFilterRuleCollectionAction": t431,
-        "FirewallPolicyFilterRuleCollectionAction_STATUS": t431,
-        "FirewallPolicyFilterRuleCollection_STATUS": t441,
+        "FirewallPoliciesRuleCollectionGroup_STATUS": t439,
+        "FirewallPoliciesRuleCollectionGroup_Spec": t440,
+        "FirewallPolicyCertificateAuthority": t313,
+        "FirewallPolicyCertificateAuthority_STATUS": t313,
+        "FirewallPolicyFilterRuleCollection": t441,
+        "FirewallPolicyFilterRuleCollectionAction": t432,
+        "FirewallPolicyFilterRuleCollectionAction_STATUS": t432,
+        "FirewallPolicyFilterRuleCollection_STATUS": t442,
         "FirewallPolicyHttpHeaderToInsert": t166,
         "FirewallPolicyHttpHeaderToInsert_STATUS": t166,
-        "FirewallPolicyInsights": t318,
-        "FirewallPolicyInsights_STATUS": t319,
-        "FirewallPolicyIntrusionDetection": t442,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications": t443,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS": t443,
-        "FirewallPolicyIntrusionDetectionConfiguration": t324,
-        "FirewallPolicyIntrusionDetectionConfiguration_STATUS": t325,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification": t444,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS": t444,
-        "FirewallPolicyIntrusionDetection_STATUS": t445,
-        "FirewallPolicyLogAnalyticsResources": t330,
-        "FirewallPolicyLogAnalyticsResources_STATUS": t331,
-        "FirewallPolicyLogAnalyticsWorkspace": t332,
-        "FirewallPolicyLogAnalyticsWorkspace_STATUS": t333,
-        "FirewallPolicyNatRuleCollection": t446,
-        "FirewallPolicyNatRuleCollectionAction": t431,
-        "FirewallPolicyNatRuleCollectionAction_STATUS": t431,
-        "FirewallPolicyNatRuleCollection_STATUS": t447,
+        "FirewallPolicyInsights": t319,
+        "FirewallPolicyInsights_STATUS": t320,
+        "FirewallPolicyIntrusionDetection": t443,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications": t444,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS": t444,
+        "FirewallPolicyIntrusionDetectionConfiguration": t325,
+        "FirewallPolicyIntrusionDetectionConfiguration_STATUS": t326,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification": t445,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS": t445,
+        "FirewallPolicyIntrusionDetection_STATUS": t446,
+        "FirewallPolicyLogAnalyticsResources": t331,
+        "FirewallPolicyLogAnalyticsResources_STATUS": t332,
+        "FirewallPolicyLogAnalyticsWorkspace": t333,
+        "FirewallPolicyLogAnalyticsWorkspace_STATUS": t334,
+        "FirewallPolicyNatRuleCollection": t447,
+        "FirewallPolicyNatRuleCollectionAction": t432,
+        "FirewallPolicyNatRuleCollectionAction_STATUS": t432,
+        "FirewallPolicyNatRuleCollection_STATUS": t448,
         "FirewallPolicyOperatorSpec": t4,
-        "FirewallPolicyRule": t340,
-        "FirewallPolicyRuleApplicationProtocol": t430,
-        "FirewallPolicyRuleApplicationProtocol_STATUS": t430,
-        "FirewallPolicyRuleCollection": t344,
-        "FirewallPolicyRuleCollection_STATUS": t345,
-        "FirewallPolicyRule_STATUS": t346,
-        "FirewallPolicySNAT": t448,
-        "FirewallPolicySNAT_STATUS": t448,
-        "FirewallPolicySQL": t349,
-        "FirewallPolicySQL_STATUS": t349,
-        "FirewallPolicySku": t449,
-        "FirewallPolicySku_STATUS": t449,
-        "FirewallPolicyThreatIntelWhitelist": t352,
-        "FirewallPolicyThreatIntelWhitelist_STATUS": t352,
-        "FirewallPolicyTransportSecurity": t353,
-        "FirewallPolicyTransportSecurity_STATUS": t354,
-        "FirewallPolicy_STATUS": t450,
-        "FirewallPolicy_Spec": t451,
+        "FirewallPolicyRule": t341,
+        "FirewallPolicyRuleApplicationProtocol": t431,
+        "FirewallPolicyRuleApplicationProtocol_STATUS": t431,
+        "FirewallPolicyRuleCollection": t345,
+        "FirewallPolicyRuleCollection_STATUS": t346,
+        "FirewallPolicyRule_STATUS": t347,
+        "FirewallPolicySNAT": t449,
+        "FirewallPolicySNAT_STATUS": t449,
+        "FirewallPolicySQL": t350,
+        "FirewallPolicySQL_STATUS": t350,
+        "FirewallPolicySku": t450,
+        "FirewallPolicySku_STATUS": t450,
+        "FirewallPolicyThreatIntelWhitelist": t353,
+        "FirewallPolicyThreatIntelWhitelist_STATUS": t353,
+        "FirewallPolicyTransportSecurity": t354,
+        "FirewallPolicyTransportSecurity_STATUS": t355,
+        "FirewallPolicy_STATUS": t451,
+        "FirewallPolicy_Spec": t452,
         "FlowLog_STATUS_SubResourceEmbedded_STATUS": t13,
-        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded": t452,
-        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS": t453,
+        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded": t453,
+        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS": t454,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded": t12,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "GatewayLoadBalancerTunnelInterface": t454,
-        "GatewayLoadBalancerTunnelInterface_STATUS": t454,
-        "HubIPAddresses": t363,
-        "HubIPAddresses_STATUS": t364,
-        "HubPublicIPAddresses": t365,
-        "HubPublicIPAddresses_STATUS": t366,
+        "GatewayLoadBalancerTunnelInterface": t455,
+        "GatewayLoadBalancerTunnelInterface_STATUS": t455,
+        "HubIPAddresses": t364,
+        "HubIPAddresses_STATUS": t365,
+        "HubPublicIPAddresses": t366,
+        "HubPublicIPAddresses_STATUS": t367,
         "IPConfigurationBgpPeeringAddress": t56,
         "IPConfigurationBgpPeeringAddress_STATUS": t57,
         "IPConfigurationProfile_STATUS": t13,
         "IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS": t13,
         "IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "IPRule": t367,
-        "IPRule_STATUS": t367,
+        "IPRule": t368,
+        "IPRule_STATUS": t368,
         "InboundNatPool": t122,
         "InboundNatPool_STATUS": t123,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded": t455,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS": t456,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded": t456,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS": t457,
         "InboundNatRule_NetworkInterface_SubResourceEmbedded": t12,
         "InboundNatRule_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "IpTag": t61,
         "IpTag_STATUS": t61,
         "IpsecPolicy": t124,
         "IpsecPolicy_STATUS": t124,
-        "LoadBalancerBackendAddress": t457,
-        "LoadBalancerBackendAddress_STATUS": t458,
+        "LoadBalancerBackendAddress": t458,
+        "LoadBalancerBackendAddress_STATUS": t459,
         "LoadBalancerOperatorSpec": t4,
         "LoadBalancerSku": t125,
         "LoadBalancerSku_STATUS": t125,
         "LoadBalancer_STATUS": t126,
         "LoadBalancer_Spec": t127,
         "LoadBalancersInboundNatRuleOperatorSpec": t4,
-        "LoadBalancersInboundNatRule_STATUS": t459,
-        "LoadBalancersInboundNatRule_Spec": t460,
+        "LoadBalancersInboundNatRule_STATUS": t460,
+        "LoadBalancersInboundNatRule_Spec": t461,
         "LoadBalancingRule": {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendAddressPools",{"array":{"type":"SubResource"}}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["loadDistribution","string"],["name","string"],["probe",{"type":"SubResource"}],["protocol","string"]]},
         "LoadBalancingRule_STATUS": {"properties":[["backendAddressPool",{"type":"SubResource_STATUS"}],["backendAddressPools",{"array":{"type":"SubResource_STATUS"}}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["id","string"],["idleTimeoutInMinutes","integer"],["loadDistribution","string"],["name","string"],["probe",{"type":"SubResource_STATUS"}],["protocol","string"],["provisioningState","string"],["type","string"]]},
-        "ManagedServiceIdentity": t232,
-        "ManagedServiceIdentity_STATUS": t233,
+        "ManagedServiceIdentity": t233,
+        "ManagedServiceIdentity_STATUS": t234,
         "ManagedServiceIdentity_UserAssignedIdentities": t193,
         "ManagedServiceIdentity_UserAssignedIdentities_STATUS": t194,
         "NatGatewayOperatorSpec": t4,
-        "NatGatewaySku": t234,
-        "NatGatewaySku_STATUS": t234,
+        "NatGatewaySku": t235,
+        "NatGatewaySku_STATUS": t235,
         "NatGatewaySpec_PublicIPAddress_SubResourceEmbedded": t12,
         "NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS": t13,
         "NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded": t12,
         "NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded_STATUS": t13,
-        "NatGateway_STATUS": t235,
-        "NatGateway_Spec": t236,
-        "NatRule": t461,
-        "NatRulePortMapping_STATUS": t377,
-        "NatRule_STATUS": t461,
+        "NatGateway_STATUS": t236,
+        "NatGateway_Spec": t237,
+        "NatRule": t462,
+        "NatRulePortMapping_STATUS": t378,
+        "NatRule_STATUS": t462,
         "NetworkInterfaceDnsSettings": t78,
         "NetworkInterfaceDnsSettings_STATUS": t79,
         "NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS": t80,
-        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded": t462,
-        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS": t463,
+        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded": t463,
+        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS": t464,
         "NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS": t13,
         "NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS": t13,
         "NetworkInterfaceOperatorSpec": t4,
@@ -2597,16 +2598,16 @@ export const shapes: GroupShapes = {
         "NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "NetworkInterface_Spec": t464,
-        "NetworkRule": t465,
-        "NetworkRule_STATUS": t465,
+        "NetworkInterface_Spec": t465,
+        "NetworkRule": t466,
+        "NetworkRule_STATUS": t466,
         "NetworkSecurityGroupOperatorSpec": t4,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "NetworkSecurityGroup_STATUS": t466,
-        "NetworkSecurityGroup_Spec": t467,
+        "NetworkSecurityGroup_STATUS": t467,
+        "NetworkSecurityGroup_Spec": t468,
         "NetworkSecurityGroupsSecurityRuleOperatorSpec": t4,
         "NetworkSecurityGroupsSecurityRule_STATUS": t128,
         "NetworkSecurityGroupsSecurityRule_Spec": t129,
@@ -2619,29 +2620,29 @@ export const shapes: GroupShapes = {
         "PrivateEndpointIPConfiguration_STATUS": t203,
         "PrivateEndpointOperatorConfigMaps": t204,
         "PrivateEndpointOperatorSpec": t205,
-        "PrivateEndpoint_STATUS": t237,
+        "PrivateEndpoint_STATUS": t238,
         "PrivateEndpoint_STATUS_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "PrivateEndpoint_Spec": t238,
+        "PrivateEndpoint_Spec": t239,
         "PrivateEndpointsPrivateDnsZoneGroupOperatorSpec": t4,
-        "PrivateEndpointsPrivateDnsZoneGroup_STATUS": t239,
-        "PrivateEndpointsPrivateDnsZoneGroup_Spec": t240,
+        "PrivateEndpointsPrivateDnsZoneGroup_STATUS": t240,
+        "PrivateEndpointsPrivateDnsZoneGroup_Spec": t241,
         "PrivateLinkServiceConnection": t210,
         "PrivateLinkServiceConnectionState": t211,
         "PrivateLinkServiceConnectionState_STATUS": t211,
-        "PrivateLinkServiceConnection_STATUS": t241,
-        "PrivateLinkServiceIpConfiguration": t242,
-        "PrivateLinkServiceIpConfiguration_STATUS": t243,
+        "PrivateLinkServiceConnection_STATUS": t242,
+        "PrivateLinkServiceIpConfiguration": t243,
+        "PrivateLinkServiceIpConfiguration_STATUS": t244,
         "PrivateLinkServiceOperatorConfigMaps": t215,
         "PrivateLinkServiceOperatorSpec": t216,
         "PrivateLinkServiceSpec": t12,
         "PrivateLinkServiceSpec_STATUS": t13,
         "PrivateLinkService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["alias","string"],["autoApproval",{"type":"ResourceSet_STATUS"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration_STATUS"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["visibility",{"type":"ResourceSet_STATUS"}]]},
-        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["autoApproval",{"type":"ResourceSet"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}],["originalVersion","string"]]},
-        "Probe": t468,
-        "Probe_STATUS": t469,
-        "PublicIPAddressDnsSettings": t470,
-        "PublicIPAddressDnsSettings_STATUS": t470,
+        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["autoApproval",{"type":"ResourceSet"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "Probe": t469,
+        "Probe_STATUS": t470,
+        "PublicIPAddressDnsSettings": t471,
+        "PublicIPAddressDnsSettings_STATUS": t471,
         "PublicIPAddressOperatorSpec": t4,
         "PublicIPAddressSku": t125,
         "PublicIPAddressSku_STATUS": t125,
@@ -2650,16 +2651,16 @@ export const shapes: GroupShapes = {
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded": t12,
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded": t12,
-        "PublicIPAddress_STATUS": t471,
-        "PublicIPAddress_Spec": t472,
+        "PublicIPAddress_STATUS": t472,
+        "PublicIPAddress_Spec": t473,
         "PublicIPPrefixOperatorSpec": t4,
         "PublicIPPrefixSku": t125,
         "PublicIPPrefixSku_STATUS": t125,
-        "PublicIPPrefix_STATUS": t244,
-        "PublicIPPrefix_Spec": t245,
+        "PublicIPPrefix_STATUS": t245,
+        "PublicIPPrefix_Spec": t246,
         "RadiusServer": t94,
         "RadiusServer_STATUS": t95,
-        "RecordSet_STATUS": t246,
+        "RecordSet_STATUS": t247,
         "ReferencedPublicIpAddress_STATUS": t13,
         "ResourceNavigationLink_STATUS": t13,
         "ResourceSet": t222,
@@ -2676,10 +2677,10 @@ export const shapes: GroupShapes = {
         "ServiceAssociationLink_STATUS": t13,
         "ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "ServiceEndpointPropertiesFormat": t399,
-        "ServiceEndpointPropertiesFormat_STATUS": t473,
-        "Sku": t234,
-        "Sku_STATUS": t234,
+        "ServiceEndpointPropertiesFormat": t400,
+        "ServiceEndpointPropertiesFormat_STATUS": t474,
+        "Sku": t235,
+        "Sku_STATUS": t235,
         "SubResource": t12,
         "SubResource_STATUS": t13,
         "Subnet_LoadBalancer_SubResourceEmbedded": t12,
@@ -2691,57 +2692,57 @@ export const shapes: GroupShapes = {
         "Subnet_PrivateLinkService_SubResourceEmbedded": t12,
         "Subnet_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
         "Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
-        "UserAssignedIdentityDetails": t12,
+        "UserAssignedIdentityDetails": t229,
         "VirtualNetworkBgpCommunities": t102,
         "VirtualNetworkBgpCommunities_STATUS": t103,
-        "VirtualNetworkEncryption": t474,
-        "VirtualNetworkEncryption_STATUS": t474,
+        "VirtualNetworkEncryption": t475,
+        "VirtualNetworkEncryption_STATUS": t475,
         "VirtualNetworkGatewayAutoScaleBounds": t146,
         "VirtualNetworkGatewayAutoScaleBounds_STATUS": t146,
-        "VirtualNetworkGatewayAutoScaleConfiguration": t405,
-        "VirtualNetworkGatewayAutoScaleConfiguration_STATUS": t406,
+        "VirtualNetworkGatewayAutoScaleConfiguration": t406,
+        "VirtualNetworkGatewayAutoScaleConfiguration_STATUS": t407,
         "VirtualNetworkGatewayIPConfiguration": t136,
         "VirtualNetworkGatewayIPConfiguration_STATUS": t137,
-        "VirtualNetworkGatewayNatRule": t475,
-        "VirtualNetworkGatewayNatRule_STATUS": t476,
+        "VirtualNetworkGatewayNatRule": t476,
+        "VirtualNetworkGatewayNatRule_STATUS": t477,
         "VirtualNetworkGatewayOperatorSpec": t4,
-        "VirtualNetworkGatewayPolicyGroup": t410,
-        "VirtualNetworkGatewayPolicyGroupMember": t477,
-        "VirtualNetworkGatewayPolicyGroupMember_STATUS": t477,
-        "VirtualNetworkGatewayPolicyGroup_STATUS": t478,
+        "VirtualNetworkGatewayPolicyGroup": t411,
+        "VirtualNetworkGatewayPolicyGroupMember": t478,
+        "VirtualNetworkGatewayPolicyGroupMember_STATUS": t478,
+        "VirtualNetworkGatewayPolicyGroup_STATUS": t479,
         "VirtualNetworkGatewaySku": t125,
         "VirtualNetworkGatewaySku_STATUS": t138,
         "VirtualNetworkGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku_STATUS"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState","string"],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration_STATUS"}],["bgpSettings",{"type":"BgpSettings_STATUS"}],["customRoutes",{"type":"AddressSpace_STATUS"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource_STATUS"}],["gatewayType","string"],["inboundDnsForwardingEndpoint","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration_STATUS"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule_STATUS"}}],["provisioningState","string"],["resiliencyModel","string"],["resourceGuid","string"],["vNetExtendedLocationResourceId","string"],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup_STATUS"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration_STATUS"}],["vpnGatewayGeneration","string"],["vpnType","string"]]},
-        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState","string"],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration"}],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule"}}],["resiliencyModel","string"],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration","string"],["vpnType","string"],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}],["originalVersion","string"]]},
+        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState","string"],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration"}],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule"}}],["resiliencyModel","string"],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration","string"],["vpnType","string"],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VirtualNetworkOperatorSpec": t4,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded": t12,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "VirtualNetwork_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace_STATUS"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["dhcpOptions",{"type":"DhcpOptions_STATUS"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["encryption",{"type":"VirtualNetworkEncryption_STATUS"}],["flowLogs",{"array":{"type":"FlowLog_STATUS_SubResourceEmbedded_STATUS"}}],["flowTimeoutInMinutes","integer"],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["privateEndpointVNetPolicies","string"],["provisioningState","string"],["resourceGuid","string"]]},
-        "VirtualNetwork_Spec": t479,
+        "VirtualNetwork_Spec": t480,
         "VirtualNetworksSubnetOperatorSpec": t4,
         "VirtualNetworksSubnet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation_STATUS"}}],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["ipConfigurationProfiles",{"array":{"type":"IPConfigurationProfile_STATUS"}}],["ipConfigurations",{"array":{"type":"IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["natGateway",{"type":"SubResource_STATUS"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["privateEndpointNetworkPolicies","string"],["privateEndpoints",{"array":{"type":"PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["privateLinkServiceNetworkPolicies","string"],["provisioningState","string"],["purpose","string"],["resourceNavigationLinks",{"array":{"type":"ResourceNavigationLink_STATUS"}}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["serviceAssociationLinks",{"array":{"type":"ServiceAssociationLink_STATUS"}}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat_STATUS"}}],["sharingScope","string"]]},
-        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies","string"],["privateLinkServiceNetworkPolicies","string"],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["sharingScope","string"],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}],["originalVersion","string"]]},
+        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies","string"],["privateLinkServiceNetworkPolicies","string"],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["sharingScope","string"],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VirtualNetworksVirtualNetworkPeeringOperatorSpec": t4,
-        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS": t474,
-        "VirtualNetworksVirtualNetworkPeering_STATUS": t480,
-        "VirtualNetworksVirtualNetworkPeering_Spec": t481,
+        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS": t475,
+        "VirtualNetworksVirtualNetworkPeering_STATUS": t481,
+        "VirtualNetworksVirtualNetworkPeering_Spec": t482,
         "VngClientConnectionConfiguration": t12,
         "VngClientConnectionConfiguration_STATUS": t13,
-        "VpnClientConfiguration": t482,
-        "VpnClientConfiguration_STATUS": t483,
+        "VpnClientConfiguration": t483,
+        "VpnClientConfiguration_STATUS": t484,
         "VpnClientRevokedCertificate": t116,
         "VpnClientRevokedCertificate_STATUS": t139,
         "VpnClientRootCertificate": t118,
         "VpnClientRootCertificate_STATUS": t140,
-        "VpnNatRuleMapping": t427,
-        "VpnNatRuleMapping_STATUS": t427,
+        "VpnNatRuleMapping": t428,
+        "VpnNatRuleMapping_STATUS": t428,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_ConfigMapDestination": t153,
         "genruntime_KnownResourceReference": t17,
         "genruntime_ResourceReference": t18,
         "genruntime_SecretReference": t34,
-        "genruntime_WellKnownResourceReference": t229,
+        "genruntime_WellKnownResourceReference": t230,
       },
     },
     "v1api20240601": {
@@ -2760,32 +2761,32 @@ export const shapes: GroupShapes = {
         "PrivateDnsZone_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["internalId","string"],["maxNumberOfRecordSets","integer"],["maxNumberOfVirtualNetworkLinks","integer"],["maxNumberOfVirtualNetworkLinksWithRegistration","integer"],["numberOfRecordSets","integer"],["numberOfVirtualNetworkLinks","integer"],["numberOfVirtualNetworkLinksWithRegistration","integer"],["provisioningState",{"type":"PrivateDnsZone_ProvisioningState_STATUS"}]]},
         "PrivateDnsZone_Spec": t20,
         "PrivateDnsZonesAAAARecordOperatorSpec": t4,
-        "PrivateDnsZonesAAAARecord_STATUS": t484,
+        "PrivateDnsZonesAAAARecord_STATUS": t485,
         "PrivateDnsZonesAAAARecord_Spec": t25,
         "PrivateDnsZonesARecordOperatorSpec": t4,
-        "PrivateDnsZonesARecord_STATUS": t484,
+        "PrivateDnsZonesARecord_STATUS": t485,
         "PrivateDnsZonesARecord_Spec": t26,
         "PrivateDnsZonesCNAMERecordOperatorSpec": t4,
-        "PrivateDnsZonesCNAMERecord_STATUS": t484,
+        "PrivateDnsZonesCNAMERecord_STATUS": t485,
         "PrivateDnsZonesCNAMERecord_Spec": t27,
         "PrivateDnsZonesMXRecordOperatorSpec": t4,
-        "PrivateDnsZonesMXRecord_STATUS": t484,
+        "PrivateDnsZonesMXRecord_STATUS": t485,
         "PrivateDnsZonesMXRecord_Spec": t28,
         "PrivateDnsZonesPTRRecordOperatorSpec": t4,
-        "PrivateDnsZonesPTRRecord_STATUS": t484,
+        "PrivateDnsZonesPTRRecord_STATUS": t485,
         "PrivateDnsZonesPTRRecord_Spec": t29,
         "PrivateDnsZonesSRVRecordOperatorSpec": t4,
-        "PrivateDnsZonesSRVRecord_STATUS": t484,
+        "PrivateDnsZonesSRVRecord_STATUS": t485,
         "PrivateDnsZonesSRVRecord_Spec": t30,
         "PrivateDnsZonesTXTRecordOperatorSpec": t4,
-        "PrivateDnsZonesTXTRecord_STATUS": t484,
+        "PrivateDnsZonesTXTRecord_STATUS": t485,
         "PrivateDnsZonesTXTRecord_Spec": t31,
         "PrivateDnsZonesVirtualNetworkLinkOperatorSpec": t4,
         "PrivateDnsZonesVirtualNetworkLink_ProvisioningState_STATUS": t19,
-        "PrivateDnsZonesVirtualNetworkLink_ResolutionPolicy": t485,
-        "PrivateDnsZonesVirtualNetworkLink_ResolutionPolicy_STATUS": t485,
+        "PrivateDnsZonesVirtualNetworkLink_ResolutionPolicy": t486,
+        "PrivateDnsZonesVirtualNetworkLink_ResolutionPolicy_STATUS": t486,
         "PrivateDnsZonesVirtualNetworkLink_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState",{"type":"PrivateDnsZonesVirtualNetworkLink_ProvisioningState_STATUS"}],["registrationEnabled","boolean"],["resolutionPolicy",{"type":"PrivateDnsZonesVirtualNetworkLink_ResolutionPolicy_STATUS"}],["virtualNetwork",{"type":"SubResource_STATUS"}],["virtualNetworkLinkState",{"type":"PrivateDnsZonesVirtualNetworkLink_VirtualNetworkLinkState_STATUS"}]]},
-        "PrivateDnsZonesVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["registrationEnabled","boolean"],["resolutionPolicy",{"type":"PrivateDnsZonesVirtualNetworkLink_ResolutionPolicy"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"PrivateDnsZonesVirtualNetworkLinkOperatorSpec"}]]},
+        "PrivateDnsZonesVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["registrationEnabled","boolean"],["resolutionPolicy",{"type":"PrivateDnsZonesVirtualNetworkLink_ResolutionPolicy"}],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"PrivateDnsZonesVirtualNetworkLinkOperatorSpec"}]],"goValues":["azureName"]},
         "PrivateDnsZonesVirtualNetworkLink_VirtualNetworkLinkState_STATUS": t32,
         "PtrRecord": t9,
         "PtrRecord_STATUS": t9,
@@ -2822,29 +2823,29 @@ export const shapes: GroupShapes = {
         "PrivateDnsZone_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["internalId","string"],["maxNumberOfRecordSets","integer"],["maxNumberOfVirtualNetworkLinks","integer"],["maxNumberOfVirtualNetworkLinksWithRegistration","integer"],["numberOfRecordSets","integer"],["numberOfVirtualNetworkLinks","integer"],["numberOfVirtualNetworkLinksWithRegistration","integer"],["provisioningState","string"]]},
         "PrivateDnsZone_Spec": t21,
         "PrivateDnsZonesAAAARecordOperatorSpec": t4,
-        "PrivateDnsZonesAAAARecord_STATUS": t484,
+        "PrivateDnsZonesAAAARecord_STATUS": t485,
         "PrivateDnsZonesAAAARecord_Spec": t35,
         "PrivateDnsZonesARecordOperatorSpec": t4,
-        "PrivateDnsZonesARecord_STATUS": t484,
+        "PrivateDnsZonesARecord_STATUS": t485,
         "PrivateDnsZonesARecord_Spec": t36,
         "PrivateDnsZonesCNAMERecordOperatorSpec": t4,
-        "PrivateDnsZonesCNAMERecord_STATUS": t484,
+        "PrivateDnsZonesCNAMERecord_STATUS": t485,
         "PrivateDnsZonesCNAMERecord_Spec": t37,
         "PrivateDnsZonesMXRecordOperatorSpec": t4,
-        "PrivateDnsZonesMXRecord_STATUS": t484,
+        "PrivateDnsZonesMXRecord_STATUS": t485,
         "PrivateDnsZonesMXRecord_Spec": t38,
         "PrivateDnsZonesPTRRecordOperatorSpec": t4,
-        "PrivateDnsZonesPTRRecord_STATUS": t484,
+        "PrivateDnsZonesPTRRecord_STATUS": t485,
         "PrivateDnsZonesPTRRecord_Spec": t39,
         "PrivateDnsZonesSRVRecordOperatorSpec": t4,
-        "PrivateDnsZonesSRVRecord_STATUS": t484,
+        "PrivateDnsZonesSRVRecord_STATUS": t485,
         "PrivateDnsZonesSRVRecord_Spec": t40,
         "PrivateDnsZonesTXTRecordOperatorSpec": t4,
-        "PrivateDnsZonesTXTRecord_STATUS": t484,
+        "PrivateDnsZonesTXTRecord_STATUS": t485,
         "PrivateDnsZonesTXTRecord_Spec": t41,
         "PrivateDnsZonesVirtualNetworkLinkOperatorSpec": t4,
         "PrivateDnsZonesVirtualNetworkLink_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState","string"],["registrationEnabled","boolean"],["resolutionPolicy","string"],["virtualNetwork",{"type":"SubResource_STATUS"}],["virtualNetworkLinkState","string"]]},
-        "PrivateDnsZonesVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["registrationEnabled","boolean"],["resolutionPolicy","string"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"PrivateDnsZonesVirtualNetworkLinkOperatorSpec"}],["originalVersion","string"]]},
+        "PrivateDnsZonesVirtualNetworkLink_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["etag","string"],["location","string"],["tags",{"map":"string"}],["registrationEnabled","boolean"],["resolutionPolicy","string"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"PrivateDnsZonesVirtualNetworkLinkOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "PtrRecord": t9,
         "PtrRecord_STATUS": t9,
         "SoaRecord": t33,
@@ -2853,7 +2854,7 @@ export const shapes: GroupShapes = {
         "SrvRecord_STATUS": t11,
         "SubResource": t12,
         "SubResource_STATUS": t13,
-        "SystemData_STATUS": t247,
+        "SystemData_STATUS": t248,
         "TxtRecord": t14,
         "TxtRecord_STATUS": t14,
         "conditions_Condition": t15,
@@ -2868,8 +2869,8 @@ export const shapes: GroupShapes = {
       types: {
         "FlowLogFormatParameters": {"properties":[["type",{"type":"FlowLogFormatParameters_Type"}],["version","integer"]]},
         "FlowLogFormatParameters_STATUS": {"properties":[["type",{"type":"FlowLogFormatParameters_Type_STATUS"}],["version","integer"]]},
-        "FlowLogFormatParameters_Type": t486,
-        "FlowLogFormatParameters_Type_STATUS": t486,
+        "FlowLogFormatParameters_Type": t487,
+        "FlowLogFormatParameters_Type_STATUS": t487,
         "ManagedServiceIdentity": t190,
         "ManagedServiceIdentity_STATUS": t191,
         "ManagedServiceIdentity_Type": t192,
@@ -2879,18 +2880,18 @@ export const shapes: GroupShapes = {
         "NetworkWatcherOperatorSpec": t4,
         "NetworkWatcher_ProvisioningState_STATUS": t44,
         "NetworkWatcher_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["provisioningState",{"type":"NetworkWatcher_ProvisioningState_STATUS"}]]},
-        "NetworkWatcher_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"NetworkWatcherOperatorSpec"}]]},
+        "NetworkWatcher_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"NetworkWatcherOperatorSpec"}]],"goValues":["azureName"]},
         "NetworkWatchersFlowLogOperatorSpec": t4,
         "NetworkWatchersFlowLog_ProvisioningState_STATUS": t44,
         "NetworkWatchersFlowLog_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["enabledFilteringCriteria","string"],["flowAnalyticsConfiguration",{"type":"TrafficAnalyticsProperties_STATUS"}],["format",{"type":"FlowLogFormatParameters_STATUS"}],["provisioningState",{"type":"NetworkWatchersFlowLog_ProvisioningState_STATUS"}],["retentionPolicy",{"type":"RetentionPolicyParameters_STATUS"}],["storageId","string"],["targetResourceGuid","string"],["targetResourceId","string"]]},
-        "NetworkWatchersFlowLog_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["enabledFilteringCriteria","string"],["flowAnalyticsConfiguration",{"type":"TrafficAnalyticsProperties"}],["format",{"type":"FlowLogFormatParameters"}],["retentionPolicy",{"type":"RetentionPolicyParameters"}],["storageReference",{"type":"genruntime_ResourceReference"}],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"NetworkWatchersFlowLogOperatorSpec"}]]},
-        "RetentionPolicyParameters": t487,
-        "RetentionPolicyParameters_STATUS": t487,
-        "TrafficAnalyticsConfigurationProperties": t488,
-        "TrafficAnalyticsConfigurationProperties_STATUS": t489,
-        "TrafficAnalyticsProperties": t490,
-        "TrafficAnalyticsProperties_STATUS": t491,
-        "UserAssignedIdentityDetails": t12,
+        "NetworkWatchersFlowLog_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["enabledFilteringCriteria","string"],["flowAnalyticsConfiguration",{"type":"TrafficAnalyticsProperties"}],["format",{"type":"FlowLogFormatParameters"}],["retentionPolicy",{"type":"RetentionPolicyParameters"}],["storageReference",{"type":"genruntime_ResourceReference"}],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"NetworkWatchersFlowLogOperatorSpec"}]],"goValues":["azureName"]},
+        "RetentionPolicyParameters": t488,
+        "RetentionPolicyParameters_STATUS": t488,
+        "TrafficAnalyticsConfigurationProperties": t489,
+        "TrafficAnalyticsConfigurationProperties_STATUS": t490,
+        "TrafficAnalyticsProperties": t491,
+        "TrafficAnalyticsProperties_STATUS": t492,
+        "UserAssignedIdentityDetails": t229,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_KnownResourceReference": t17,
@@ -2900,25 +2901,25 @@ export const shapes: GroupShapes = {
     "v1api20241001storage": {
       resources: {"NetworkWatcher":["NetworkWatcher_Spec","NetworkWatcher_STATUS"],"NetworkWatchersFlowLog":["NetworkWatchersFlowLog_Spec","NetworkWatchersFlowLog_STATUS"]},
       types: {
-        "FlowLogFormatParameters": t492,
-        "FlowLogFormatParameters_STATUS": t492,
-        "ManagedServiceIdentity": t232,
-        "ManagedServiceIdentity_STATUS": t233,
+        "FlowLogFormatParameters": t493,
+        "FlowLogFormatParameters_STATUS": t493,
+        "ManagedServiceIdentity": t233,
+        "ManagedServiceIdentity_STATUS": t234,
         "ManagedServiceIdentity_UserAssignedIdentities": t193,
         "ManagedServiceIdentity_UserAssignedIdentities_STATUS": t194,
         "NetworkWatcherOperatorSpec": t4,
         "NetworkWatcher_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["tags",{"map":"string"}],["provisioningState","string"]]},
-        "NetworkWatcher_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"NetworkWatcherOperatorSpec"}],["originalVersion","string"]]},
+        "NetworkWatcher_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"NetworkWatcherOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NetworkWatchersFlowLogOperatorSpec": t4,
         "NetworkWatchersFlowLog_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["enabledFilteringCriteria","string"],["flowAnalyticsConfiguration",{"type":"TrafficAnalyticsProperties_STATUS"}],["format",{"type":"FlowLogFormatParameters_STATUS"}],["provisioningState","string"],["retentionPolicy",{"type":"RetentionPolicyParameters_STATUS"}],["storageId","string"],["targetResourceGuid","string"],["targetResourceId","string"]]},
-        "NetworkWatchersFlowLog_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["enabledFilteringCriteria","string"],["flowAnalyticsConfiguration",{"type":"TrafficAnalyticsProperties"}],["format",{"type":"FlowLogFormatParameters"}],["retentionPolicy",{"type":"RetentionPolicyParameters"}],["storageReference",{"type":"genruntime_ResourceReference"}],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"NetworkWatchersFlowLogOperatorSpec"}],["originalVersion","string"]]},
-        "RetentionPolicyParameters": t487,
-        "RetentionPolicyParameters_STATUS": t487,
-        "TrafficAnalyticsConfigurationProperties": t488,
-        "TrafficAnalyticsConfigurationProperties_STATUS": t489,
-        "TrafficAnalyticsProperties": t490,
-        "TrafficAnalyticsProperties_STATUS": t491,
-        "UserAssignedIdentityDetails": t12,
+        "NetworkWatchersFlowLog_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["enabled","boolean"],["enabledFilteringCriteria","string"],["flowAnalyticsConfiguration",{"type":"TrafficAnalyticsProperties"}],["format",{"type":"FlowLogFormatParameters"}],["retentionPolicy",{"type":"RetentionPolicyParameters"}],["storageReference",{"type":"genruntime_ResourceReference"}],["targetResourceReference",{"type":"genruntime_ResourceReference"}],["operatorSpec",{"type":"NetworkWatchersFlowLogOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "RetentionPolicyParameters": t488,
+        "RetentionPolicyParameters_STATUS": t488,
+        "TrafficAnalyticsConfigurationProperties": t489,
+        "TrafficAnalyticsConfigurationProperties_STATUS": t490,
+        "TrafficAnalyticsProperties": t491,
+        "TrafficAnalyticsProperties_STATUS": t492,
+        "UserAssignedIdentityDetails": t229,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_KnownResourceReference": t17,
@@ -2928,211 +2929,211 @@ export const shapes: GroupShapes = {
     "v20250301": {
       resources: {"AzureFirewall":["AzureFirewall_Spec","AzureFirewall_STATUS"],"BastionHost":["BastionHost_Spec","BastionHost_STATUS"],"FirewallPoliciesRuleCollectionGroup":["FirewallPoliciesRuleCollectionGroup_Spec","FirewallPoliciesRuleCollectionGroup_STATUS"],"FirewallPolicy":["FirewallPolicy_Spec","FirewallPolicy_STATUS"],"LoadBalancer":["LoadBalancer_Spec","LoadBalancer_STATUS"],"LoadBalancersInboundNatRule":["LoadBalancersInboundNatRule_Spec","LoadBalancersInboundNatRule_STATUS"],"NatGateway":["NatGateway_Spec","NatGateway_STATUS"],"NetworkInterface":["NetworkInterface_Spec","NetworkInterface_STATUS"],"NetworkSecurityGroup":["NetworkSecurityGroup_Spec","NetworkSecurityGroup_STATUS"],"NetworkSecurityGroupsSecurityRule":["NetworkSecurityGroupsSecurityRule_Spec","NetworkSecurityGroupsSecurityRule_STATUS"],"PrivateEndpoint":["PrivateEndpoint_Spec","PrivateEndpoint_STATUS"],"PrivateEndpointsPrivateDnsZoneGroup":["PrivateEndpointsPrivateDnsZoneGroup_Spec","PrivateEndpointsPrivateDnsZoneGroup_STATUS"],"PrivateLinkService":["PrivateLinkService_Spec","PrivateLinkService_STATUS"],"PublicIPAddress":["PublicIPAddress_Spec","PublicIPAddress_STATUS"],"PublicIPPrefix":["PublicIPPrefix_Spec","PublicIPPrefix_STATUS"],"RouteTable":["RouteTable_Spec","RouteTable_STATUS"],"RouteTablesRoute":["RouteTablesRoute_Spec","RouteTablesRoute_STATUS"],"VirtualNetwork":["VirtualNetwork_Spec","VirtualNetwork_STATUS"],"VirtualNetworkGateway":["VirtualNetworkGateway_Spec","VirtualNetworkGateway_STATUS"],"VirtualNetworksSubnet":["VirtualNetworksSubnet_Spec","VirtualNetworksSubnet_STATUS"],"VirtualNetworksVirtualNetworkPeering":["VirtualNetworksVirtualNetworkPeering_Spec","VirtualNetworksVirtualNetworkPeering_STATUS"]},
       types: {
-        "AddressSpace": t493,
-        "AddressSpace_STATUS": t494,
+        "AddressSpace": t494,
+        "AddressSpace_STATUS": t495,
         "ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded": t12,
         "ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "ApplicationRule": t277,
-        "ApplicationRule_RuleType": t278,
-        "ApplicationRule_RuleType_STATUS": t278,
-        "ApplicationRule_STATUS": t279,
+        "ApplicationRule": t278,
+        "ApplicationRule_RuleType": t279,
+        "ApplicationRule_RuleType_STATUS": t279,
+        "ApplicationRule_STATUS": t280,
         "ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
-        "AzureFirewallApplicationRule": t280,
-        "AzureFirewallApplicationRuleCollection": t281,
+        "AzureFirewallApplicationRule": t281,
+        "AzureFirewallApplicationRuleCollection": t282,
         "AzureFirewallApplicationRuleCollection_STATUS": t13,
-        "AzureFirewallApplicationRuleProtocol": t282,
-        "AzureFirewallApplicationRuleProtocol_ProtocolType": t283,
+        "AzureFirewallApplicationRuleProtocol": t283,
+        "AzureFirewallApplicationRuleProtocol_ProtocolType": t284,
         "AzureFirewallAutoscaleConfiguration": t156,
         "AzureFirewallAutoscaleConfiguration_STATUS": t156,
-        "AzureFirewallIPConfiguration": t284,
+        "AzureFirewallIPConfiguration": t285,
         "AzureFirewallIPConfiguration_STATUS": t13,
-        "AzureFirewallIpGroups_STATUS": t285,
-        "AzureFirewallNatRCAction": t286,
-        "AzureFirewallNatRCAction_Type": t287,
-        "AzureFirewallNatRule": t288,
-        "AzureFirewallNatRuleCollection": t289,
+        "AzureFirewallIpGroups_STATUS": t286,
+        "AzureFirewallNatRCAction": t287,
+        "AzureFirewallNatRCAction_Type": t288,
+        "AzureFirewallNatRule": t289,
+        "AzureFirewallNatRuleCollection": t290,
         "AzureFirewallNatRuleCollection_STATUS": t13,
-        "AzureFirewallNatRule_Protocols": t290,
-        "AzureFirewallNetworkRule": t291,
-        "AzureFirewallNetworkRuleCollection": t292,
+        "AzureFirewallNatRule_Protocols": t291,
+        "AzureFirewallNetworkRule": t292,
+        "AzureFirewallNetworkRuleCollection": t293,
         "AzureFirewallNetworkRuleCollection_STATUS": t13,
-        "AzureFirewallNetworkRule_Protocols": t290,
+        "AzureFirewallNetworkRule_Protocols": t291,
         "AzureFirewallOperatorSpec": t4,
-        "AzureFirewallPublicIPAddress": t293,
-        "AzureFirewallPublicIPAddress_STATUS": t293,
-        "AzureFirewallRCAction": t294,
+        "AzureFirewallPublicIPAddress": t294,
+        "AzureFirewallPublicIPAddress_STATUS": t294,
+        "AzureFirewallRCAction": t295,
         "AzureFirewallRCAction_Type": t83,
-        "AzureFirewallSku": t295,
-        "AzureFirewallSku_Name": t296,
-        "AzureFirewallSku_Name_STATUS": t296,
-        "AzureFirewallSku_STATUS": t297,
-        "AzureFirewallSku_Tier": t298,
-        "AzureFirewallSku_Tier_STATUS": t298,
+        "AzureFirewallSku": t296,
+        "AzureFirewallSku_Name": t297,
+        "AzureFirewallSku_Name_STATUS": t297,
+        "AzureFirewallSku_STATUS": t298,
+        "AzureFirewallSku_Tier": t299,
+        "AzureFirewallSku_Tier_STATUS": t299,
         "AzureFirewall_ProvisioningState_STATUS": t44,
         "AzureFirewall_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"AzureFirewallSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection_STATUS"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration_STATUS"}],["firewallPolicy",{"type":"SubResource_STATUS"}],["hubIPAddresses",{"type":"HubIPAddresses_STATUS"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration_STATUS"}}],["ipGroups",{"array":{"type":"AzureFirewallIpGroups_STATUS"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration_STATUS"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection_STATUS"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection_STATUS"}}],["provisioningState",{"type":"AzureFirewall_ProvisioningState_STATUS"}],["threatIntelMode",{"type":"AzureFirewall_ThreatIntelMode_STATUS"}],["virtualHub",{"type":"SubResource_STATUS"}]]},
-        "AzureFirewall_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"AzureFirewallSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration"}],["firewallPolicy",{"type":"SubResource"}],["hubIPAddresses",{"type":"HubIPAddresses"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection"}}],["threatIntelMode",{"type":"AzureFirewall_ThreatIntelMode"}],["virtualHub",{"type":"SubResource"}],["operatorSpec",{"type":"AzureFirewallOperatorSpec"}]]},
-        "AzureFirewall_ThreatIntelMode": t299,
-        "AzureFirewall_ThreatIntelMode_STATUS": t299,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded": t300,
+        "AzureFirewall_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"AzureFirewallSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration"}],["firewallPolicy",{"type":"SubResource"}],["hubIPAddresses",{"type":"HubIPAddresses"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection"}}],["threatIntelMode",{"type":"AzureFirewall_ThreatIntelMode"}],["virtualHub",{"type":"SubResource"}],["operatorSpec",{"type":"AzureFirewallOperatorSpec"}]],"goValues":["azureName"]},
+        "AzureFirewall_ThreatIntelMode": t300,
+        "AzureFirewall_ThreatIntelMode_STATUS": t300,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded": t301,
         "BackendAddressPool_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS": t44,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS": t301,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode": t302,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode_STATUS": t302,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS": t302,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode": t303,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_SyncMode_STATUS": t303,
         "BackendAddressPool_NetworkInterface_SubResourceEmbedded": t12,
         "BackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "BastionHostIPConfiguration": t188,
         "BastionHostIPConfiguration_PrivateIPAllocationMethod": t55,
         "BastionHostIPConfiguration_STATUS": t13,
         "BastionHostOperatorSpec": t4,
-        "BastionHostPropertiesFormat_NetworkAcls": t303,
-        "BastionHostPropertiesFormat_NetworkAcls_STATUS": t304,
+        "BastionHostPropertiesFormat_NetworkAcls": t304,
+        "BastionHostPropertiesFormat_NetworkAcls_STATUS": t305,
         "BastionHost_ProvisioningState_STATUS": t44,
         "BastionHost_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enablePrivateOnlyBastion","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration_STATUS"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls_STATUS"}],["provisioningState",{"type":"BastionHost_ProvisioningState_STATUS"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource_STATUS"}]]},
-        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enablePrivateOnlyBastion","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"BastionHostOperatorSpec"}]]},
+        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enablePrivateOnlyBastion","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"BastionHostOperatorSpec"}]],"goValues":["azureName"]},
         "BgpSettings": t45,
         "BgpSettings_STATUS": t46,
         "CustomDnsConfigPropertiesFormat_STATUS": t189,
-        "DdosSettings": t305,
-        "DdosSettings_ProtectionMode": t306,
-        "DdosSettings_ProtectionMode_STATUS": t306,
-        "DdosSettings_STATUS": t307,
+        "DdosSettings": t306,
+        "DdosSettings_ProtectionMode": t307,
+        "DdosSettings_ProtectionMode_STATUS": t307,
+        "DdosSettings_STATUS": t308,
         "Delegation": t48,
         "Delegation_ProvisioningState_STATUS": t44,
         "Delegation_STATUS": t49,
         "DhcpOptions": t50,
         "DhcpOptions_STATUS": t50,
-        "DnsSettings": t308,
-        "DnsSettings_STATUS": t308,
-        "ExplicitProxy": t309,
-        "ExplicitProxy_STATUS": t309,
+        "DnsSettings": t309,
+        "DnsSettings_STATUS": t309,
+        "ExplicitProxy": t310,
+        "ExplicitProxy_STATUS": t310,
         "ExtendedLocation": t51,
         "ExtendedLocation_STATUS": t52,
         "ExtendedLocation_Type": t53,
         "ExtendedLocation_Type_STATUS": t53,
         "FirewallPoliciesRuleCollectionGroupOperatorSpec": t4,
         "FirewallPoliciesRuleCollectionGroup_ProvisioningState_STATUS": t44,
-        "FirewallPoliciesRuleCollectionGroup_STATUS": t310,
-        "FirewallPoliciesRuleCollectionGroup_Spec": t311,
-        "FirewallPolicyCertificateAuthority": t312,
-        "FirewallPolicyCertificateAuthority_STATUS": t312,
-        "FirewallPolicyFilterRuleCollection": t313,
-        "FirewallPolicyFilterRuleCollectionAction": t314,
-        "FirewallPolicyFilterRuleCollectionAction_STATUS": t315,
+        "FirewallPoliciesRuleCollectionGroup_STATUS": t311,
+        "FirewallPoliciesRuleCollectionGroup_Spec": t312,
+        "FirewallPolicyCertificateAuthority": t313,
+        "FirewallPolicyCertificateAuthority_STATUS": t313,
+        "FirewallPolicyFilterRuleCollection": t314,
+        "FirewallPolicyFilterRuleCollectionAction": t315,
+        "FirewallPolicyFilterRuleCollectionAction_STATUS": t316,
         "FirewallPolicyFilterRuleCollectionAction_Type": t83,
         "FirewallPolicyFilterRuleCollectionAction_Type_STATUS": t83,
-        "FirewallPolicyFilterRuleCollection_RuleCollectionType": t316,
-        "FirewallPolicyFilterRuleCollection_RuleCollectionType_STATUS": t316,
-        "FirewallPolicyFilterRuleCollection_STATUS": t317,
+        "FirewallPolicyFilterRuleCollection_RuleCollectionType": t317,
+        "FirewallPolicyFilterRuleCollection_RuleCollectionType_STATUS": t317,
+        "FirewallPolicyFilterRuleCollection_STATUS": t318,
         "FirewallPolicyHttpHeaderToInsert": t166,
         "FirewallPolicyHttpHeaderToInsert_STATUS": t166,
-        "FirewallPolicyInsights": t318,
-        "FirewallPolicyInsights_STATUS": t319,
-        "FirewallPolicyIntrusionDetection": t320,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications": t321,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol": t322,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol_STATUS": t322,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS": t323,
-        "FirewallPolicyIntrusionDetectionConfiguration": t324,
-        "FirewallPolicyIntrusionDetectionConfiguration_STATUS": t325,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification": t326,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification_Mode": t299,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification_Mode_STATUS": t299,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS": t327,
-        "FirewallPolicyIntrusionDetection_Mode": t299,
-        "FirewallPolicyIntrusionDetection_Mode_STATUS": t299,
-        "FirewallPolicyIntrusionDetection_Profile": t328,
-        "FirewallPolicyIntrusionDetection_Profile_STATUS": t328,
-        "FirewallPolicyIntrusionDetection_STATUS": t329,
-        "FirewallPolicyLogAnalyticsResources": t330,
-        "FirewallPolicyLogAnalyticsResources_STATUS": t331,
-        "FirewallPolicyLogAnalyticsWorkspace": t332,
-        "FirewallPolicyLogAnalyticsWorkspace_STATUS": t333,
-        "FirewallPolicyNatRuleCollection": t334,
-        "FirewallPolicyNatRuleCollectionAction": t335,
-        "FirewallPolicyNatRuleCollectionAction_STATUS": t336,
-        "FirewallPolicyNatRuleCollectionAction_Type": t337,
-        "FirewallPolicyNatRuleCollectionAction_Type_STATUS": t337,
-        "FirewallPolicyNatRuleCollection_RuleCollectionType": t338,
-        "FirewallPolicyNatRuleCollection_RuleCollectionType_STATUS": t338,
-        "FirewallPolicyNatRuleCollection_STATUS": t339,
+        "FirewallPolicyInsights": t319,
+        "FirewallPolicyInsights_STATUS": t320,
+        "FirewallPolicyIntrusionDetection": t321,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications": t322,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol": t323,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_Protocol_STATUS": t323,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS": t324,
+        "FirewallPolicyIntrusionDetectionConfiguration": t325,
+        "FirewallPolicyIntrusionDetectionConfiguration_STATUS": t326,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification": t327,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification_Mode": t300,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification_Mode_STATUS": t300,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS": t328,
+        "FirewallPolicyIntrusionDetection_Mode": t300,
+        "FirewallPolicyIntrusionDetection_Mode_STATUS": t300,
+        "FirewallPolicyIntrusionDetection_Profile": t329,
+        "FirewallPolicyIntrusionDetection_Profile_STATUS": t329,
+        "FirewallPolicyIntrusionDetection_STATUS": t330,
+        "FirewallPolicyLogAnalyticsResources": t331,
+        "FirewallPolicyLogAnalyticsResources_STATUS": t332,
+        "FirewallPolicyLogAnalyticsWorkspace": t333,
+        "FirewallPolicyLogAnalyticsWorkspace_STATUS": t334,
+        "FirewallPolicyNatRuleCollection": t335,
+        "FirewallPolicyNatRuleCollectionAction": t336,
+        "FirewallPolicyNatRuleCollectionAction_STATUS": t337,
+        "FirewallPolicyNatRuleCollectionAction_Type": t338,
+        "FirewallPolicyNatRuleCollectionAction_Type_STATUS": t338,
+        "FirewallPolicyNatRuleCollection_RuleCollectionType": t339,
+        "FirewallPolicyNatRuleCollection_RuleCollectionType_STATUS": t339,
+        "FirewallPolicyNatRuleCollection_STATUS": t340,
         "FirewallPolicyOperatorSpec": t4,
-        "FirewallPolicyRule": t340,
-        "FirewallPolicyRuleApplicationProtocol": t341,
-        "FirewallPolicyRuleApplicationProtocol_ProtocolType": t342,
-        "FirewallPolicyRuleApplicationProtocol_ProtocolType_STATUS": t342,
-        "FirewallPolicyRuleApplicationProtocol_STATUS": t343,
-        "FirewallPolicyRuleCollection": t344,
-        "FirewallPolicyRuleCollection_STATUS": t345,
-        "FirewallPolicyRule_STATUS": t346,
-        "FirewallPolicySNAT": t347,
+        "FirewallPolicyRule": t341,
+        "FirewallPolicyRuleApplicationProtocol": t342,
+        "FirewallPolicyRuleApplicationProtocol_ProtocolType": t343,
+        "FirewallPolicyRuleApplicationProtocol_ProtocolType_STATUS": t343,
+        "FirewallPolicyRuleApplicationProtocol_STATUS": t344,
+        "FirewallPolicyRuleCollection": t345,
+        "FirewallPolicyRuleCollection_STATUS": t346,
+        "FirewallPolicyRule_STATUS": t347,
+        "FirewallPolicySNAT": t348,
         "FirewallPolicySNAT_AutoLearnPrivateRanges": t112,
         "FirewallPolicySNAT_AutoLearnPrivateRanges_STATUS": t112,
-        "FirewallPolicySNAT_STATUS": t348,
-        "FirewallPolicySQL": t349,
-        "FirewallPolicySQL_STATUS": t349,
-        "FirewallPolicySku": t350,
-        "FirewallPolicySku_STATUS": t351,
-        "FirewallPolicySku_Tier": t298,
-        "FirewallPolicySku_Tier_STATUS": t298,
-        "FirewallPolicyThreatIntelWhitelist": t352,
-        "FirewallPolicyThreatIntelWhitelist_STATUS": t352,
-        "FirewallPolicyTransportSecurity": t353,
-        "FirewallPolicyTransportSecurity_STATUS": t354,
+        "FirewallPolicySNAT_STATUS": t349,
+        "FirewallPolicySQL": t350,
+        "FirewallPolicySQL_STATUS": t350,
+        "FirewallPolicySku": t351,
+        "FirewallPolicySku_STATUS": t352,
+        "FirewallPolicySku_Tier": t299,
+        "FirewallPolicySku_Tier_STATUS": t299,
+        "FirewallPolicyThreatIntelWhitelist": t353,
+        "FirewallPolicyThreatIntelWhitelist_STATUS": t353,
+        "FirewallPolicyTransportSecurity": t354,
+        "FirewallPolicyTransportSecurity_STATUS": t355,
         "FirewallPolicy_ProvisioningState_STATUS": t44,
-        "FirewallPolicy_STATUS": t355,
-        "FirewallPolicy_Spec": t356,
-        "FirewallPolicy_ThreatIntelMode": t299,
-        "FirewallPolicy_ThreatIntelMode_STATUS": t299,
+        "FirewallPolicy_STATUS": t356,
+        "FirewallPolicy_Spec": t357,
+        "FirewallPolicy_ThreatIntelMode": t300,
+        "FirewallPolicy_ThreatIntelMode_STATUS": t300,
         "FlowLog_STATUS_SubResourceEmbedded_STATUS": t13,
-        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded": t357,
+        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded": t358,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAddressVersion": t54,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAddressVersion_STATUS": t54,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAllocationMethod": t55,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_PrivateIPAllocationMethod_STATUS": t55,
         "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS": t44,
-        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS": t358,
+        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS": t359,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded": t12,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "GatewayLoadBalancerTunnelInterface": t359,
-        "GatewayLoadBalancerTunnelInterface_Protocol": t360,
-        "GatewayLoadBalancerTunnelInterface_Protocol_STATUS": t360,
-        "GatewayLoadBalancerTunnelInterface_STATUS": t361,
-        "GatewayLoadBalancerTunnelInterface_Type": t362,
-        "GatewayLoadBalancerTunnelInterface_Type_STATUS": t362,
-        "HubIPAddresses": t363,
-        "HubIPAddresses_STATUS": t364,
-        "HubPublicIPAddresses": t365,
-        "HubPublicIPAddresses_STATUS": t366,
+        "GatewayLoadBalancerTunnelInterface": t360,
+        "GatewayLoadBalancerTunnelInterface_Protocol": t361,
+        "GatewayLoadBalancerTunnelInterface_Protocol_STATUS": t361,
+        "GatewayLoadBalancerTunnelInterface_STATUS": t362,
+        "GatewayLoadBalancerTunnelInterface_Type": t363,
+        "GatewayLoadBalancerTunnelInterface_Type_STATUS": t363,
+        "HubIPAddresses": t364,
+        "HubIPAddresses_STATUS": t365,
+        "HubPublicIPAddresses": t366,
+        "HubPublicIPAddresses_STATUS": t367,
         "IPConfigurationBgpPeeringAddress": t56,
         "IPConfigurationBgpPeeringAddress_STATUS": t57,
         "IPConfigurationProfile_STATUS": t13,
         "IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS": t13,
         "IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "IPRule": t367,
-        "IPRule_STATUS": t367,
+        "IPRule": t368,
+        "IPRule_STATUS": t368,
         "InboundNatPool": t58,
-        "InboundNatPool_Protocol": t495,
-        "InboundNatPool_Protocol_STATUS": t495,
+        "InboundNatPool_Protocol": t496,
+        "InboundNatPool_Protocol_STATUS": t496,
         "InboundNatPool_ProvisioningState_STATUS": t44,
         "InboundNatPool_STATUS": t60,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded": t368,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol": t495,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol_STATUS": t495,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded": t369,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol": t496,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded_Protocol_STATUS": t496,
         "InboundNatRule_LoadBalancer_SubResourceEmbedded_ProvisioningState_STATUS": t44,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS": t369,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS": t370,
         "InboundNatRule_NetworkInterface_SubResourceEmbedded": t12,
         "InboundNatRule_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "IpTag": t61,
         "IpTag_STATUS": t61,
-        "IpamPoolPrefixAllocation": t496,
-        "IpamPoolPrefixAllocation_STATUS": t497,
+        "IpamPoolPrefixAllocation": t497,
+        "IpamPoolPrefixAllocation_STATUS": t498,
         "IpsecPolicy": t62,
         "IpsecPolicy_DhGroup": t63,
         "IpsecPolicy_DhGroup_STATUS": t63,
@@ -3147,14 +3148,14 @@ export const shapes: GroupShapes = {
         "IpsecPolicy_PfsGroup": t68,
         "IpsecPolicy_PfsGroup_STATUS": t68,
         "IpsecPolicy_STATUS": t69,
-        "LoadBalancerBackendAddress": t370,
-        "LoadBalancerBackendAddress_AdminState": t371,
-        "LoadBalancerBackendAddress_AdminState_STATUS": t371,
-        "LoadBalancerBackendAddress_STATUS": t372,
+        "LoadBalancerBackendAddress": t371,
+        "LoadBalancerBackendAddress_AdminState": t372,
+        "LoadBalancerBackendAddress_AdminState_STATUS": t372,
+        "LoadBalancerBackendAddress_STATUS": t373,
         "LoadBalancerOperatorSpec": t4,
         "LoadBalancerSku": t72,
-        "LoadBalancerSku_Name": t373,
-        "LoadBalancerSku_Name_STATUS": t373,
+        "LoadBalancerSku_Name": t374,
+        "LoadBalancerSku_Name_STATUS": t374,
         "LoadBalancerSku_STATUS": t73,
         "LoadBalancerSku_Tier": t74,
         "LoadBalancerSku_Tier_STATUS": t74,
@@ -3162,18 +3163,18 @@ export const shapes: GroupShapes = {
         "LoadBalancer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"LoadBalancerSku_STATUS"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS"}}],["inboundNatPools",{"array":{"type":"InboundNatPool_STATUS"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule_STATUS"}}],["outboundRules",{"array":{"type":"OutboundRule_STATUS"}}],["probes",{"array":{"type":"Probe_STATUS"}}],["provisioningState",{"type":"LoadBalancer_ProvisioningState_STATUS"}],["resourceGuid","string"],["scope",{"type":"LoadBalancer_Scope_STATUS"}]]},
         "LoadBalancer_Scope": t5,
         "LoadBalancer_Scope_STATUS": t5,
-        "LoadBalancer_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"LoadBalancerSku"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded"}}],["inboundNatPools",{"array":{"type":"InboundNatPool"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule"}}],["outboundRules",{"array":{"type":"OutboundRule"}}],["probes",{"array":{"type":"Probe"}}],["scope",{"type":"LoadBalancer_Scope"}],["operatorSpec",{"type":"LoadBalancerOperatorSpec"}]]},
+        "LoadBalancer_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"LoadBalancerSku"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded"}}],["inboundNatPools",{"array":{"type":"InboundNatPool"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule"}}],["outboundRules",{"array":{"type":"OutboundRule"}}],["probes",{"array":{"type":"Probe"}}],["scope",{"type":"LoadBalancer_Scope"}],["operatorSpec",{"type":"LoadBalancerOperatorSpec"}]],"goValues":["azureName"]},
         "LoadBalancersInboundNatRuleOperatorSpec": t4,
-        "LoadBalancersInboundNatRule_Protocol": t495,
-        "LoadBalancersInboundNatRule_Protocol_STATUS": t495,
+        "LoadBalancersInboundNatRule_Protocol": t496,
+        "LoadBalancersInboundNatRule_Protocol_STATUS": t496,
         "LoadBalancersInboundNatRule_ProvisioningState_STATUS": t44,
-        "LoadBalancersInboundNatRule_STATUS": t374,
-        "LoadBalancersInboundNatRule_Spec": t375,
+        "LoadBalancersInboundNatRule_STATUS": t375,
+        "LoadBalancersInboundNatRule_Spec": t376,
         "LoadBalancingRule": {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendAddressPools",{"array":{"type":"SubResource"}}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableConnectionTracking","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["loadDistribution",{"type":"LoadBalancingRule_LoadDistribution"}],["name","string"],["probe",{"type":"SubResource"}],["protocol",{"type":"LoadBalancingRule_Protocol"}]]},
         "LoadBalancingRule_LoadDistribution": t77,
         "LoadBalancingRule_LoadDistribution_STATUS": t77,
-        "LoadBalancingRule_Protocol": t495,
-        "LoadBalancingRule_Protocol_STATUS": t495,
+        "LoadBalancingRule_Protocol": t496,
+        "LoadBalancingRule_Protocol_STATUS": t496,
         "LoadBalancingRule_ProvisioningState_STATUS": t44,
         "LoadBalancingRule_STATUS": {"properties":[["backendAddressPool",{"type":"SubResource_STATUS"}],["backendAddressPools",{"array":{"type":"SubResource_STATUS"}}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableConnectionTracking","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["id","string"],["idleTimeoutInMinutes","integer"],["loadDistribution",{"type":"LoadBalancingRule_LoadDistribution_STATUS"}],["name","string"],["probe",{"type":"SubResource_STATUS"}],["protocol",{"type":"LoadBalancingRule_Protocol_STATUS"}],["provisioningState",{"type":"LoadBalancingRule_ProvisioningState_STATUS"}],["type","string"]]},
         "ManagedServiceIdentity": t190,
@@ -3184,8 +3185,8 @@ export const shapes: GroupShapes = {
         "ManagedServiceIdentity_UserAssignedIdentities_STATUS": t194,
         "NatGatewayOperatorSpec": t4,
         "NatGatewaySku": t195,
-        "NatGatewaySku_Name": t498,
-        "NatGatewaySku_Name_STATUS": t498,
+        "NatGatewaySku_Name": t499,
+        "NatGatewaySku_Name_STATUS": t499,
         "NatGatewaySku_STATUS": t197,
         "NatGatewaySpec_PublicIPAddress_SubResourceEmbedded": t12,
         "NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS": t13,
@@ -3193,32 +3194,32 @@ export const shapes: GroupShapes = {
         "NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded_STATUS": t13,
         "NatGateway_ProvisioningState_STATUS": t44,
         "NatGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"NatGatewaySku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["provisioningState",{"type":"NatGateway_ProvisioningState_STATUS"}],["publicIpAddresses",{"array":{"type":"SubResource_STATUS"}}],["publicIpAddressesV6",{"array":{"type":"SubResource_STATUS"}}],["publicIpPrefixes",{"array":{"type":"SubResource_STATUS"}}],["publicIpPrefixesV6",{"array":{"type":"SubResource_STATUS"}}],["resourceGuid","string"],["sourceVirtualNetwork",{"type":"SubResource_STATUS"}],["subnets",{"array":{"type":"SubResource_STATUS"}}]]},
-        "NatGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"NatGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["publicIpAddresses",{"array":{"type":"SubResource"}}],["publicIpAddressesV6",{"array":{"type":"SubResource"}}],["publicIpPrefixes",{"array":{"type":"SubResource"}}],["publicIpPrefixesV6",{"array":{"type":"SubResource"}}],["sourceVirtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"NatGatewayOperatorSpec"}]]},
-        "NatRule": t376,
-        "NatRulePortMapping_STATUS": t377,
-        "NatRule_IpProtocols": t290,
-        "NatRule_IpProtocols_STATUS": t290,
-        "NatRule_RuleType": t378,
-        "NatRule_RuleType_STATUS": t378,
-        "NatRule_STATUS": t379,
+        "NatGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"NatGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["publicIpAddresses",{"array":{"type":"SubResource"}}],["publicIpAddressesV6",{"array":{"type":"SubResource"}}],["publicIpPrefixes",{"array":{"type":"SubResource"}}],["publicIpPrefixesV6",{"array":{"type":"SubResource"}}],["sourceVirtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"NatGatewayOperatorSpec"}]],"goValues":["azureName"]},
+        "NatRule": t377,
+        "NatRulePortMapping_STATUS": t378,
+        "NatRule_IpProtocols": t291,
+        "NatRule_IpProtocols_STATUS": t291,
+        "NatRule_RuleType": t379,
+        "NatRule_RuleType_STATUS": t379,
+        "NatRule_STATUS": t380,
         "NetworkInterfaceDnsSettings": t78,
         "NetworkInterfaceDnsSettings_STATUS": t79,
         "NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS": t80,
-        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded": t380,
+        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded": t381,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAddressVersion": t54,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAddressVersion_STATUS": t54,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAllocationMethod": t55,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_PrivateIPAllocationMethod_STATUS": t55,
         "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_ProvisioningState_STATUS": t44,
-        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS": t381,
+        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS": t382,
         "NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS": t13,
         "NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS": t13,
         "NetworkInterfaceOperatorSpec": t4,
         "NetworkInterfaceTapConfiguration_STATUS_NetworkInterface_SubResourceEmbedded_STATUS": t13,
-        "NetworkInterface_AuxiliaryMode": t382,
-        "NetworkInterface_AuxiliaryMode_STATUS": t382,
-        "NetworkInterface_AuxiliarySku": t383,
-        "NetworkInterface_AuxiliarySku_STATUS": t383,
+        "NetworkInterface_AuxiliaryMode": t383,
+        "NetworkInterface_AuxiliaryMode_STATUS": t383,
+        "NetworkInterface_AuxiliarySku": t384,
+        "NetworkInterface_AuxiliarySku_STATUS": t384,
         "NetworkInterface_MigrationPhase_STATUS": t81,
         "NetworkInterface_NicType": t82,
         "NetworkInterface_NicType_STATUS": t82,
@@ -3227,21 +3228,21 @@ export const shapes: GroupShapes = {
         "NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "NetworkInterface_Spec": t384,
-        "NetworkRule": t385,
-        "NetworkRule_IpProtocols": t290,
-        "NetworkRule_IpProtocols_STATUS": t290,
-        "NetworkRule_RuleType": t386,
-        "NetworkRule_RuleType_STATUS": t386,
-        "NetworkRule_STATUS": t387,
+        "NetworkInterface_Spec": t385,
+        "NetworkRule": t386,
+        "NetworkRule_IpProtocols": t291,
+        "NetworkRule_IpProtocols_STATUS": t291,
+        "NetworkRule_RuleType": t387,
+        "NetworkRule_RuleType_STATUS": t387,
+        "NetworkRule_STATUS": t388,
         "NetworkSecurityGroupOperatorSpec": t4,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroup_ProvisioningState_STATUS": t44,
-        "NetworkSecurityGroup_STATUS": t388,
-        "NetworkSecurityGroup_Spec": t389,
+        "NetworkSecurityGroup_STATUS": t389,
+        "NetworkSecurityGroup_Spec": t390,
         "NetworkSecurityGroupsSecurityRuleOperatorSpec": t4,
         "NetworkSecurityGroupsSecurityRule_Access": t83,
         "NetworkSecurityGroupsSecurityRule_Access_STATUS": t83,
@@ -3264,13 +3265,13 @@ export const shapes: GroupShapes = {
         "PrivateEndpointIPConfiguration_STATUS": t203,
         "PrivateEndpointOperatorConfigMaps": t204,
         "PrivateEndpointOperatorSpec": t205,
-        "PrivateEndpoint_IpVersionType": t499,
-        "PrivateEndpoint_IpVersionType_STATUS": t499,
+        "PrivateEndpoint_IpVersionType": t500,
+        "PrivateEndpoint_IpVersionType_STATUS": t500,
         "PrivateEndpoint_ProvisioningState_STATUS": t44,
         "PrivateEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["customDnsConfigs",{"array":{"type":"CustomDnsConfigPropertiesFormat_STATUS"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration_STATUS"}}],["ipVersionType",{"type":"PrivateEndpoint_IpVersionType_STATUS"}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["provisioningState",{"type":"PrivateEndpoint_ProvisioningState_STATUS"}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded_STATUS"}]]},
         "PrivateEndpoint_STATUS_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "PrivateEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration"}}],["ipVersionType",{"type":"PrivateEndpoint_IpVersionType"}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded"}],["operatorSpec",{"type":"PrivateEndpointOperatorSpec"}]]},
+        "PrivateEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration"}}],["ipVersionType",{"type":"PrivateEndpoint_IpVersionType"}],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded"}],["operatorSpec",{"type":"PrivateEndpointOperatorSpec"}]],"goValues":["azureName"]},
         "PrivateEndpointsPrivateDnsZoneGroupOperatorSpec": t4,
         "PrivateEndpointsPrivateDnsZoneGroup_ProvisioningState_STATUS": t44,
         "PrivateEndpointsPrivateDnsZoneGroup_STATUS": t208,
@@ -3291,26 +3292,26 @@ export const shapes: GroupShapes = {
         "PrivateLinkServiceOperatorSpec": t216,
         "PrivateLinkServiceSpec": t12,
         "PrivateLinkServiceSpec_STATUS": t13,
-        "PrivateLinkService_AccessMode": t500,
-        "PrivateLinkService_AccessMode_STATUS": t500,
+        "PrivateLinkService_AccessMode": t501,
+        "PrivateLinkService_AccessMode_STATUS": t501,
         "PrivateLinkService_ProvisioningState_STATUS": t44,
         "PrivateLinkService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["accessMode",{"type":"PrivateLinkService_AccessMode_STATUS"}],["alias","string"],["autoApproval",{"type":"ResourceSet_STATUS"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration_STATUS"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"PrivateLinkService_ProvisioningState_STATUS"}],["visibility",{"type":"ResourceSet_STATUS"}]]},
-        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["accessMode",{"type":"PrivateLinkService_AccessMode"}],["autoApproval",{"type":"ResourceSet"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}]]},
-        "Probe": t390,
-        "Probe_NoHealthyBackendsBehavior": t391,
-        "Probe_NoHealthyBackendsBehavior_STATUS": t391,
+        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["accessMode",{"type":"PrivateLinkService_AccessMode"}],["autoApproval",{"type":"ResourceSet"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}]],"goValues":["azureName"]},
+        "Probe": t391,
+        "Probe_NoHealthyBackendsBehavior": t392,
+        "Probe_NoHealthyBackendsBehavior_STATUS": t392,
         "Probe_Protocol": t90,
         "Probe_Protocol_STATUS": t90,
         "Probe_ProvisioningState_STATUS": t44,
-        "Probe_STATUS": t392,
-        "PublicIPAddressDnsSettings": t393,
-        "PublicIPAddressDnsSettings_DomainNameLabelScope": t394,
-        "PublicIPAddressDnsSettings_DomainNameLabelScope_STATUS": t394,
-        "PublicIPAddressDnsSettings_STATUS": t395,
+        "Probe_STATUS": t393,
+        "PublicIPAddressDnsSettings": t394,
+        "PublicIPAddressDnsSettings_DomainNameLabelScope": t395,
+        "PublicIPAddressDnsSettings_DomainNameLabelScope_STATUS": t395,
+        "PublicIPAddressDnsSettings_STATUS": t396,
         "PublicIPAddressOperatorSpec": t4,
         "PublicIPAddressSku": t92,
-        "PublicIPAddressSku_Name": t501,
-        "PublicIPAddressSku_Name_STATUS": t501,
+        "PublicIPAddressSku_Name": t502,
+        "PublicIPAddressSku_Name_STATUS": t502,
         "PublicIPAddressSku_STATUS": t93,
         "PublicIPAddressSku_Tier": t74,
         "PublicIPAddressSku_Tier_STATUS": t74,
@@ -3319,20 +3320,20 @@ export const shapes: GroupShapes = {
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded": t12,
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded": t12,
-        "PublicIPAddress_DeleteOption": t396,
-        "PublicIPAddress_DeleteOption_STATUS": t396,
+        "PublicIPAddress_DeleteOption": t397,
+        "PublicIPAddress_DeleteOption_STATUS": t397,
         "PublicIPAddress_MigrationPhase_STATUS": t81,
         "PublicIPAddress_ProvisioningState_STATUS": t44,
         "PublicIPAddress_PublicIPAddressVersion": t54,
         "PublicIPAddress_PublicIPAddressVersion_STATUS": t54,
         "PublicIPAddress_PublicIPAllocationMethod": t55,
         "PublicIPAddress_PublicIPAllocationMethod_STATUS": t55,
-        "PublicIPAddress_STATUS": t397,
-        "PublicIPAddress_Spec": t398,
+        "PublicIPAddress_STATUS": t398,
+        "PublicIPAddress_Spec": t399,
         "PublicIPPrefixOperatorSpec": t4,
         "PublicIPPrefixSku": t217,
-        "PublicIPPrefixSku_Name": t498,
-        "PublicIPPrefixSku_Name_STATUS": t498,
+        "PublicIPPrefixSku_Name": t499,
+        "PublicIPPrefixSku_Name_STATUS": t499,
         "PublicIPPrefixSku_STATUS": t218,
         "PublicIPPrefixSku_Tier": t74,
         "PublicIPPrefixSku_Tier_STATUS": t74,
@@ -3365,12 +3366,12 @@ export const shapes: GroupShapes = {
         "ServiceAssociationLink_STATUS": t13,
         "ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "ServiceEndpointPropertiesFormat": t399,
+        "ServiceEndpointPropertiesFormat": t400,
         "ServiceEndpointPropertiesFormat_ProvisioningState_STATUS": t44,
-        "ServiceEndpointPropertiesFormat_STATUS": t400,
+        "ServiceEndpointPropertiesFormat_STATUS": t401,
         "Sku": t223,
-        "Sku_Name": t401,
-        "Sku_Name_STATUS": t401,
+        "Sku_Name": t402,
+        "Sku_Name_STATUS": t402,
         "Sku_STATUS": t224,
         "SubResource": t12,
         "SubResource_STATUS": t13,
@@ -3383,59 +3384,59 @@ export const shapes: GroupShapes = {
         "Subnet_PrivateLinkService_SubResourceEmbedded": t12,
         "Subnet_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
         "Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
-        "UserAssignedIdentityDetails": t12,
+        "UserAssignedIdentityDetails": t229,
         "VirtualNetworkBgpCommunities": t102,
         "VirtualNetworkBgpCommunities_STATUS": t103,
-        "VirtualNetworkEncryption": t402,
-        "VirtualNetworkEncryption_Enforcement": t403,
-        "VirtualNetworkEncryption_Enforcement_STATUS": t403,
-        "VirtualNetworkEncryption_STATUS": t404,
+        "VirtualNetworkEncryption": t403,
+        "VirtualNetworkEncryption_Enforcement": t404,
+        "VirtualNetworkEncryption_Enforcement_STATUS": t404,
+        "VirtualNetworkEncryption_STATUS": t405,
         "VirtualNetworkGatewayAutoScaleBounds": t146,
         "VirtualNetworkGatewayAutoScaleBounds_STATUS": t146,
-        "VirtualNetworkGatewayAutoScaleConfiguration": t405,
-        "VirtualNetworkGatewayAutoScaleConfiguration_STATUS": t406,
+        "VirtualNetworkGatewayAutoScaleConfiguration": t406,
+        "VirtualNetworkGatewayAutoScaleConfiguration_STATUS": t407,
         "VirtualNetworkGatewayIPConfiguration": t104,
         "VirtualNetworkGatewayIPConfiguration_PrivateIPAllocationMethod": t55,
         "VirtualNetworkGatewayIPConfiguration_PrivateIPAllocationMethod_STATUS": t55,
         "VirtualNetworkGatewayIPConfiguration_ProvisioningState_STATUS": t44,
         "VirtualNetworkGatewayIPConfiguration_STATUS": t105,
         "VirtualNetworkGatewayMigrationStatus": {"properties":[["errorMessage","string"],["phase",{"type":"VirtualNetworkGatewayMigrationStatus_Phase"}],["state",{"type":"VirtualNetworkGatewayMigrationStatus_State"}]]},
-        "VirtualNetworkGatewayMigrationStatus_Phase": t502,
-        "VirtualNetworkGatewayMigrationStatus_Phase_STATUS": t502,
+        "VirtualNetworkGatewayMigrationStatus_Phase": t503,
+        "VirtualNetworkGatewayMigrationStatus_Phase_STATUS": t503,
         "VirtualNetworkGatewayMigrationStatus_STATUS": {"properties":[["errorMessage","string"],["phase",{"type":"VirtualNetworkGatewayMigrationStatus_Phase_STATUS"}],["state",{"type":"VirtualNetworkGatewayMigrationStatus_State_STATUS"}]]},
-        "VirtualNetworkGatewayMigrationStatus_State": t503,
-        "VirtualNetworkGatewayMigrationStatus_State_STATUS": t503,
-        "VirtualNetworkGatewayNatRule": t407,
-        "VirtualNetworkGatewayNatRule_Mode": t408,
-        "VirtualNetworkGatewayNatRule_Mode_STATUS": t408,
+        "VirtualNetworkGatewayMigrationStatus_State": t504,
+        "VirtualNetworkGatewayMigrationStatus_State_STATUS": t504,
+        "VirtualNetworkGatewayNatRule": t408,
+        "VirtualNetworkGatewayNatRule_Mode": t409,
+        "VirtualNetworkGatewayNatRule_Mode_STATUS": t409,
         "VirtualNetworkGatewayNatRule_Properties_type_STATUS": t55,
         "VirtualNetworkGatewayNatRule_ProvisioningState_STATUS": t44,
-        "VirtualNetworkGatewayNatRule_STATUS": t409,
+        "VirtualNetworkGatewayNatRule_STATUS": t410,
         "VirtualNetworkGatewayNatRule_Type": t55,
         "VirtualNetworkGatewayNatRule_Type_STATUS": t55,
         "VirtualNetworkGatewayOperatorSpec": t4,
-        "VirtualNetworkGatewayPolicyGroup": t410,
-        "VirtualNetworkGatewayPolicyGroupMember": t411,
-        "VirtualNetworkGatewayPolicyGroupMember_AttributeType": t412,
-        "VirtualNetworkGatewayPolicyGroupMember_AttributeType_STATUS": t412,
-        "VirtualNetworkGatewayPolicyGroupMember_STATUS": t413,
+        "VirtualNetworkGatewayPolicyGroup": t411,
+        "VirtualNetworkGatewayPolicyGroupMember": t412,
+        "VirtualNetworkGatewayPolicyGroupMember_AttributeType": t413,
+        "VirtualNetworkGatewayPolicyGroupMember_AttributeType_STATUS": t413,
+        "VirtualNetworkGatewayPolicyGroupMember_STATUS": t414,
         "VirtualNetworkGatewayPolicyGroup_ProvisioningState_STATUS": t44,
-        "VirtualNetworkGatewayPolicyGroup_STATUS": t414,
+        "VirtualNetworkGatewayPolicyGroup_STATUS": t415,
         "VirtualNetworkGatewaySku": t106,
-        "VirtualNetworkGatewaySku_Name": t415,
-        "VirtualNetworkGatewaySku_Name_STATUS": t415,
+        "VirtualNetworkGatewaySku_Name": t416,
+        "VirtualNetworkGatewaySku_Name_STATUS": t416,
         "VirtualNetworkGatewaySku_STATUS": t108,
-        "VirtualNetworkGatewaySku_Tier": t415,
-        "VirtualNetworkGatewaySku_Tier_STATUS": t415,
+        "VirtualNetworkGatewaySku_Tier": t416,
+        "VirtualNetworkGatewaySku_Tier_STATUS": t416,
         "VirtualNetworkGateway_AdminState": t112,
         "VirtualNetworkGateway_AdminState_STATUS": t112,
         "VirtualNetworkGateway_GatewayType": t109,
         "VirtualNetworkGateway_GatewayType_STATUS": t109,
         "VirtualNetworkGateway_ProvisioningState_STATUS": t44,
-        "VirtualNetworkGateway_ResiliencyModel": t416,
-        "VirtualNetworkGateway_ResiliencyModel_STATUS": t416,
+        "VirtualNetworkGateway_ResiliencyModel": t417,
+        "VirtualNetworkGateway_ResiliencyModel_STATUS": t417,
         "VirtualNetworkGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku_STATUS"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState",{"type":"VirtualNetworkGateway_AdminState_STATUS"}],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration_STATUS"}],["bgpSettings",{"type":"BgpSettings_STATUS"}],["customRoutes",{"type":"AddressSpace_STATUS"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enableHighBandwidthVpnGateway","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource_STATUS"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType_STATUS"}],["inboundDnsForwardingEndpoint","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration_STATUS"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule_STATUS"}}],["provisioningState",{"type":"VirtualNetworkGateway_ProvisioningState_STATUS"}],["resiliencyModel",{"type":"VirtualNetworkGateway_ResiliencyModel_STATUS"}],["resourceGuid","string"],["vNetExtendedLocationResourceId","string"],["virtualNetworkGatewayMigrationStatus",{"type":"VirtualNetworkGatewayMigrationStatus_STATUS"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup_STATUS"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration_STATUS"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration_STATUS"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType_STATUS"}]]},
-        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState",{"type":"VirtualNetworkGateway_AdminState"}],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration"}],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enableHighBandwidthVpnGateway","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType"}],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule"}}],["resiliencyModel",{"type":"VirtualNetworkGateway_ResiliencyModel"}],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["virtualNetworkGatewayMigrationStatus",{"type":"VirtualNetworkGatewayMigrationStatus"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType"}],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}]]},
+        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState",{"type":"VirtualNetworkGateway_AdminState"}],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration"}],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enableHighBandwidthVpnGateway","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType",{"type":"VirtualNetworkGateway_GatewayType"}],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule"}}],["resiliencyModel",{"type":"VirtualNetworkGateway_ResiliencyModel"}],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["virtualNetworkGatewayMigrationStatus",{"type":"VirtualNetworkGatewayMigrationStatus"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration",{"type":"VirtualNetworkGateway_VpnGatewayGeneration"}],["vpnType",{"type":"VirtualNetworkGateway_VpnType"}],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}]],"goValues":["azureName"]},
         "VirtualNetworkGateway_VpnGatewayGeneration": t110,
         "VirtualNetworkGateway_VpnGatewayGeneration_STATUS": t110,
         "VirtualNetworkGateway_VpnType": t111,
@@ -3443,35 +3444,35 @@ export const shapes: GroupShapes = {
         "VirtualNetworkOperatorSpec": t4,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded": t12,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
-        "VirtualNetwork_PrivateEndpointVNetPolicies": t417,
-        "VirtualNetwork_PrivateEndpointVNetPolicies_STATUS": t417,
+        "VirtualNetwork_PrivateEndpointVNetPolicies": t418,
+        "VirtualNetwork_PrivateEndpointVNetPolicies_STATUS": t418,
         "VirtualNetwork_ProvisioningState_STATUS": t44,
         "VirtualNetwork_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace_STATUS"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["defaultPublicNatGateway",{"type":"SubResource_STATUS"}],["dhcpOptions",{"type":"DhcpOptions_STATUS"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["encryption",{"type":"VirtualNetworkEncryption_STATUS"}],["flowLogs",{"array":{"type":"FlowLog_STATUS_SubResourceEmbedded_STATUS"}}],["flowTimeoutInMinutes","integer"],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["privateEndpointVNetPolicies",{"type":"VirtualNetwork_PrivateEndpointVNetPolicies_STATUS"}],["provisioningState",{"type":"VirtualNetwork_ProvisioningState_STATUS"}],["resourceGuid","string"]]},
-        "VirtualNetwork_Spec": t418,
+        "VirtualNetwork_Spec": t419,
         "VirtualNetworksSubnetOperatorSpec": t4,
-        "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies": t419,
-        "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies_STATUS": t419,
+        "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies": t420,
+        "VirtualNetworksSubnet_PrivateEndpointNetworkPolicies_STATUS": t420,
         "VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies": t112,
         "VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies_STATUS": t112,
         "VirtualNetworksSubnet_ProvisioningState_STATUS": t44,
         "VirtualNetworksSubnet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation_STATUS"}}],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["ipConfigurationProfiles",{"array":{"type":"IPConfigurationProfile_STATUS"}}],["ipConfigurations",{"array":{"type":"IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation_STATUS"}}],["natGateway",{"type":"SubResource_STATUS"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies_STATUS"}],["privateEndpoints",{"array":{"type":"PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies_STATUS"}],["provisioningState",{"type":"VirtualNetworksSubnet_ProvisioningState_STATUS"}],["purpose","string"],["resourceNavigationLinks",{"array":{"type":"ResourceNavigationLink_STATUS"}}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["serviceAssociationLinks",{"array":{"type":"ServiceAssociationLink_STATUS"}}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat_STATUS"}}],["sharingScope",{"type":"VirtualNetworksSubnet_SharingScope_STATUS"}]]},
-        "VirtualNetworksSubnet_SharingScope": t420,
-        "VirtualNetworksSubnet_SharingScope_STATUS": t420,
-        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies"}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies"}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["sharingScope",{"type":"VirtualNetworksSubnet_SharingScope"}],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}]]},
+        "VirtualNetworksSubnet_SharingScope": t421,
+        "VirtualNetworksSubnet_SharingScope_STATUS": t421,
+        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateEndpointNetworkPolicies"}],["privateLinkServiceNetworkPolicies",{"type":"VirtualNetworksSubnet_PrivateLinkServiceNetworkPolicies"}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["sharingScope",{"type":"VirtualNetworksSubnet_SharingScope"}],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}]],"goValues":["azureName"]},
         "VirtualNetworksVirtualNetworkPeeringOperatorSpec": t4,
-        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_Enforcement_STATUS": t403,
-        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS": t421,
+        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_Enforcement_STATUS": t404,
+        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS": t422,
         "VirtualNetworksVirtualNetworkPeering_PeeringState": t113,
         "VirtualNetworksVirtualNetworkPeering_PeeringState_STATUS": t113,
-        "VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel": t422,
-        "VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel_STATUS": t422,
+        "VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel": t423,
+        "VirtualNetworksVirtualNetworkPeering_PeeringSyncLevel_STATUS": t423,
         "VirtualNetworksVirtualNetworkPeering_ProvisioningState_STATUS": t44,
-        "VirtualNetworksVirtualNetworkPeering_STATUS": t423,
-        "VirtualNetworksVirtualNetworkPeering_Spec": t424,
+        "VirtualNetworksVirtualNetworkPeering_STATUS": t424,
+        "VirtualNetworksVirtualNetworkPeering_Spec": t425,
         "VngClientConnectionConfiguration": t12,
         "VngClientConnectionConfiguration_STATUS": t13,
-        "VpnClientConfiguration": t425,
-        "VpnClientConfiguration_STATUS": t426,
+        "VpnClientConfiguration": t426,
+        "VpnClientConfiguration_STATUS": t427,
         "VpnClientConfiguration_VpnAuthenticationTypes": t114,
         "VpnClientConfiguration_VpnAuthenticationTypes_STATUS": t114,
         "VpnClientConfiguration_VpnClientProtocols": t115,
@@ -3482,195 +3483,195 @@ export const shapes: GroupShapes = {
         "VpnClientRootCertificate": t118,
         "VpnClientRootCertificate_ProvisioningState_STATUS": t44,
         "VpnClientRootCertificate_STATUS": t119,
-        "VpnNatRuleMapping": t427,
-        "VpnNatRuleMapping_STATUS": t427,
+        "VpnNatRuleMapping": t428,
+        "VpnNatRuleMapping_STATUS": t428,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_ConfigMapDestination": t153,
         "genruntime_KnownResourceReference": t17,
         "genruntime_ResourceReference": t18,
         "genruntime_SecretReference": t34,
-        "genruntime_WellKnownResourceReference": t229,
+        "genruntime_WellKnownResourceReference": t230,
       },
     },
     "v20250301storage": {
       resources: {"AzureFirewall":["AzureFirewall_Spec","AzureFirewall_STATUS"],"BastionHost":["BastionHost_Spec","BastionHost_STATUS"],"FirewallPoliciesRuleCollectionGroup":["FirewallPoliciesRuleCollectionGroup_Spec","FirewallPoliciesRuleCollectionGroup_STATUS"],"FirewallPolicy":["FirewallPolicy_Spec","FirewallPolicy_STATUS"],"LoadBalancer":["LoadBalancer_Spec","LoadBalancer_STATUS"],"LoadBalancersInboundNatRule":["LoadBalancersInboundNatRule_Spec","LoadBalancersInboundNatRule_STATUS"],"NatGateway":["NatGateway_Spec","NatGateway_STATUS"],"NetworkInterface":["NetworkInterface_Spec","NetworkInterface_STATUS"],"NetworkSecurityGroup":["NetworkSecurityGroup_Spec","NetworkSecurityGroup_STATUS"],"NetworkSecurityGroupsSecurityRule":["NetworkSecurityGroupsSecurityRule_Spec","NetworkSecurityGroupsSecurityRule_STATUS"],"PrivateEndpoint":["PrivateEndpoint_Spec","PrivateEndpoint_STATUS"],"PrivateEndpointsPrivateDnsZoneGroup":["PrivateEndpointsPrivateDnsZoneGroup_Spec","PrivateEndpointsPrivateDnsZoneGroup_STATUS"],"PrivateLinkService":["PrivateLinkService_Spec","PrivateLinkService_STATUS"],"PublicIPAddress":["PublicIPAddress_Spec","PublicIPAddress_STATUS"],"PublicIPPrefix":["PublicIPPrefix_Spec","PublicIPPrefix_STATUS"],"RouteTable":["RouteTable_Spec","RouteTable_STATUS"],"RouteTablesRoute":["RouteTablesRoute_Spec","RouteTablesRoute_STATUS"],"VirtualNetwork":["VirtualNetwork_Spec","VirtualNetwork_STATUS"],"VirtualNetworkGateway":["VirtualNetworkGateway_Spec","VirtualNetworkGateway_STATUS"],"VirtualNetworksSubnet":["VirtualNetworksSubnet_Spec","VirtualNetworksSubnet_STATUS"],"VirtualNetworksVirtualNetworkPeering":["VirtualNetworksVirtualNetworkPeering_Spec","VirtualNetworksVirtualNetworkPeering_STATUS"]},
       types: {
-        "AddressSpace": t493,
-        "AddressSpace_STATUS": t494,
+        "AddressSpace": t494,
+        "AddressSpace_STATUS": t495,
         "ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded": t12,
         "ApplicationGatewayBackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "ApplicationRule": t428,
-        "ApplicationRule_STATUS": t429,
+        "ApplicationRule": t429,
+        "ApplicationRule_STATUS": t430,
         "ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_NetworkSecurityGroups_SecurityRule_SubResourceEmbedded_STATUS": t13,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded": t12,
         "ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
-        "AzureFirewallApplicationRule": t280,
-        "AzureFirewallApplicationRuleCollection": t281,
+        "AzureFirewallApplicationRule": t281,
+        "AzureFirewallApplicationRuleCollection": t282,
         "AzureFirewallApplicationRuleCollection_STATUS": t13,
-        "AzureFirewallApplicationRuleProtocol": t430,
+        "AzureFirewallApplicationRuleProtocol": t431,
         "AzureFirewallAutoscaleConfiguration": t156,
         "AzureFirewallAutoscaleConfiguration_STATUS": t156,
-        "AzureFirewallIPConfiguration": t284,
+        "AzureFirewallIPConfiguration": t285,
         "AzureFirewallIPConfiguration_STATUS": t13,
-        "AzureFirewallIpGroups_STATUS": t285,
-        "AzureFirewallNatRCAction": t431,
-        "AzureFirewallNatRule": t432,
-        "AzureFirewallNatRuleCollection": t289,
+        "AzureFirewallIpGroups_STATUS": t286,
+        "AzureFirewallNatRCAction": t432,
+        "AzureFirewallNatRule": t433,
+        "AzureFirewallNatRuleCollection": t290,
         "AzureFirewallNatRuleCollection_STATUS": t13,
-        "AzureFirewallNetworkRule": t433,
-        "AzureFirewallNetworkRuleCollection": t292,
+        "AzureFirewallNetworkRule": t434,
+        "AzureFirewallNetworkRuleCollection": t293,
         "AzureFirewallNetworkRuleCollection_STATUS": t13,
         "AzureFirewallOperatorSpec": t4,
-        "AzureFirewallPublicIPAddress": t293,
-        "AzureFirewallPublicIPAddress_STATUS": t293,
-        "AzureFirewallRCAction": t431,
+        "AzureFirewallPublicIPAddress": t294,
+        "AzureFirewallPublicIPAddress_STATUS": t294,
+        "AzureFirewallRCAction": t432,
         "AzureFirewallSku": t125,
         "AzureFirewallSku_STATUS": t125,
         "AzureFirewall_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"AzureFirewallSku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection_STATUS"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration_STATUS"}],["firewallPolicy",{"type":"SubResource_STATUS"}],["hubIPAddresses",{"type":"HubIPAddresses_STATUS"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration_STATUS"}}],["ipGroups",{"array":{"type":"AzureFirewallIpGroups_STATUS"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration_STATUS"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection_STATUS"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection_STATUS"}}],["provisioningState","string"],["threatIntelMode","string"],["virtualHub",{"type":"SubResource_STATUS"}]]},
-        "AzureFirewall_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"AzureFirewallSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration"}],["firewallPolicy",{"type":"SubResource"}],["hubIPAddresses",{"type":"HubIPAddresses"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection"}}],["threatIntelMode","string"],["virtualHub",{"type":"SubResource"}],["operatorSpec",{"type":"AzureFirewallOperatorSpec"}],["originalVersion","string"]]},
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded": t434,
-        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS": t435,
+        "AzureFirewall_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"AzureFirewallSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["additionalProperties",{"map":"string"}],["applicationRuleCollections",{"array":{"type":"AzureFirewallApplicationRuleCollection"}}],["autoscaleConfiguration",{"type":"AzureFirewallAutoscaleConfiguration"}],["firewallPolicy",{"type":"SubResource"}],["hubIPAddresses",{"type":"HubIPAddresses"}],["ipConfigurations",{"array":{"type":"AzureFirewallIPConfiguration"}}],["managementIpConfiguration",{"type":"AzureFirewallIPConfiguration"}],["natRuleCollections",{"array":{"type":"AzureFirewallNatRuleCollection"}}],["networkRuleCollections",{"array":{"type":"AzureFirewallNetworkRuleCollection"}}],["threatIntelMode","string"],["virtualHub",{"type":"SubResource"}],["operatorSpec",{"type":"AzureFirewallOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded": t435,
+        "BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS": t436,
         "BackendAddressPool_NetworkInterface_SubResourceEmbedded": t12,
         "BackendAddressPool_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "BastionHostIPConfiguration": t136,
         "BastionHostIPConfiguration_STATUS": t13,
         "BastionHostOperatorSpec": t4,
-        "BastionHostPropertiesFormat_NetworkAcls": t303,
-        "BastionHostPropertiesFormat_NetworkAcls_STATUS": t304,
+        "BastionHostPropertiesFormat_NetworkAcls": t304,
+        "BastionHostPropertiesFormat_NetworkAcls_STATUS": t305,
         "BastionHost_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enablePrivateOnlyBastion","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration_STATUS"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls_STATUS"}],["provisioningState","string"],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource_STATUS"}]]},
-        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enablePrivateOnlyBastion","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"BastionHostOperatorSpec"}],["originalVersion","string"]]},
+        "BastionHost_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["disableCopyPaste","boolean"],["dnsName","string"],["enableFileCopy","boolean"],["enableIpConnect","boolean"],["enableKerberos","boolean"],["enablePrivateOnlyBastion","boolean"],["enableSessionRecording","boolean"],["enableShareableLink","boolean"],["enableTunneling","boolean"],["ipConfigurations",{"array":{"type":"BastionHostIPConfiguration"}}],["networkAcls",{"type":"BastionHostPropertiesFormat_NetworkAcls"}],["scaleUnits","integer"],["virtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"BastionHostOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "BgpSettings": t45,
         "BgpSettings_STATUS": t46,
         "CustomDnsConfigPropertiesFormat_STATUS": t189,
-        "DdosSettings": t436,
-        "DdosSettings_STATUS": t437,
+        "DdosSettings": t437,
+        "DdosSettings_STATUS": t438,
         "Delegation": t48,
         "Delegation_STATUS": t120,
         "DhcpOptions": t50,
         "DhcpOptions_STATUS": t50,
-        "DnsSettings": t308,
-        "DnsSettings_STATUS": t308,
-        "ExplicitProxy": t309,
-        "ExplicitProxy_STATUS": t309,
+        "DnsSettings": t309,
+        "DnsSettings_STATUS": t309,
+        "ExplicitProxy": t310,
+        "ExplicitProxy_STATUS": t310,
         "ExtendedLocation": t121,
         "ExtendedLocation_STATUS": t121,
         "FirewallPoliciesRuleCollectionGroupOperatorSpec": t4,
-        "FirewallPoliciesRuleCollectionGroup_STATUS": t438,
-        "FirewallPoliciesRuleCollectionGroup_Spec": t439,
-        "FirewallPolicyCertificateAuthority": t312,
-        "FirewallPolicyCertificateAuthority_STATUS": t312,
-        "FirewallPolicyFilterRuleCollection": t440,
-        "FirewallPolicyFilterRuleCollectionAction": t431,
-        "FirewallPolicyFilterRuleCollectionAction_STATUS": t431,
-        "FirewallPolicyFilterRuleCollection_STATUS": t441,
+        "FirewallPoliciesRuleCollectionGroup_STATUS": t439,
+        "FirewallPoliciesRuleCollectionGroup_Spec": t440,
+        "FirewallPolicyCertificateAuthority": t313,
+        "FirewallPolicyCertificateAuthority_STATUS": t313,
+        "FirewallPolicyFilterRuleCollection": t441,
+        "FirewallPolicyFilterRuleCollectionAction": t432,
+        "FirewallPolicyFilterRuleCollectionAction_STATUS": t432,
+        "FirewallPolicyFilterRuleCollection_STATUS": t442,
         "FirewallPolicyHttpHeaderToInsert": t166,
         "FirewallPolicyHttpHeaderToInsert_STATUS": t166,
-        "FirewallPolicyInsights": t318,
-        "FirewallPolicyInsights_STATUS": t319,
-        "FirewallPolicyIntrusionDetection": t442,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications": t443,
-        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS": t443,
-        "FirewallPolicyIntrusionDetectionConfiguration": t324,
-        "FirewallPolicyIntrusionDetectionConfiguration_STATUS": t325,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification": t444,
-        "FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS": t444,
-        "FirewallPolicyIntrusionDetection_STATUS": t445,
-        "FirewallPolicyLogAnalyticsResources": t330,
-        "FirewallPolicyLogAnalyticsResources_STATUS": t331,
-        "FirewallPolicyLogAnalyticsWorkspace": t332,
-        "FirewallPolicyLogAnalyticsWorkspace_STATUS": t333,
-        "FirewallPolicyNatRuleCollection": t446,
-        "FirewallPolicyNatRuleCollectionAction": t431,
-        "FirewallPolicyNatRuleCollectionAction_STATUS": t431,
-        "FirewallPolicyNatRuleCollection_STATUS": t447,
+        "FirewallPolicyInsights": t319,
+        "FirewallPolicyInsights_STATUS": t320,
+        "FirewallPolicyIntrusionDetection": t443,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications": t444,
+        "FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS": t444,
+        "FirewallPolicyIntrusionDetectionConfiguration": t325,
+        "FirewallPolicyIntrusionDetectionConfiguration_STATUS": t326,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification": t445,
+        "FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS": t445,
+        "FirewallPolicyIntrusionDetection_STATUS": t446,
+        "FirewallPolicyLogAnalyticsResources": t331,
+        "FirewallPolicyLogAnalyticsResources_STATUS": t332,
+        "FirewallPolicyLogAnalyticsWorkspace": t333,
+        "FirewallPolicyLogAnalyticsWorkspace_STATUS": t334,
+        "FirewallPolicyNatRuleCollection": t447,
+        "FirewallPolicyNatRuleCollectionAction": t432,
+        "FirewallPolicyNatRuleCollectionAction_STATUS": t432,
+        "FirewallPolicyNatRuleCollection_STATUS": t448,
         "FirewallPolicyOperatorSpec": t4,
-        "FirewallPolicyRule": t340,
-        "FirewallPolicyRuleApplicationProtocol": t430,
-        "FirewallPolicyRuleApplicationProtocol_STATUS": t430,
-        "FirewallPolicyRuleCollection": t344,
-        "FirewallPolicyRuleCollection_STATUS": t345,
-        "FirewallPolicyRule_STATUS": t346,
-        "FirewallPolicySNAT": t448,
-        "FirewallPolicySNAT_STATUS": t448,
-        "FirewallPolicySQL": t349,
-        "FirewallPolicySQL_STATUS": t349,
-        "FirewallPolicySku": t449,
-        "FirewallPolicySku_STATUS": t449,
-        "FirewallPolicyThreatIntelWhitelist": t352,
-        "FirewallPolicyThreatIntelWhitelist_STATUS": t352,
-        "FirewallPolicyTransportSecurity": t353,
-        "FirewallPolicyTransportSecurity_STATUS": t354,
-        "FirewallPolicy_STATUS": t450,
-        "FirewallPolicy_Spec": t451,
+        "FirewallPolicyRule": t341,
+        "FirewallPolicyRuleApplicationProtocol": t431,
+        "FirewallPolicyRuleApplicationProtocol_STATUS": t431,
+        "FirewallPolicyRuleCollection": t345,
+        "FirewallPolicyRuleCollection_STATUS": t346,
+        "FirewallPolicyRule_STATUS": t347,
+        "FirewallPolicySNAT": t449,
+        "FirewallPolicySNAT_STATUS": t449,
+        "FirewallPolicySQL": t350,
+        "FirewallPolicySQL_STATUS": t350,
+        "FirewallPolicySku": t450,
+        "FirewallPolicySku_STATUS": t450,
+        "FirewallPolicyThreatIntelWhitelist": t353,
+        "FirewallPolicyThreatIntelWhitelist_STATUS": t353,
+        "FirewallPolicyTransportSecurity": t354,
+        "FirewallPolicyTransportSecurity_STATUS": t355,
+        "FirewallPolicy_STATUS": t451,
+        "FirewallPolicy_Spec": t452,
         "FlowLog_STATUS_SubResourceEmbedded_STATUS": t13,
-        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded": t452,
-        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS": t453,
+        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded": t453,
+        "FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS": t454,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded": t12,
         "FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "GatewayLoadBalancerTunnelInterface": t454,
-        "GatewayLoadBalancerTunnelInterface_STATUS": t454,
-        "HubIPAddresses": t363,
-        "HubIPAddresses_STATUS": t364,
-        "HubPublicIPAddresses": t365,
-        "HubPublicIPAddresses_STATUS": t366,
+        "GatewayLoadBalancerTunnelInterface": t455,
+        "GatewayLoadBalancerTunnelInterface_STATUS": t455,
+        "HubIPAddresses": t364,
+        "HubIPAddresses_STATUS": t365,
+        "HubPublicIPAddresses": t366,
+        "HubPublicIPAddresses_STATUS": t367,
         "IPConfigurationBgpPeeringAddress": t56,
         "IPConfigurationBgpPeeringAddress_STATUS": t57,
         "IPConfigurationProfile_STATUS": t13,
         "IPConfiguration_STATUS_PublicIPAddress_SubResourceEmbedded_STATUS": t13,
         "IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "IPRule": t367,
-        "IPRule_STATUS": t367,
+        "IPRule": t368,
+        "IPRule_STATUS": t368,
         "InboundNatPool": t122,
         "InboundNatPool_STATUS": t123,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded": t455,
-        "InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS": t456,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded": t456,
+        "InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS": t457,
         "InboundNatRule_NetworkInterface_SubResourceEmbedded": t12,
         "InboundNatRule_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "IpTag": t61,
         "IpTag_STATUS": t61,
-        "IpamPoolPrefixAllocation": t496,
-        "IpamPoolPrefixAllocation_STATUS": t497,
+        "IpamPoolPrefixAllocation": t497,
+        "IpamPoolPrefixAllocation_STATUS": t498,
         "IpsecPolicy": t124,
         "IpsecPolicy_STATUS": t124,
-        "LoadBalancerBackendAddress": t457,
-        "LoadBalancerBackendAddress_STATUS": t458,
+        "LoadBalancerBackendAddress": t458,
+        "LoadBalancerBackendAddress_STATUS": t459,
         "LoadBalancerOperatorSpec": t4,
         "LoadBalancerSku": t125,
         "LoadBalancerSku_STATUS": t125,
         "LoadBalancer_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["sku",{"type":"LoadBalancerSku_STATUS"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded_STATUS"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded_STATUS"}}],["inboundNatPools",{"array":{"type":"InboundNatPool_STATUS"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded_STATUS"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule_STATUS"}}],["outboundRules",{"array":{"type":"OutboundRule_STATUS"}}],["probes",{"array":{"type":"Probe_STATUS"}}],["provisioningState","string"],["resourceGuid","string"],["scope","string"]]},
-        "LoadBalancer_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"LoadBalancerSku"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded"}}],["inboundNatPools",{"array":{"type":"InboundNatPool"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule"}}],["outboundRules",{"array":{"type":"OutboundRule"}}],["probes",{"array":{"type":"Probe"}}],["scope","string"],["operatorSpec",{"type":"LoadBalancerOperatorSpec"}],["originalVersion","string"]]},
+        "LoadBalancer_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["sku",{"type":"LoadBalancerSku"}],["tags",{"map":"string"}],["backendAddressPools",{"array":{"type":"BackendAddressPool_LoadBalancer_SubResourceEmbedded"}}],["frontendIPConfigurations",{"array":{"type":"FrontendIPConfiguration_LoadBalancer_SubResourceEmbedded"}}],["inboundNatPools",{"array":{"type":"InboundNatPool"}}],["inboundNatRules",{"array":{"type":"InboundNatRule_LoadBalancer_SubResourceEmbedded"}}],["loadBalancingRules",{"array":{"type":"LoadBalancingRule"}}],["outboundRules",{"array":{"type":"OutboundRule"}}],["probes",{"array":{"type":"Probe"}}],["scope","string"],["operatorSpec",{"type":"LoadBalancerOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "LoadBalancersInboundNatRuleOperatorSpec": t4,
-        "LoadBalancersInboundNatRule_STATUS": t459,
-        "LoadBalancersInboundNatRule_Spec": t460,
+        "LoadBalancersInboundNatRule_STATUS": t460,
+        "LoadBalancersInboundNatRule_Spec": t461,
         "LoadBalancingRule": {"properties":[["backendAddressPool",{"type":"SubResource"}],["backendAddressPools",{"array":{"type":"SubResource"}}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableConnectionTracking","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["frontendIPConfiguration",{"type":"SubResource"}],["frontendPort","integer"],["idleTimeoutInMinutes","integer"],["loadDistribution","string"],["name","string"],["probe",{"type":"SubResource"}],["protocol","string"]]},
         "LoadBalancingRule_STATUS": {"properties":[["backendAddressPool",{"type":"SubResource_STATUS"}],["backendAddressPools",{"array":{"type":"SubResource_STATUS"}}],["backendPort","integer"],["disableOutboundSnat","boolean"],["enableConnectionTracking","boolean"],["enableFloatingIP","boolean"],["enableTcpReset","boolean"],["etag","string"],["frontendIPConfiguration",{"type":"SubResource_STATUS"}],["frontendPort","integer"],["id","string"],["idleTimeoutInMinutes","integer"],["loadDistribution","string"],["name","string"],["probe",{"type":"SubResource_STATUS"}],["protocol","string"],["provisioningState","string"],["type","string"]]},
-        "ManagedServiceIdentity": t232,
-        "ManagedServiceIdentity_STATUS": t233,
+        "ManagedServiceIdentity": t233,
+        "ManagedServiceIdentity_STATUS": t234,
         "ManagedServiceIdentity_UserAssignedIdentities": t193,
         "ManagedServiceIdentity_UserAssignedIdentities_STATUS": t194,
         "NatGatewayOperatorSpec": t4,
-        "NatGatewaySku": t234,
-        "NatGatewaySku_STATUS": t234,
+        "NatGatewaySku": t235,
+        "NatGatewaySku_STATUS": t235,
         "NatGatewaySpec_PublicIPAddress_SubResourceEmbedded": t12,
         "NatGatewaySpec_PublicIPAddress_SubResourceEmbedded_STATUS": t13,
         "NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded": t12,
         "NatGatewaySpec_PublicIPPrefix_SubResourceEmbedded_STATUS": t13,
         "NatGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["location","string"],["sku",{"type":"NatGatewaySku_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["provisioningState","string"],["publicIpAddresses",{"array":{"type":"SubResource_STATUS"}}],["publicIpAddressesV6",{"array":{"type":"SubResource_STATUS"}}],["publicIpPrefixes",{"array":{"type":"SubResource_STATUS"}}],["publicIpPrefixesV6",{"array":{"type":"SubResource_STATUS"}}],["resourceGuid","string"],["sourceVirtualNetwork",{"type":"SubResource_STATUS"}],["subnets",{"array":{"type":"SubResource_STATUS"}}]]},
-        "NatGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"NatGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["publicIpAddresses",{"array":{"type":"SubResource"}}],["publicIpAddressesV6",{"array":{"type":"SubResource"}}],["publicIpPrefixes",{"array":{"type":"SubResource"}}],["publicIpPrefixesV6",{"array":{"type":"SubResource"}}],["sourceVirtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"NatGatewayOperatorSpec"}],["originalVersion","string"]]},
-        "NatRule": t461,
-        "NatRulePortMapping_STATUS": t377,
-        "NatRule_STATUS": t461,
+        "NatGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"NatGatewaySku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["idleTimeoutInMinutes","integer"],["publicIpAddresses",{"array":{"type":"SubResource"}}],["publicIpAddressesV6",{"array":{"type":"SubResource"}}],["publicIpPrefixes",{"array":{"type":"SubResource"}}],["publicIpPrefixesV6",{"array":{"type":"SubResource"}}],["sourceVirtualNetwork",{"type":"SubResource"}],["operatorSpec",{"type":"NatGatewayOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "NatRule": t462,
+        "NatRulePortMapping_STATUS": t378,
+        "NatRule_STATUS": t462,
         "NetworkInterfaceDnsSettings": t78,
         "NetworkInterfaceDnsSettings_STATUS": t79,
         "NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS": t80,
-        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded": t462,
-        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS": t463,
+        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded": t463,
+        "NetworkInterfaceIPConfiguration_NetworkInterface_SubResourceEmbedded_STATUS": t464,
         "NetworkInterfaceIPConfiguration_STATUS_LoadBalancer_SubResourceEmbedded_STATUS": t13,
         "NetworkInterfaceIPConfiguration_STATUS_LoadBalancers_InboundNatRule_SubResourceEmbedded_STATUS": t13,
         "NetworkInterfaceOperatorSpec": t4,
@@ -3679,16 +3680,16 @@ export const shapes: GroupShapes = {
         "NetworkInterface_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS": t13,
         "NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
-        "NetworkInterface_Spec": t464,
-        "NetworkRule": t465,
-        "NetworkRule_STATUS": t465,
+        "NetworkInterface_Spec": t465,
+        "NetworkRule": t466,
+        "NetworkRule_STATUS": t466,
         "NetworkSecurityGroupOperatorSpec": t4,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "NetworkSecurityGroup_STATUS": t466,
-        "NetworkSecurityGroup_Spec": t467,
+        "NetworkSecurityGroup_STATUS": t467,
+        "NetworkSecurityGroup_Spec": t468,
         "NetworkSecurityGroupsSecurityRuleOperatorSpec": t4,
         "NetworkSecurityGroupsSecurityRule_STATUS": t128,
         "NetworkSecurityGroupsSecurityRule_Spec": t129,
@@ -3704,26 +3705,26 @@ export const shapes: GroupShapes = {
         "PrivateEndpoint_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["customDnsConfigs",{"array":{"type":"CustomDnsConfigPropertiesFormat_STATUS"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration_STATUS"}}],["ipVersionType","string"],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateEndpoint_SubResourceEmbedded_STATUS"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection_STATUS"}}],["provisioningState","string"],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded_STATUS"}]]},
         "PrivateEndpoint_STATUS_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "PrivateEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration"}}],["ipVersionType","string"],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded"}],["operatorSpec",{"type":"PrivateEndpointOperatorSpec"}],["originalVersion","string"]]},
+        "PrivateEndpoint_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["applicationSecurityGroups",{"array":{"type":"ApplicationSecurityGroupSpec_PrivateEndpoint_SubResourceEmbedded"}}],["customNetworkInterfaceName","string"],["ipConfigurations",{"array":{"type":"PrivateEndpointIPConfiguration"}}],["ipVersionType","string"],["manualPrivateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["privateLinkServiceConnections",{"array":{"type":"PrivateLinkServiceConnection"}}],["subnet",{"type":"Subnet_PrivateEndpoint_SubResourceEmbedded"}],["operatorSpec",{"type":"PrivateEndpointOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "PrivateEndpointsPrivateDnsZoneGroupOperatorSpec": t4,
-        "PrivateEndpointsPrivateDnsZoneGroup_STATUS": t239,
-        "PrivateEndpointsPrivateDnsZoneGroup_Spec": t240,
+        "PrivateEndpointsPrivateDnsZoneGroup_STATUS": t240,
+        "PrivateEndpointsPrivateDnsZoneGroup_Spec": t241,
         "PrivateLinkServiceConnection": t210,
         "PrivateLinkServiceConnectionState": t211,
         "PrivateLinkServiceConnectionState_STATUS": t211,
-        "PrivateLinkServiceConnection_STATUS": t241,
-        "PrivateLinkServiceIpConfiguration": t242,
-        "PrivateLinkServiceIpConfiguration_STATUS": t243,
+        "PrivateLinkServiceConnection_STATUS": t242,
+        "PrivateLinkServiceIpConfiguration": t243,
+        "PrivateLinkServiceIpConfiguration_STATUS": t244,
         "PrivateLinkServiceOperatorConfigMaps": t215,
         "PrivateLinkServiceOperatorSpec": t216,
         "PrivateLinkServiceSpec": t12,
         "PrivateLinkServiceSpec_STATUS": t13,
         "PrivateLinkService_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["accessMode","string"],["alias","string"],["autoApproval",{"type":"ResourceSet_STATUS"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration_STATUS"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["networkInterfaces",{"array":{"type":"NetworkInterface_STATUS_PrivateLinkService_SubResourceEmbedded_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["visibility",{"type":"ResourceSet_STATUS"}]]},
-        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["accessMode","string"],["autoApproval",{"type":"ResourceSet"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}],["originalVersion","string"]]},
-        "Probe": t468,
-        "Probe_STATUS": t469,
-        "PublicIPAddressDnsSettings": t470,
-        "PublicIPAddressDnsSettings_STATUS": t470,
+        "PrivateLinkService_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["location","string"],["tags",{"map":"string"}],["accessMode","string"],["autoApproval",{"type":"ResourceSet"}],["destinationIPAddress","string"],["enableProxyProtocol","boolean"],["fqdns",{"array":"string"}],["ipConfigurations",{"array":{"type":"PrivateLinkServiceIpConfiguration"}}],["loadBalancerFrontendIpConfigurations",{"array":{"type":"FrontendIPConfiguration_PrivateLinkService_SubResourceEmbedded"}}],["visibility",{"type":"ResourceSet"}],["operatorSpec",{"type":"PrivateLinkServiceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "Probe": t469,
+        "Probe_STATUS": t470,
+        "PublicIPAddressDnsSettings": t471,
+        "PublicIPAddressDnsSettings_STATUS": t471,
         "PublicIPAddressOperatorSpec": t4,
         "PublicIPAddressSku": t125,
         "PublicIPAddressSku_STATUS": t125,
@@ -3732,16 +3733,16 @@ export const shapes: GroupShapes = {
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded": t12,
         "PublicIPAddressSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "PublicIPAddressSpec_PublicIPAddress_SubResourceEmbedded": t12,
-        "PublicIPAddress_STATUS": t471,
-        "PublicIPAddress_Spec": t472,
+        "PublicIPAddress_STATUS": t472,
+        "PublicIPAddress_Spec": t473,
         "PublicIPPrefixOperatorSpec": t4,
         "PublicIPPrefixSku": t125,
         "PublicIPPrefixSku_STATUS": t125,
-        "PublicIPPrefix_STATUS": t244,
-        "PublicIPPrefix_Spec": t245,
+        "PublicIPPrefix_STATUS": t245,
+        "PublicIPPrefix_Spec": t246,
         "RadiusServer": t94,
         "RadiusServer_STATUS": t95,
-        "RecordSet_STATUS": t246,
+        "RecordSet_STATUS": t247,
         "ReferencedPublicIpAddress_STATUS": t13,
         "ResourceNavigationLink_STATUS": t13,
         "ResourceSet": t222,
@@ -3758,10 +3759,10 @@ export const shapes: GroupShapes = {
         "ServiceAssociationLink_STATUS": t13,
         "ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded": t12,
         "ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS": t13,
-        "ServiceEndpointPropertiesFormat": t399,
-        "ServiceEndpointPropertiesFormat_STATUS": t473,
-        "Sku": t234,
-        "Sku_STATUS": t234,
+        "ServiceEndpointPropertiesFormat": t400,
+        "ServiceEndpointPropertiesFormat_STATUS": t474,
+        "Sku": t235,
+        "Sku_STATUS": t235,
         "SubResource": t12,
         "SubResource_STATUS": t13,
         "Subnet_LoadBalancer_SubResourceEmbedded": t12,
@@ -3773,59 +3774,59 @@ export const shapes: GroupShapes = {
         "Subnet_PrivateLinkService_SubResourceEmbedded": t12,
         "Subnet_PrivateLinkService_SubResourceEmbedded_STATUS": t13,
         "Subnet_STATUS_NetworkSecurityGroup_SubResourceEmbedded_STATUS": t13,
-        "UserAssignedIdentityDetails": t12,
+        "UserAssignedIdentityDetails": t229,
         "VirtualNetworkBgpCommunities": t102,
         "VirtualNetworkBgpCommunities_STATUS": t103,
-        "VirtualNetworkEncryption": t474,
-        "VirtualNetworkEncryption_STATUS": t474,
+        "VirtualNetworkEncryption": t475,
+        "VirtualNetworkEncryption_STATUS": t475,
         "VirtualNetworkGatewayAutoScaleBounds": t146,
         "VirtualNetworkGatewayAutoScaleBounds_STATUS": t146,
-        "VirtualNetworkGatewayAutoScaleConfiguration": t405,
-        "VirtualNetworkGatewayAutoScaleConfiguration_STATUS": t406,
+        "VirtualNetworkGatewayAutoScaleConfiguration": t406,
+        "VirtualNetworkGatewayAutoScaleConfiguration_STATUS": t407,
         "VirtualNetworkGatewayIPConfiguration": t136,
         "VirtualNetworkGatewayIPConfiguration_STATUS": t137,
-        "VirtualNetworkGatewayMigrationStatus": t504,
-        "VirtualNetworkGatewayMigrationStatus_STATUS": t504,
-        "VirtualNetworkGatewayNatRule": t475,
-        "VirtualNetworkGatewayNatRule_STATUS": t476,
+        "VirtualNetworkGatewayMigrationStatus": t505,
+        "VirtualNetworkGatewayMigrationStatus_STATUS": t505,
+        "VirtualNetworkGatewayNatRule": t476,
+        "VirtualNetworkGatewayNatRule_STATUS": t477,
         "VirtualNetworkGatewayOperatorSpec": t4,
-        "VirtualNetworkGatewayPolicyGroup": t410,
-        "VirtualNetworkGatewayPolicyGroupMember": t477,
-        "VirtualNetworkGatewayPolicyGroupMember_STATUS": t477,
-        "VirtualNetworkGatewayPolicyGroup_STATUS": t478,
+        "VirtualNetworkGatewayPolicyGroup": t411,
+        "VirtualNetworkGatewayPolicyGroupMember": t478,
+        "VirtualNetworkGatewayPolicyGroupMember_STATUS": t478,
+        "VirtualNetworkGatewayPolicyGroup_STATUS": t479,
         "VirtualNetworkGatewaySku": t125,
         "VirtualNetworkGatewaySku_STATUS": t138,
         "VirtualNetworkGateway_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku_STATUS"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState","string"],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration_STATUS"}],["bgpSettings",{"type":"BgpSettings_STATUS"}],["customRoutes",{"type":"AddressSpace_STATUS"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enableHighBandwidthVpnGateway","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource_STATUS"}],["gatewayType","string"],["inboundDnsForwardingEndpoint","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration_STATUS"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule_STATUS"}}],["provisioningState","string"],["resiliencyModel","string"],["resourceGuid","string"],["vNetExtendedLocationResourceId","string"],["virtualNetworkGatewayMigrationStatus",{"type":"VirtualNetworkGatewayMigrationStatus_STATUS"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup_STATUS"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration_STATUS"}],["vpnGatewayGeneration","string"],["vpnType","string"]]},
-        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState","string"],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration"}],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enableHighBandwidthVpnGateway","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule"}}],["resiliencyModel","string"],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["virtualNetworkGatewayMigrationStatus",{"type":"VirtualNetworkGatewayMigrationStatus"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration","string"],["vpnType","string"],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}],["originalVersion","string"]]},
+        "VirtualNetworkGateway_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["sku",{"type":"VirtualNetworkGatewaySku"}],["tags",{"map":"string"}],["activeActive","boolean"],["adminState","string"],["allowRemoteVnetTraffic","boolean"],["allowVirtualWanTraffic","boolean"],["autoScaleConfiguration",{"type":"VirtualNetworkGatewayAutoScaleConfiguration"}],["bgpSettings",{"type":"BgpSettings"}],["customRoutes",{"type":"AddressSpace"}],["disableIPSecReplayProtection","boolean"],["enableBgp","boolean"],["enableBgpRouteTranslationForNat","boolean"],["enableDnsForwarding","boolean"],["enableHighBandwidthVpnGateway","boolean"],["enablePrivateIpAddress","boolean"],["gatewayDefaultSite",{"type":"SubResource"}],["gatewayType","string"],["ipConfigurations",{"array":{"type":"VirtualNetworkGatewayIPConfiguration"}}],["natRules",{"array":{"type":"VirtualNetworkGatewayNatRule"}}],["resiliencyModel","string"],["vNetExtendedLocationResourceReference",{"type":"genruntime_ResourceReference"}],["virtualNetworkGatewayMigrationStatus",{"type":"VirtualNetworkGatewayMigrationStatus"}],["virtualNetworkGatewayPolicyGroups",{"array":{"type":"VirtualNetworkGatewayPolicyGroup"}}],["vpnClientConfiguration",{"type":"VpnClientConfiguration"}],["vpnGatewayGeneration","string"],["vpnType","string"],["operatorSpec",{"type":"VirtualNetworkGatewayOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VirtualNetworkOperatorSpec": t4,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded": t12,
         "VirtualNetworkTapSpec_NetworkInterface_SubResourceEmbedded_STATUS": t13,
         "VirtualNetwork_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["location","string"],["tags",{"map":"string"}],["addressSpace",{"type":"AddressSpace_STATUS"}],["bgpCommunities",{"type":"VirtualNetworkBgpCommunities_STATUS"}],["ddosProtectionPlan",{"type":"SubResource_STATUS"}],["defaultPublicNatGateway",{"type":"SubResource_STATUS"}],["dhcpOptions",{"type":"DhcpOptions_STATUS"}],["enableDdosProtection","boolean"],["enableVmProtection","boolean"],["encryption",{"type":"VirtualNetworkEncryption_STATUS"}],["flowLogs",{"array":{"type":"FlowLog_STATUS_SubResourceEmbedded_STATUS"}}],["flowTimeoutInMinutes","integer"],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["privateEndpointVNetPolicies","string"],["provisioningState","string"],["resourceGuid","string"]]},
-        "VirtualNetwork_Spec": t479,
+        "VirtualNetwork_Spec": t480,
         "VirtualNetworksSubnetOperatorSpec": t4,
         "VirtualNetworksSubnet_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation_STATUS"}}],["ipAllocations",{"array":{"type":"SubResource_STATUS"}}],["ipConfigurationProfiles",{"array":{"type":"IPConfigurationProfile_STATUS"}}],["ipConfigurations",{"array":{"type":"IPConfiguration_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation_STATUS"}}],["natGateway",{"type":"SubResource_STATUS"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["privateEndpointNetworkPolicies","string"],["privateEndpoints",{"array":{"type":"PrivateEndpoint_STATUS_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["privateLinkServiceNetworkPolicies","string"],["provisioningState","string"],["purpose","string"],["resourceNavigationLinks",{"array":{"type":"ResourceNavigationLink_STATUS"}}],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}],["serviceAssociationLinks",{"array":{"type":"ServiceAssociationLink_STATUS"}}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded_STATUS"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat_STATUS"}}],["sharingScope","string"]]},
-        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies","string"],["privateLinkServiceNetworkPolicies","string"],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["sharingScope","string"],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}],["originalVersion","string"]]},
+        "VirtualNetworksSubnet_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["addressPrefix","string"],["addressPrefixes",{"array":"string"}],["applicationGatewayIPConfigurations",{"array":{"type":"ApplicationGatewayIPConfiguration_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["defaultOutboundAccess","boolean"],["delegations",{"array":{"type":"Delegation"}}],["ipAllocations",{"array":{"type":"SubResource"}}],["ipamPoolPrefixAllocations",{"array":{"type":"IpamPoolPrefixAllocation"}}],["natGateway",{"type":"SubResource"}],["networkSecurityGroup",{"type":"NetworkSecurityGroupSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["privateEndpointNetworkPolicies","string"],["privateLinkServiceNetworkPolicies","string"],["routeTable",{"type":"RouteTableSpec_VirtualNetworks_Subnet_SubResourceEmbedded"}],["serviceEndpointPolicies",{"array":{"type":"ServiceEndpointPolicySpec_VirtualNetworks_Subnet_SubResourceEmbedded"}}],["serviceEndpoints",{"array":{"type":"ServiceEndpointPropertiesFormat"}}],["sharingScope","string"],["operatorSpec",{"type":"VirtualNetworksSubnetOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "VirtualNetworksVirtualNetworkPeeringOperatorSpec": t4,
-        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS": t474,
-        "VirtualNetworksVirtualNetworkPeering_STATUS": t480,
-        "VirtualNetworksVirtualNetworkPeering_Spec": t481,
+        "VirtualNetworksVirtualNetworkPeeringVirtualNetworkEncryption_STATUS": t475,
+        "VirtualNetworksVirtualNetworkPeering_STATUS": t481,
+        "VirtualNetworksVirtualNetworkPeering_Spec": t482,
         "VngClientConnectionConfiguration": t12,
         "VngClientConnectionConfiguration_STATUS": t13,
-        "VpnClientConfiguration": t482,
-        "VpnClientConfiguration_STATUS": t483,
+        "VpnClientConfiguration": t483,
+        "VpnClientConfiguration_STATUS": t484,
         "VpnClientRevokedCertificate": t116,
         "VpnClientRevokedCertificate_STATUS": t139,
         "VpnClientRootCertificate": t118,
         "VpnClientRootCertificate_STATUS": t140,
-        "VpnNatRuleMapping": t427,
-        "VpnNatRuleMapping_STATUS": t427,
+        "VpnNatRuleMapping": t428,
+        "VpnNatRuleMapping_STATUS": t428,
         "conditions_Condition": t15,
         "core_DestinationExpression": t16,
         "genruntime_ConfigMapDestination": t153,
         "genruntime_KnownResourceReference": t17,
         "genruntime_ResourceReference": t18,
         "genruntime_SecretReference": t34,
-        "genruntime_WellKnownResourceReference": t229,
+        "genruntime_WellKnownResourceReference": t230,
       },
     },
   },

@@ -49,11 +49,11 @@ const t42: TypeShape = {"properties":[["properties",{"type":"WnsCredentialProper
 const t43: TypeShape = {"properties":[["properties",{"type":"XiaomiCredentialProperties"}]]};
 const t44: TypeShape = {"properties":[["appSecret",{"type":"genruntime_SecretReference"}],["endpoint",{"type":"genruntime_SecretReference"}]]};
 const t45: TypeShape = {"properties":[["properties",{"type":"XiaomiCredentialProperties_STATUS"}]]};
-const t46: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t47: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t48: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t49: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t50: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t46: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t47: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t48: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
+const t49: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t50: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
 const t51: TypeShape = {"properties":[["ipMask","string"],["rights",{"array":"string"}]]};
 const t52: TypeShape = {"properties":[["claimType","string"],["claimValue","string"],["createdTime","string"],["keyName","string"],["modifiedTime","string"],["revision","integer"],["rights",{"array":"string"}]]};
 const t53: TypeShape = {"properties":[["rights",{"array":"string"}]]};
@@ -111,10 +111,10 @@ export const shapes: GroupShapes = {
         "NamespaceProperties_ZoneRedundancy": t24,
         "NamespaceProperties_ZoneRedundancy_STATUS": t24,
         "Namespace_STATUS": t26,
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NamespaceProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespaceOperatorSpec"}]]},
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NamespaceProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespaceOperatorSpec"}]],"goValues":["azureName"]},
         "NamespacesAuthorizationRuleOperatorSpec": t27,
         "NamespacesAuthorizationRule_STATUS": t28,
-        "NamespacesAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}]]},
+        "NamespacesAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}]],"goValues":["azureName"]},
         "NetworkAcls": t29,
         "NetworkAcls_STATUS": t30,
         "NotificationHubOperatorSecrets": t21,
@@ -124,10 +124,10 @@ export const shapes: GroupShapes = {
         "NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS": {"properties":[["claimType","string"],["claimValue","string"],["createdTime","string"],["keyName","string"],["modifiedTime","string"],["revision","integer"],["rights",{"array":{"type":"NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_Rights_STATUS"}}]]},
         "NotificationHubProperties_STATUS": t33,
         "NotificationHub_STATUS": t34,
-        "NotificationHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NotificationHubProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubOperatorSpec"}]]},
+        "NotificationHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NotificationHubProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubOperatorSpec"}]],"goValues":["azureName"]},
         "NotificationHubsAuthorizationRuleOperatorSpec": t27,
         "NotificationHubsAuthorizationRule_STATUS": t28,
-        "NotificationHubsAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubsAuthorizationRuleOperatorSpec"}]]},
+        "NotificationHubsAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubsAuthorizationRuleOperatorSpec"}]],"goValues":["azureName"]},
         "PnsCredentials": t35,
         "PnsCredentials_STATUS": t36,
         "PrivateEndpointConnectionResource_STATUS": t37,
@@ -197,10 +197,10 @@ export const shapes: GroupShapes = {
         "NamespaceProperties": {"properties":[["dataCenter","string"],["namespaceType","string"],["networkAcls",{"type":"NetworkAcls"}],["pnsCredentials",{"type":"PnsCredentials"}],["publicNetworkAccess","string"],["replicationRegion","string"],["scaleUnit","string"],["zoneRedundancy","string"]]},
         "NamespaceProperties_STATUS": {"properties":[["createdAt","string"],["critical","boolean"],["dataCenter","string"],["enabled","boolean"],["metricId","string"],["name","string"],["namespaceType","string"],["networkAcls",{"type":"NetworkAcls_STATUS"}],["pnsCredentials",{"type":"PnsCredentials_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnectionResource_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["region","string"],["replicationRegion","string"],["scaleUnit","string"],["serviceBusEndpoint","string"],["status","string"],["subscriptionId","string"],["updatedAt","string"],["zoneRedundancy","string"]]},
         "Namespace_STATUS": t26,
-        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NamespaceProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]]},
+        "Namespace_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NamespaceProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespaceOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NamespacesAuthorizationRuleOperatorSpec": t27,
         "NamespacesAuthorizationRule_STATUS": t28,
-        "NamespacesAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]},
+        "NamespacesAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NamespacesAuthorizationRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NetworkAcls": t29,
         "NetworkAcls_STATUS": t30,
         "NotificationHubOperatorSecrets": t21,
@@ -209,10 +209,10 @@ export const shapes: GroupShapes = {
         "NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS": t52,
         "NotificationHubProperties_STATUS": t33,
         "NotificationHub_STATUS": t34,
-        "NotificationHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NotificationHubProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubOperatorSpec"}],["originalVersion","string"]]},
+        "NotificationHub_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"NotificationHubProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "NotificationHubsAuthorizationRuleOperatorSpec": t27,
         "NotificationHubsAuthorizationRule_STATUS": t28,
-        "NotificationHubsAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubsAuthorizationRuleOperatorSpec"}],["originalVersion","string"]]},
+        "NotificationHubsAuthorizationRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["properties",{"type":"SharedAccessAuthorizationRuleProperties"}],["tags",{"map":"string"}],["operatorSpec",{"type":"NotificationHubsAuthorizationRuleOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "PnsCredentials": t35,
         "PnsCredentials_STATUS": t36,
         "PrivateEndpointConnectionResource_STATUS": t37,

@@ -17,9 +17,9 @@ const k10: readonly string[] = ["name","key","value","annotations","labels"];
 const k11: readonly string[] = ["group","kind","name","armId"];
 const p0: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","limitObjectType",{"spell":["LimitValue"]}],["=","limitType",{"spell":["Independent","Shared"]}],["=","value","i"]]};
 const p1: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","limitObjectType","s"],["=","limitType","s"],["=","value","i"]]};
-const p2: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p3: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p4: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
+const p2: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+const p3: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p4: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -46,8 +46,8 @@ export const plans: GroupPlans = {
         QuotaProperties_toStorage: {"known":k4,"destBag":true,"steps":[["=","limit",{"obj":"LimitJsonObject_toStorage"}],["=","name",{"obj":"ResourceName_toStorage"}],["=","properties","j"],["=","resourceType","s"]]},
         Quota_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"QuotaProperties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]},
         Quota_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"QuotaProperties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]},
-        Quota_Spec_fromStorage: {"known":["azureName","owner","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","properties",{"obj":"QuotaProperties_fromStorage"}],["=","operatorSpec",{"obj":"QuotaOperatorSpec_fromStorage"}]]},
-        Quota_Spec_toStorage: {"known":["azureName","owner","properties","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","properties",{"obj":"QuotaProperties_toStorage"}],["=","operatorSpec",{"obj":"QuotaOperatorSpec_toStorage"}],["v","v1api20250901"]]},
+        Quota_Spec_fromStorage: {"known":["azureName","owner","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","properties",{"obj":"QuotaProperties_fromStorage"}],["=","operatorSpec",{"obj":"QuotaOperatorSpec_fromStorage"}]]},
+        Quota_Spec_toStorage: {"known":["azureName","owner","properties","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","properties",{"obj":"QuotaProperties_toStorage"}],["=","operatorSpec",{"obj":"QuotaOperatorSpec_toStorage"}],["v","v1api20250901"]]},
         ResourceName_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","localizedValue","s"],["=","value","s"]]},
         ResourceName_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","localizedValue","s"],["=","value","s"]]},
         ResourceName_fromStorage: {"known":k7,"destBag":false,"steps":[["=","value","s"]]},

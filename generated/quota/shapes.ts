@@ -14,9 +14,9 @@ const t7: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_
 const t8: TypeShape = {"properties":[["value","string"]]};
 const t9: TypeShape = {"properties":[["localizedValue","string"],["value","string"]]};
 const t10: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t11: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t12: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t13: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t11: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t12: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t13: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
 const t14: TypeShape = {"properties":[["limitObjectType","string"],["limitType","string"],["value","integer"]]};
 
 /** Package -> types and resources. */
@@ -39,7 +39,7 @@ export const shapes: GroupShapes = {
         "QuotaProperties": t5,
         "QuotaProperties_STATUS": t6,
         "Quota_STATUS": t7,
-        "Quota_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["properties",{"type":"QuotaProperties"}],["operatorSpec",{"type":"QuotaOperatorSpec"}]]},
+        "Quota_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["properties",{"type":"QuotaProperties"}],["operatorSpec",{"type":"QuotaOperatorSpec"}]],"goValues":["azureName"]},
         "ResourceName": t8,
         "ResourceName_STATUS": t9,
         "SystemData_CreatedByType_STATUS": t10,
@@ -61,7 +61,7 @@ export const shapes: GroupShapes = {
         "QuotaProperties": t5,
         "QuotaProperties_STATUS": t6,
         "Quota_STATUS": t7,
-        "Quota_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["properties",{"type":"QuotaProperties"}],["operatorSpec",{"type":"QuotaOperatorSpec"}],["originalVersion","string"]]},
+        "Quota_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_ArbitraryOwnerReference"}],["properties",{"type":"QuotaProperties"}],["operatorSpec",{"type":"QuotaOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ResourceName": t8,
         "ResourceName_STATUS": t9,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},

@@ -16,9 +16,9 @@ const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","provis
 const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","provisioningState","s"]]};
 const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]};
 const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_toStorage"}],["=","tags",{"map":"s"}]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_fromStorage"}]]};
-const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
-const p8: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_fromStorage"}]]};
+const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+const p8: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -36,7 +36,7 @@ export const plans: GroupPlans = {
         ResourceGroup_STATUS_fromStorage: p4,
         ResourceGroup_STATUS_toStorage: p5,
         ResourceGroup_Spec_fromStorage: p6,
-        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1alpha1api20200601"]]},
+        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1alpha1api20200601"]]},
         conditions_Condition_fromStorage: p7,
         conditions_Condition_toStorage: p7,
         core_DestinationExpression_fromStorage: p8,
@@ -55,8 +55,8 @@ export const plans: GroupPlans = {
         ResourceGroupProperties_STATUS_to_v1beta20200601storage: p3,
         ResourceGroup_STATUS_from_v1beta20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1beta20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_from_v1beta20200601storage"}],["=","tags",{"map":"s"}]]},
         ResourceGroup_STATUS_to_v1beta20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1beta20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_to_v1beta20200601storage"}],["=","tags",{"map":"s"}]]},
-        ResourceGroup_Spec_from_v1beta20200601storage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_from_v1beta20200601storage"}],["=","originalVersion","s"]]},
-        ResourceGroup_Spec_to_v1beta20200601storage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_to_v1beta20200601storage"}],["=","originalVersion","s"]]},
+        ResourceGroup_Spec_from_v1beta20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_from_v1beta20200601storage"}],["=0","originalVersion","s"]]},
+        ResourceGroup_Spec_to_v1beta20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_to_v1beta20200601storage"}],["=0","originalVersion","s"]]},
         conditions_Condition_from_v1beta20200601storage: p7,
         conditions_Condition_to_v1beta20200601storage: p7,
         core_DestinationExpression_from_v1beta20200601storage: p8,
@@ -76,7 +76,7 @@ export const plans: GroupPlans = {
         ResourceGroup_STATUS_fromStorage: p4,
         ResourceGroup_STATUS_toStorage: p5,
         ResourceGroup_Spec_fromStorage: p6,
-        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1api20200601"]]},
+        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1api20200601"]]},
         conditions_Condition_fromStorage: p7,
         conditions_Condition_toStorage: p7,
         core_DestinationExpression_fromStorage: p8,
@@ -96,7 +96,7 @@ export const plans: GroupPlans = {
         ResourceGroup_STATUS_fromStorage: p4,
         ResourceGroup_STATUS_toStorage: p5,
         ResourceGroup_Spec_fromStorage: p6,
-        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1beta20200601"]]},
+        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1beta20200601"]]},
         conditions_Condition_fromStorage: p7,
         conditions_Condition_toStorage: p7,
         core_DestinationExpression_fromStorage: p8,
@@ -115,8 +115,8 @@ export const plans: GroupPlans = {
         ResourceGroupProperties_STATUS_to_v1api20200601storage: p3,
         ResourceGroup_STATUS_from_v1api20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_from_v1api20200601storage"}],["=","tags",{"map":"s"}]]},
         ResourceGroup_STATUS_to_v1api20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_to_v1api20200601storage"}],["=","tags",{"map":"s"}]]},
-        ResourceGroup_Spec_from_v1api20200601storage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_from_v1api20200601storage"}],["=","originalVersion","s"]]},
-        ResourceGroup_Spec_to_v1api20200601storage: {"known":k3,"destBag":true,"steps":[["=","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_to_v1api20200601storage"}],["=","originalVersion","s"]]},
+        ResourceGroup_Spec_from_v1api20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_from_v1api20200601storage"}],["=0","originalVersion","s"]]},
+        ResourceGroup_Spec_to_v1api20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_to_v1api20200601storage"}],["=0","originalVersion","s"]]},
         conditions_Condition_from_v1api20200601storage: p7,
         conditions_Condition_to_v1api20200601storage: p7,
         core_DestinationExpression_from_v1api20200601storage: p8,

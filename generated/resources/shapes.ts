@@ -6,10 +6,10 @@ import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.t
 const t0: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t1: TypeShape = {"properties":[["provisioningState","string"]]};
 const t2: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["managedBy","string"],["properties",{"type":"ResourceGroupProperties_STATUS"}],["tags",{"map":"string"}]]};
-const t3: TypeShape = {"properties":[["azureName","string"],["location","string"],["managedBy","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ResourceGroupOperatorSpec"}]]};
-const t4: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t5: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t6: TypeShape = {"properties":[["azureName","string"],["location","string"],["managedBy","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ResourceGroupOperatorSpec"}],["originalVersion","string"]]};
+const t3: TypeShape = {"properties":[["azureName","string"],["location","string"],["managedBy","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ResourceGroupOperatorSpec"}]],"goValues":["azureName"]};
+const t4: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t5: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t6: TypeShape = {"properties":[["azureName","string"],["location","string"],["managedBy","string"],["tags",{"map":"string"}],["operatorSpec",{"type":"ResourceGroupOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {

@@ -38,14 +38,14 @@ const t31: TypeShape = {"properties":[["managedIdentity",{"type":"ManagedIdentit
 const t32: TypeShape = {"enum":["ManagedIdentity","None"]};
 const t33: TypeShape = {"properties":[["auth",{"type":"UpstreamAuthSettings"}],["categoryPattern","string"],["eventPattern","string"],["hubPattern","string"],["urlTemplate","string"]]};
 const t34: TypeShape = {"properties":[["auth",{"type":"UpstreamAuthSettings_STATUS"}],["categoryPattern","string"],["eventPattern","string"],["hubPattern","string"],["urlTemplate","string"]]};
-const t35: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t35: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
 const t36: TypeShape = {"properties":[]};
 const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t38: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t39: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t40: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t41: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t42: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t38: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t39: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t40: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t41: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t42: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key"],"runtime":true};
 const t43: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
 const t44: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentityProperty_STATUS"}}]]};
 const t45: TypeShape = {"properties":[["allow",{"array":"string"}],["deny",{"array":"string"}]]};
@@ -59,9 +59,10 @@ const t52: TypeShape = {"properties":[["managedIdentity",{"type":"ManagedIdentit
 const t53: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t54: TypeShape = {"properties":[["categories",{"array":{"type":"LiveTraceCategory"}}],["enabled","string"]]};
 const t55: TypeShape = {"properties":[["categories",{"array":{"type":"LiveTraceCategory_STATUS"}}],["enabled","string"]]};
-const t56: TypeShape = {"properties":[["connectionTimeoutInSeconds","integer"]]};
-const t57: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t58: TypeShape = {"properties":[["action","string"],["value","string"]]};
+const t56: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]]};
+const t57: TypeShape = {"properties":[["connectionTimeoutInSeconds","integer"]]};
+const t58: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
+const t59: TypeShape = {"properties":[["action","string"],["value","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -119,7 +120,7 @@ export const shapes: GroupShapes = {
         "SignalR_Kind_STATUS": t26,
         "SignalR_ProvisioningState_STATUS": t27,
         "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind",{"type":"SignalR_Kind_STATUS"}],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"SignalR_ProvisioningState_STATUS"}],["publicNetworkAccess","string"],["publicPort","integer"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["serverPort","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
-        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind",{"type":"SignalR_Kind"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}]]},
+        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind",{"type":"SignalR_Kind"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}]],"goValues":["azureName"]},
         "SystemData_CreatedByType_STATUS": t28,
         "SystemData_LastModifiedByType_STATUS": t28,
         "SystemData_STATUS": t29,
@@ -171,7 +172,7 @@ export const shapes: GroupShapes = {
         "SignalRTlsSettings": t25,
         "SignalRTlsSettings_STATUS": t25,
         "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["publicPort","integer"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["serverPort","integer"],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
-        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}],["originalVersion","string"]]},
+        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "SystemData_STATUS": t50,
         "UpstreamAuthSettings": t51,
         "UpstreamAuthSettings_STATUS": t52,
@@ -193,11 +194,11 @@ export const shapes: GroupShapes = {
         "CustomCertificateOperatorSpec": t53,
         "CustomCertificate_ProvisioningState_STATUS": t27,
         "CustomCertificate_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["keyVaultBaseUri","string"],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["provisioningState",{"type":"CustomCertificate_ProvisioningState_STATUS"}]]},
-        "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}]]},
+        "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}]],"goValues":["azureName"]},
         "CustomDomainOperatorSpec": t53,
         "CustomDomain_ProvisioningState_STATUS": t27,
         "CustomDomain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["customCertificate",{"type":"ResourceReference_STATUS"}],["domainName","string"],["provisioningState",{"type":"CustomDomain_ProvisioningState_STATUS"}]]},
-        "CustomDomain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["customCertificate",{"type":"ResourceReference"}],["domainName","string"],["operatorSpec",{"type":"CustomDomainOperatorSpec"}]]},
+        "CustomDomain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["customCertificate",{"type":"ResourceReference"}],["domainName","string"],["operatorSpec",{"type":"CustomDomainOperatorSpec"}]],"goValues":["azureName"]},
         "IPRule": {"properties":[["action",{"type":"IPRule_Action"}],["value","string"]]},
         "IPRule_Action": t22,
         "IPRule_Action_STATUS": t22,
@@ -228,19 +229,19 @@ export const shapes: GroupShapes = {
         "ReplicaOperatorSpec": t53,
         "Replica_ProvisioningState_STATUS": t27,
         "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState",{"type":"Replica_ProvisioningState_STATUS"}],["regionEndpointEnabled","string"],["resourceStopped","string"]]},
-        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["regionEndpointEnabled","string"],["resourceStopped","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}]]},
+        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["regionEndpointEnabled","string"],["resourceStopped","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}]],"goValues":["azureName"]},
         "ResourceLogCategory": t10,
         "ResourceLogCategory_STATUS": t10,
         "ResourceLogConfiguration": t11,
         "ResourceLogConfiguration_STATUS": t12,
-        "ResourceReference": t35,
+        "ResourceReference": t56,
         "ResourceReference_STATUS": t9,
         "ResourceSku": t13,
         "ResourceSku_STATUS": t14,
         "ResourceSku_Tier": t15,
         "ResourceSku_Tier_STATUS": t15,
-        "ServerlessSettings": t56,
-        "ServerlessSettings_STATUS": t56,
+        "ServerlessSettings": t57,
+        "ServerlessSettings_STATUS": t57,
         "ServerlessUpstreamSettings": t16,
         "ServerlessUpstreamSettings_STATUS": t17,
         "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
@@ -262,7 +263,7 @@ export const shapes: GroupShapes = {
         "SignalR_Kind_STATUS": t26,
         "SignalR_ProvisioningState_STATUS": t27,
         "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind",{"type":"SignalR_Kind_STATUS"}],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["liveTraceConfiguration",{"type":"LiveTraceConfiguration_STATUS"}],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState",{"type":"SignalR_ProvisioningState_STATUS"}],["publicNetworkAccess","string"],["publicPort","integer"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["resourceStopped","string"],["serverPort","integer"],["serverless",{"type":"ServerlessSettings_STATUS"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
-        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind",{"type":"SignalR_Kind"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["liveTraceConfiguration",{"type":"LiveTraceConfiguration"}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["resourceStopped","string"],["serverless",{"type":"ServerlessSettings"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}]]},
+        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind",{"type":"SignalR_Kind"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["liveTraceConfiguration",{"type":"LiveTraceConfiguration"}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["resourceStopped","string"],["serverless",{"type":"ServerlessSettings"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}]],"goValues":["azureName"]},
         "SystemData_CreatedByType_STATUS": t28,
         "SystemData_LastModifiedByType_STATUS": t28,
         "SystemData_STATUS": t29,
@@ -277,7 +278,7 @@ export const shapes: GroupShapes = {
         "UserAssignedIdentityProperty_STATUS": t37,
         "conditions_Condition": t38,
         "core_DestinationExpression": t39,
-        "genruntime_ConfigMapReference": t57,
+        "genruntime_ConfigMapReference": t58,
         "genruntime_KnownResourceReference": t40,
         "genruntime_ResourceReference": t41,
         "genruntime_SecretDestination": t42,
@@ -288,12 +289,12 @@ export const shapes: GroupShapes = {
       types: {
         "CustomCertificateOperatorSpec": t53,
         "CustomCertificate_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["keyVaultBaseUri","string"],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["provisioningState","string"]]},
-        "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}],["originalVersion","string"]]},
+        "CustomCertificate_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["keyVaultBaseUri","string"],["keyVaultBaseUriFromConfig",{"type":"genruntime_ConfigMapReference"}],["keyVaultSecretName","string"],["keyVaultSecretVersion","string"],["operatorSpec",{"type":"CustomCertificateOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "CustomDomainOperatorSpec": t53,
         "CustomDomain_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["customCertificate",{"type":"ResourceReference_STATUS"}],["domainName","string"],["provisioningState","string"]]},
-        "CustomDomain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["customCertificate",{"type":"ResourceReference"}],["domainName","string"],["operatorSpec",{"type":"CustomDomainOperatorSpec"}],["originalVersion","string"]]},
-        "IPRule": t58,
-        "IPRule_STATUS": t58,
+        "CustomDomain_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["customCertificate",{"type":"ResourceReference"}],["domainName","string"],["operatorSpec",{"type":"CustomDomainOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
+        "IPRule": t59,
+        "IPRule_STATUS": t59,
         "LiveTraceCategory": t10,
         "LiveTraceCategory_STATUS": t10,
         "LiveTraceConfiguration": t54,
@@ -309,17 +310,17 @@ export const shapes: GroupShapes = {
         "PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
         "ReplicaOperatorSpec": t53,
         "Replica_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["provisioningState","string"],["regionEndpointEnabled","string"],["resourceStopped","string"]]},
-        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["regionEndpointEnabled","string"],["resourceStopped","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}],["originalVersion","string"]]},
+        "Replica_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["regionEndpointEnabled","string"],["resourceStopped","string"],["operatorSpec",{"type":"ReplicaOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "ResourceLogCategory": t10,
         "ResourceLogCategory_STATUS": t10,
         "ResourceLogConfiguration": t11,
         "ResourceLogConfiguration_STATUS": t12,
-        "ResourceReference": t35,
+        "ResourceReference": t56,
         "ResourceReference_STATUS": t9,
         "ResourceSku": t47,
         "ResourceSku_STATUS": t48,
-        "ServerlessSettings": t56,
-        "ServerlessSettings_STATUS": t56,
+        "ServerlessSettings": t57,
+        "ServerlessSettings_STATUS": t57,
         "ServerlessUpstreamSettings": t16,
         "ServerlessUpstreamSettings_STATUS": t17,
         "SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS": t9,
@@ -334,7 +335,7 @@ export const shapes: GroupShapes = {
         "SignalRTlsSettings": t25,
         "SignalRTlsSettings_STATUS": t25,
         "SignalR_STATUS": {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedIdentity_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings_STATUS"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["externalIP","string"],["features",{"array":{"type":"SignalRFeature_STATUS"}}],["hostName","string"],["hostNamePrefix","string"],["liveTraceConfiguration",{"type":"LiveTraceConfiguration_STATUS"}],["networkACLs",{"type":"SignalRNetworkACLs_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["publicPort","integer"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration_STATUS"}],["resourceStopped","string"],["serverPort","integer"],["serverless",{"type":"ServerlessSettings_STATUS"}],["sharedPrivateLinkResources",{"array":{"type":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS"}}],["tls",{"type":"SignalRTlsSettings_STATUS"}],["upstream",{"type":"ServerlessUpstreamSettings_STATUS"}],["version","string"]]},
-        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["liveTraceConfiguration",{"type":"LiveTraceConfiguration"}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["resourceStopped","string"],["serverless",{"type":"ServerlessSettings"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}],["originalVersion","string"]]},
+        "SignalR_Spec": {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["identity",{"type":"ManagedIdentity"}],["kind","string"],["location","string"],["sku",{"type":"ResourceSku"}],["tags",{"map":"string"}],["cors",{"type":"SignalRCorsSettings"}],["disableAadAuth","boolean"],["disableLocalAuth","boolean"],["features",{"array":{"type":"SignalRFeature"}}],["liveTraceConfiguration",{"type":"LiveTraceConfiguration"}],["networkACLs",{"type":"SignalRNetworkACLs"}],["publicNetworkAccess","string"],["regionEndpointEnabled","string"],["resourceLogConfiguration",{"type":"ResourceLogConfiguration"}],["resourceStopped","string"],["serverless",{"type":"ServerlessSettings"}],["tls",{"type":"SignalRTlsSettings"}],["upstream",{"type":"ServerlessUpstreamSettings"}],["operatorSpec",{"type":"SignalROperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "SystemData_STATUS": t50,
         "UpstreamAuthSettings": t51,
         "UpstreamAuthSettings_STATUS": t52,
@@ -345,7 +346,7 @@ export const shapes: GroupShapes = {
         "UserAssignedIdentityProperty_STATUS": t37,
         "conditions_Condition": t38,
         "core_DestinationExpression": t39,
-        "genruntime_ConfigMapReference": t57,
+        "genruntime_ConfigMapReference": t58,
         "genruntime_KnownResourceReference": t40,
         "genruntime_ResourceReference": t41,
         "genruntime_SecretDestination": t42,

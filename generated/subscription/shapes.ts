@@ -8,8 +8,8 @@ const t1: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"c
 const t2: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["properties",{"type":"Properties_STATUS"}],["systemData",{"type":"SystemData_STATUS"}]]};
 const t3: TypeShape = {"enum":["DevTest","Production"]};
 const t4: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t5: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t6: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t5: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t6: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -22,7 +22,7 @@ export const shapes: GroupShapes = {
         "AdditionalProperties": t0,
         "AliasOperatorSpec": t1,
         "Alias_STATUS": t2,
-        "Alias_Spec": {"properties":[["azureName","string"],["properties",{"type":"Properties"}],["operatorSpec",{"type":"AliasOperatorSpec"}]]},
+        "Alias_Spec": {"properties":[["azureName","string"],["properties",{"type":"Properties"}],["operatorSpec",{"type":"AliasOperatorSpec"}]],"goValues":["azureName"]},
         "Properties": {"properties":[["additionalProperties",{"type":"AdditionalProperties"}],["billingScope","string"],["displayName","string"],["resellerId","string"],["subscriptionId","string"],["workload",{"type":"Properties_Workload"}]]},
         "Properties_AcceptOwnershipState_STATUS": {"enum":["Completed","Expired","Pending"]},
         "Properties_ProvisioningState_STATUS": {"enum":["Accepted","Failed","Succeeded"]},
@@ -42,7 +42,7 @@ export const shapes: GroupShapes = {
         "AdditionalProperties": t0,
         "AliasOperatorSpec": t1,
         "Alias_STATUS": t2,
-        "Alias_Spec": {"properties":[["azureName","string"],["properties",{"type":"Properties"}],["operatorSpec",{"type":"AliasOperatorSpec"}],["originalVersion","string"]]},
+        "Alias_Spec": {"properties":[["azureName","string"],["properties",{"type":"Properties"}],["operatorSpec",{"type":"AliasOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]},
         "Properties": {"properties":[["additionalProperties",{"type":"AdditionalProperties"}],["billingScope","string"],["displayName","string"],["resellerId","string"],["subscriptionId","string"],["workload","string"]]},
         "Properties_STATUS": {"properties":[["acceptOwnershipState","string"],["acceptOwnershipUrl","string"],["billingScope","string"],["createdTime","string"],["displayName","string"],["managementGroupId","string"],["provisioningState","string"],["resellerId","string"],["subscriptionId","string"],["subscriptionOwnerId","string"],["tags",{"map":"string"}],["workload","string"]]},
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},

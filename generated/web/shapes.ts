@@ -55,7 +55,7 @@ const t48: TypeShape = {"properties":[["count","integer"],["timeInterval","strin
 const t49: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"core_DestinationExpression"}}],["secretExpressions",{"array":{"type":"core_DestinationExpression"}}]]};
 const t50: TypeShape = {"enum":["Canceled","Deleting","Failed","InProgress","Succeeded"]};
 const t51: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription_STATUS"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["geoRegion","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile_STATUS"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile_STATUS"}],["maximumElasticWorkerCount","integer"],["maximumNumberOfWorkers","integer"],["numberOfSites","integer"],["numberOfWorkers","integer"],["perSiteScaling","boolean"],["provisioningState",{"type":"ServerFarm_ProvisioningState_STATUS"}],["reserved","boolean"],["resourceGroup","string"],["spotExpirationTime","string"],["status",{"type":"ServerFarm_Status_STATUS"}],["subscription","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"]]};
-const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile"}],["maximumElasticWorkerCount","integer"],["perSiteScaling","boolean"],["reserved","boolean"],["spotExpirationTime","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServerFarmOperatorSpec"}]]};
+const t52: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile"}],["maximumElasticWorkerCount","integer"],["perSiteScaling","boolean"],["reserved","boolean"],["spotExpirationTime","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServerFarmOperatorSpec"}]],"goValues":["azureName"]};
 const t53: TypeShape = {"enum":["Creating","Pending","Ready"]};
 const t54: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo"}],["apiManagementConfig",{"type":"ApiManagementConfig"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue"}}],["connectionStrings",{"array":{"type":"ConnStringInfo"}}],["cors",{"type":"CorsSettings"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments"}],["ftpsState",{"type":"SiteConfig_FtpsState"}],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits"}],["linuxFxVersion","string"],["loadBalancing",{"type":"SiteConfig_LoadBalancing"}],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["managedPipelineMode",{"type":"SiteConfig_ManagedPipelineMode"}],["managedServiceIdentityId","integer"],["minTlsVersion",{"type":"SiteConfig_MinTlsVersion"}],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion",{"type":"SiteConfig_ScmMinTlsVersion"}],["scmType",{"type":"SiteConfig_ScmType"}],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
 const t55: TypeShape = {"enum":["AllAllowed","Disabled","FtpsOnly"]};
@@ -70,7 +70,7 @@ const t63: TypeShape = {"enum":["DisasterRecoveryMode","Limited","Normal"]};
 const t64: TypeShape = {"enum":["Optional","OptionalInteractiveUser","Required"]};
 const t65: TypeShape = {"enum":["ActiveActive","Failover","GeoRedundant","Manual","None"]};
 const t66: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["availabilityState",{"type":"Site_AvailabilityState_STATUS"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode",{"type":"Site_ClientCertMode_STATUS"}],["cloningInfo",{"type":"CloningInfo_STATUS"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["defaultHostName","string"],["enabled","boolean"],["enabledHostNames",{"array":"string"}],["hostNameSslStates",{"array":{"type":"HostNameSslState_STATUS"}}],["hostNames",{"array":"string"}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile_STATUS"}],["httpsOnly","boolean"],["hyperV","boolean"],["inProgressOperationId","string"],["isDefaultContainer","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["lastModifiedTimeUtc","string"],["maxNumberOfWorkers","integer"],["outboundIpAddresses","string"],["possibleOutboundIpAddresses","string"],["publicNetworkAccess","string"],["redundancyMode",{"type":"Site_RedundancyMode_STATUS"}],["repositorySiteName","string"],["reserved","boolean"],["resourceGroup","string"],["scmSiteAlsoStopped","boolean"],["serverFarmId","string"],["siteConfig",{"type":"SiteConfig_STATUS"}],["slotSwapStatus",{"type":"SlotSwapStatus_STATUS"}],["state","string"],["storageAccountRequired","boolean"],["suspendedTill","string"],["targetSwapSlot","string"],["trafficManagerHostNames",{"array":"string"}],["usageState",{"type":"Site_UsageState_STATUS"}],["virtualNetworkSubnetId","string"],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"]]};
-const t67: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode",{"type":"Site_ClientCertMode"}],["cloningInfo",{"type":"CloningInfo"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["enabled","boolean"],["hostNameSslStates",{"array":{"type":"HostNameSslState"}}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile"}],["httpsOnly","boolean"],["hyperV","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["publicNetworkAccess","string"],["redundancyMode",{"type":"Site_RedundancyMode"}],["reserved","boolean"],["scmSiteAlsoStopped","boolean"],["serverFarmReference",{"type":"genruntime_ResourceReference"}],["siteConfig",{"type":"SiteConfig"}],["storageAccountRequired","boolean"],["virtualNetworkSubnetReference",{"type":"genruntime_ResourceReference"}],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"],["operatorSpec",{"type":"SiteOperatorSpec"}]]};
+const t67: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode",{"type":"Site_ClientCertMode"}],["cloningInfo",{"type":"CloningInfo"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["enabled","boolean"],["hostNameSslStates",{"array":{"type":"HostNameSslState"}}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile"}],["httpsOnly","boolean"],["hyperV","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["publicNetworkAccess","string"],["redundancyMode",{"type":"Site_RedundancyMode"}],["reserved","boolean"],["scmSiteAlsoStopped","boolean"],["serverFarmReference",{"type":"genruntime_ResourceReference"}],["siteConfig",{"type":"SiteConfig"}],["storageAccountRequired","boolean"],["virtualNetworkSubnetReference",{"type":"genruntime_ResourceReference"}],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"],["operatorSpec",{"type":"SiteOperatorSpec"}]],"goValues":["azureName"]};
 const t68: TypeShape = {"enum":["Exceeded","Normal"]};
 const t69: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration_STATUS"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"]]};
 const t70: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"],["operatorSpec",{"type":"SitesSourcecontrolOperatorSpec"}]]};
@@ -81,32 +81,33 @@ const t74: TypeShape = {"properties":[["destinationSlotName","string"],["sourceS
 const t75: TypeShape = {"properties":[["count","integer"],["path","string"],["status","integer"],["subStatus","integer"],["timeInterval","string"],["win32Status","integer"]]};
 const t76: TypeShape = {"properties":[["count","integer"],["path","string"],["statusCodes","string"],["timeInterval","string"]]};
 const t77: TypeShape = {"properties":[]};
-const t78: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t79: TypeShape = {"properties":[["physicalPath","string"],["preloadEnabled","boolean"],["virtualDirectories",{"array":{"type":"VirtualDirectory"}}],["virtualPath","string"]]};
-const t80: TypeShape = {"properties":[["physicalPath","string"],["preloadEnabled","boolean"],["virtualDirectories",{"array":{"type":"VirtualDirectory_STATUS"}}],["virtualPath","string"]]};
-const t81: TypeShape = {"properties":[["physicalPath","string"],["virtualPath","string"]]};
-const t82: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t83: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t84: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t85: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t86: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t87: TypeShape = {"properties":[["actionType","string"],["customAction",{"type":"AutoHealCustomAction"}],["minProcessExecutionTime","string"]]};
-const t88: TypeShape = {"properties":[["actionType","string"],["customAction",{"type":"AutoHealCustomAction_STATUS"}],["minProcessExecutionTime","string"]]};
-const t89: TypeShape = {"properties":[["accessKey",{"type":"genruntime_SecretReference"}],["accountName","string"],["mountPath","string"],["shareName","string"],["type","string"]]};
-const t90: TypeShape = {"properties":[["accountName","string"],["mountPath","string"],["shareName","string"],["state","string"],["type","string"]]};
-const t91: TypeShape = {"properties":[["connectionString","string"],["name","string"],["type","string"]]};
-const t92: TypeShape = {"properties":[["hostType","string"],["name","string"],["sslState","string"],["thumbprint","string"],["toUpdate","boolean"],["virtualIP","string"]]};
-const t93: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag","string"],["vnetSubnetResourceReference",{"type":"genruntime_ResourceReference"}],["vnetTrafficTag","integer"]]};
-const t94: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag","string"],["vnetSubnetResourceId","string"],["vnetTrafficTag","integer"]]};
-const t95: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t96: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t97: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription_STATUS"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["geoRegion","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile_STATUS"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile_STATUS"}],["maximumElasticWorkerCount","integer"],["maximumNumberOfWorkers","integer"],["numberOfSites","integer"],["numberOfWorkers","integer"],["perSiteScaling","boolean"],["provisioningState","string"],["reserved","boolean"],["resourceGroup","string"],["spotExpirationTime","string"],["status","string"],["subscription","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"]]};
-const t98: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile"}],["maximumElasticWorkerCount","integer"],["perSiteScaling","boolean"],["reserved","boolean"],["spotExpirationTime","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServerFarmOperatorSpec"}],["originalVersion","string"]]};
-const t99: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo"}],["apiManagementConfig",{"type":"ApiManagementConfig"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue"}}],["connectionStrings",{"array":{"type":"ConnStringInfo"}}],["cors",{"type":"CorsSettings"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments"}],["ftpsState","string"],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits"}],["linuxFxVersion","string"],["loadBalancing","string"],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["managedPipelineMode","string"],["managedServiceIdentityId","integer"],["minTlsVersion","string"],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion","string"],["scmType","string"],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
-const t100: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo_STATUS"}],["apiManagementConfig",{"type":"ApiManagementConfig_STATUS"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair_STATUS"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules_STATUS"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue_STATUS"}}],["connectionStrings",{"array":{"type":"ConnStringInfo_STATUS"}}],["cors",{"type":"CorsSettings_STATUS"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments_STATUS"}],["ftpsState","string"],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping_STATUS"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits_STATUS"}],["linuxFxVersion","string"],["loadBalancing","string"],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["machineKey",{"type":"SiteMachineKey_STATUS"}],["managedPipelineMode","string"],["managedServiceIdentityId","integer"],["minTlsVersion","string"],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings_STATUS"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion","string"],["scmType","string"],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication_STATUS"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
-const t101: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["availabilityState","string"],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode","string"],["cloningInfo",{"type":"CloningInfo_STATUS"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["defaultHostName","string"],["enabled","boolean"],["enabledHostNames",{"array":"string"}],["hostNameSslStates",{"array":{"type":"HostNameSslState_STATUS"}}],["hostNames",{"array":"string"}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile_STATUS"}],["httpsOnly","boolean"],["hyperV","boolean"],["inProgressOperationId","string"],["isDefaultContainer","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["lastModifiedTimeUtc","string"],["maxNumberOfWorkers","integer"],["outboundIpAddresses","string"],["possibleOutboundIpAddresses","string"],["publicNetworkAccess","string"],["redundancyMode","string"],["repositorySiteName","string"],["reserved","boolean"],["resourceGroup","string"],["scmSiteAlsoStopped","boolean"],["serverFarmId","string"],["siteConfig",{"type":"SiteConfig_STATUS"}],["slotSwapStatus",{"type":"SlotSwapStatus_STATUS"}],["state","string"],["storageAccountRequired","boolean"],["suspendedTill","string"],["targetSwapSlot","string"],["trafficManagerHostNames",{"array":"string"}],["usageState","string"],["virtualNetworkSubnetId","string"],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"]]};
-const t102: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode","string"],["cloningInfo",{"type":"CloningInfo"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["enabled","boolean"],["hostNameSslStates",{"array":{"type":"HostNameSslState"}}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile"}],["httpsOnly","boolean"],["hyperV","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["publicNetworkAccess","string"],["redundancyMode","string"],["reserved","boolean"],["scmSiteAlsoStopped","boolean"],["serverFarmReference",{"type":"genruntime_ResourceReference"}],["siteConfig",{"type":"SiteConfig"}],["storageAccountRequired","boolean"],["virtualNetworkSubnetReference",{"type":"genruntime_ResourceReference"}],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"],["operatorSpec",{"type":"SiteOperatorSpec"}],["originalVersion","string"]]};
-const t103: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"],["operatorSpec",{"type":"SitesSourcecontrolOperatorSpec"}],["originalVersion","string"]]};
+const t78: TypeShape = {"properties":[["reference",{"type":"genruntime_ResourceReference"}]],"goValues":["reference"]};
+const t79: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t80: TypeShape = {"properties":[["physicalPath","string"],["preloadEnabled","boolean"],["virtualDirectories",{"array":{"type":"VirtualDirectory"}}],["virtualPath","string"]]};
+const t81: TypeShape = {"properties":[["physicalPath","string"],["preloadEnabled","boolean"],["virtualDirectories",{"array":{"type":"VirtualDirectory_STATUS"}}],["virtualPath","string"]]};
+const t82: TypeShape = {"properties":[["physicalPath","string"],["virtualPath","string"]]};
+const t83: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"goValues":["type","status","severity","reason","message","observedGeneration"],"runtime":true};
+const t84: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"goValues":["name","key","value"],"runtime":true};
+const t85: TypeShape = {"properties":[["name","string"],["armId","string"]],"goValues":["name","armId"],"runtime":true};
+const t86: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"goValues":["group","kind","name","armId"],"runtime":true};
+const t87: TypeShape = {"properties":[["name","string"],["key","string"]],"goValues":["name","key"],"runtime":true};
+const t88: TypeShape = {"properties":[["actionType","string"],["customAction",{"type":"AutoHealCustomAction"}],["minProcessExecutionTime","string"]]};
+const t89: TypeShape = {"properties":[["actionType","string"],["customAction",{"type":"AutoHealCustomAction_STATUS"}],["minProcessExecutionTime","string"]]};
+const t90: TypeShape = {"properties":[["accessKey",{"type":"genruntime_SecretReference"}],["accountName","string"],["mountPath","string"],["shareName","string"],["type","string"]]};
+const t91: TypeShape = {"properties":[["accountName","string"],["mountPath","string"],["shareName","string"],["state","string"],["type","string"]]};
+const t92: TypeShape = {"properties":[["connectionString","string"],["name","string"],["type","string"]]};
+const t93: TypeShape = {"properties":[["hostType","string"],["name","string"],["sslState","string"],["thumbprint","string"],["toUpdate","boolean"],["virtualIP","string"]]};
+const t94: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag","string"],["vnetSubnetResourceReference",{"type":"genruntime_ResourceReference"}],["vnetTrafficTag","integer"]]};
+const t95: TypeShape = {"properties":[["action","string"],["description","string"],["headers",{"map":{"array":"string"}}],["ipAddress","string"],["name","string"],["priority","integer"],["subnetMask","string"],["subnetTrafficTag","integer"],["tag","string"],["vnetSubnetResourceId","string"],["vnetTrafficTag","integer"]]};
+const t96: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t97: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t98: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription_STATUS"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["geoRegion","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile_STATUS"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile_STATUS"}],["maximumElasticWorkerCount","integer"],["maximumNumberOfWorkers","integer"],["numberOfSites","integer"],["numberOfWorkers","integer"],["perSiteScaling","boolean"],["provisioningState","string"],["reserved","boolean"],["resourceGroup","string"],["spotExpirationTime","string"],["status","string"],["subscription","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"]]};
+const t99: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["kind","string"],["location","string"],["sku",{"type":"SkuDescription"}],["tags",{"map":"string"}],["elasticScaleEnabled","boolean"],["freeOfferExpirationTime","string"],["hostingEnvironmentProfile",{"type":"HostingEnvironmentProfile"}],["hyperV","boolean"],["isSpot","boolean"],["isXenon","boolean"],["kubeEnvironmentProfile",{"type":"KubeEnvironmentProfile"}],["maximumElasticWorkerCount","integer"],["perSiteScaling","boolean"],["reserved","boolean"],["spotExpirationTime","string"],["targetWorkerCount","integer"],["targetWorkerSizeId","integer"],["workerTierName","string"],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServerFarmOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t100: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo"}],["apiManagementConfig",{"type":"ApiManagementConfig"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue"}}],["connectionStrings",{"array":{"type":"ConnStringInfo"}}],["cors",{"type":"CorsSettings"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments"}],["ftpsState","string"],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits"}],["linuxFxVersion","string"],["loadBalancing","string"],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["managedPipelineMode","string"],["managedServiceIdentityId","integer"],["minTlsVersion","string"],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion","string"],["scmType","string"],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
+const t101: TypeShape = {"properties":[["acrUseManagedIdentityCreds","boolean"],["acrUserManagedIdentityID","string"],["alwaysOn","boolean"],["apiDefinition",{"type":"ApiDefinitionInfo_STATUS"}],["apiManagementConfig",{"type":"ApiManagementConfig_STATUS"}],["appCommandLine","string"],["appSettings",{"array":{"type":"NameValuePair_STATUS"}}],["autoHealEnabled","boolean"],["autoHealRules",{"type":"AutoHealRules_STATUS"}],["autoSwapSlotName","string"],["azureStorageAccounts",{"map":{"type":"AzureStorageInfoValue_STATUS"}}],["connectionStrings",{"array":{"type":"ConnStringInfo_STATUS"}}],["cors",{"type":"CorsSettings_STATUS"}],["defaultDocuments",{"array":"string"}],["detailedErrorLoggingEnabled","boolean"],["documentRoot","string"],["experiments",{"type":"Experiments_STATUS"}],["ftpsState","string"],["functionAppScaleLimit","integer"],["functionsRuntimeScaleMonitoringEnabled","boolean"],["handlerMappings",{"array":{"type":"HandlerMapping_STATUS"}}],["healthCheckPath","string"],["http20Enabled","boolean"],["httpLoggingEnabled","boolean"],["ipSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["javaContainer","string"],["javaContainerVersion","string"],["javaVersion","string"],["keyVaultReferenceIdentity","string"],["limits",{"type":"SiteLimits_STATUS"}],["linuxFxVersion","string"],["loadBalancing","string"],["localMySqlEnabled","boolean"],["logsDirectorySizeLimit","integer"],["machineKey",{"type":"SiteMachineKey_STATUS"}],["managedPipelineMode","string"],["managedServiceIdentityId","integer"],["minTlsVersion","string"],["minimumElasticInstanceCount","integer"],["netFrameworkVersion","string"],["nodeVersion","string"],["numberOfWorkers","integer"],["phpVersion","string"],["powerShellVersion","string"],["preWarmedInstanceCount","integer"],["publicNetworkAccess","string"],["publishingUsername","string"],["push",{"type":"PushSettings_STATUS"}],["pythonVersion","string"],["remoteDebuggingEnabled","boolean"],["remoteDebuggingVersion","string"],["requestTracingEnabled","boolean"],["requestTracingExpirationTime","string"],["scmIpSecurityRestrictions",{"array":{"type":"IpSecurityRestriction_STATUS"}}],["scmIpSecurityRestrictionsUseMain","boolean"],["scmMinTlsVersion","string"],["scmType","string"],["tracingOptions","string"],["use32BitWorkerProcess","boolean"],["virtualApplications",{"array":{"type":"VirtualApplication_STATUS"}}],["vnetName","string"],["vnetPrivatePortsCount","integer"],["vnetRouteAllEnabled","boolean"],["webSocketsEnabled","boolean"],["websiteTimeZone","string"],["windowsFxVersion","string"],["xManagedServiceIdentityId","integer"]]};
+const t102: TypeShape = {"properties":[["conditions",{"array":{"type":"conditions_Condition"}}],["id","string"],["name","string"],["type","string"],["extendedLocation",{"type":"ExtendedLocation_STATUS"}],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["availabilityState","string"],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode","string"],["cloningInfo",{"type":"CloningInfo_STATUS"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["defaultHostName","string"],["enabled","boolean"],["enabledHostNames",{"array":"string"}],["hostNameSslStates",{"array":{"type":"HostNameSslState_STATUS"}}],["hostNames",{"array":"string"}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile_STATUS"}],["httpsOnly","boolean"],["hyperV","boolean"],["inProgressOperationId","string"],["isDefaultContainer","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["lastModifiedTimeUtc","string"],["maxNumberOfWorkers","integer"],["outboundIpAddresses","string"],["possibleOutboundIpAddresses","string"],["publicNetworkAccess","string"],["redundancyMode","string"],["repositorySiteName","string"],["reserved","boolean"],["resourceGroup","string"],["scmSiteAlsoStopped","boolean"],["serverFarmId","string"],["siteConfig",{"type":"SiteConfig_STATUS"}],["slotSwapStatus",{"type":"SlotSwapStatus_STATUS"}],["state","string"],["storageAccountRequired","boolean"],["suspendedTill","string"],["targetSwapSlot","string"],["trafficManagerHostNames",{"array":"string"}],["usageState","string"],["virtualNetworkSubnetId","string"],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"]]};
+const t103: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"genruntime_KnownResourceReference"}],["extendedLocation",{"type":"ExtendedLocation"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["clientAffinityEnabled","boolean"],["clientCertEnabled","boolean"],["clientCertExclusionPaths","string"],["clientCertMode","string"],["cloningInfo",{"type":"CloningInfo"}],["containerSize","integer"],["customDomainVerificationId","string"],["dailyMemoryTimeQuota","integer"],["enabled","boolean"],["hostNameSslStates",{"array":{"type":"HostNameSslState"}}],["hostNamesDisabled","boolean"],["hostingEnvironmentProfile",{"type":"SiteHostingEnvironmentProfile"}],["httpsOnly","boolean"],["hyperV","boolean"],["isXenon","boolean"],["keyVaultReferenceIdentity","string"],["publicNetworkAccess","string"],["redundancyMode","string"],["reserved","boolean"],["scmSiteAlsoStopped","boolean"],["serverFarmReference",{"type":"genruntime_ResourceReference"}],["siteConfig",{"type":"SiteConfig"}],["storageAccountRequired","boolean"],["virtualNetworkSubnetReference",{"type":"genruntime_ResourceReference"}],["vnetContentShareEnabled","boolean"],["vnetImagePullEnabled","boolean"],["vnetRouteAllEnabled","boolean"],["operatorSpec",{"type":"SiteOperatorSpec"}],["originalVersion","string"]],"goValues":["azureName","originalVersion"]};
+const t104: TypeShape = {"properties":[["owner",{"type":"genruntime_KnownResourceReference"}],["kind","string"],["branch","string"],["deploymentRollbackEnabled","boolean"],["gitHubActionConfiguration",{"type":"GitHubActionConfiguration"}],["isGitHubAction","boolean"],["isManualIntegration","boolean"],["isMercurial","boolean"],["repoUrl","string"],["operatorSpec",{"type":"SitesSourcecontrolOperatorSpec"}],["originalVersion","string"]],"goValues":["originalVersion"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
@@ -233,17 +234,17 @@ export const shapes: GroupShapes = {
         "StatusCodesRangeBasedTrigger": t76,
         "StatusCodesRangeBasedTrigger_STATUS": t76,
         "UserAssignedIdentity": t77,
-        "UserAssignedIdentityDetails": t1,
-        "UserAssignedIdentity_STATUS": t78,
-        "VirtualApplication": t79,
-        "VirtualApplication_STATUS": t80,
-        "VirtualDirectory": t81,
-        "VirtualDirectory_STATUS": t81,
-        "conditions_Condition": t82,
-        "core_DestinationExpression": t83,
-        "genruntime_KnownResourceReference": t84,
-        "genruntime_ResourceReference": t85,
-        "genruntime_SecretReference": t86,
+        "UserAssignedIdentityDetails": t78,
+        "UserAssignedIdentity_STATUS": t79,
+        "VirtualApplication": t80,
+        "VirtualApplication_STATUS": t81,
+        "VirtualDirectory": t82,
+        "VirtualDirectory_STATUS": t82,
+        "conditions_Condition": t83,
+        "core_DestinationExpression": t84,
+        "genruntime_KnownResourceReference": t85,
+        "genruntime_ResourceReference": t86,
+        "genruntime_SecretReference": t87,
       },
     },
     "v1api20220301storage": {
@@ -253,8 +254,8 @@ export const shapes: GroupShapes = {
         "ApiDefinitionInfo_STATUS": t0,
         "ApiManagementConfig": t1,
         "ApiManagementConfig_STATUS": t2,
-        "AutoHealActions": t87,
-        "AutoHealActions_STATUS": t88,
+        "AutoHealActions": t88,
+        "AutoHealActions_STATUS": t89,
         "AutoHealCustomAction": t6,
         "AutoHealCustomAction_STATUS": t6,
         "AutoHealRules": t7,
@@ -263,14 +264,14 @@ export const shapes: GroupShapes = {
         "AutoHealTriggersSlowRequestsBasedTrigger": t10,
         "AutoHealTriggersSlowRequestsBasedTrigger_STATUS": t10,
         "AutoHealTriggers_STATUS": t11,
-        "AzureStorageInfoValue": t89,
-        "AzureStorageInfoValue_STATUS": t90,
+        "AzureStorageInfoValue": t90,
+        "AzureStorageInfoValue_STATUS": t91,
         "Capability": t16,
         "Capability_STATUS": t16,
         "CloningInfo": t17,
         "CloningInfo_STATUS": t18,
-        "ConnStringInfo": t91,
-        "ConnStringInfo_STATUS": t91,
+        "ConnStringInfo": t92,
+        "ConnStringInfo_STATUS": t92,
         "CorsSettings": t22,
         "CorsSettings_STATUS": t22,
         "Experiments": t23,
@@ -285,16 +286,16 @@ export const shapes: GroupShapes = {
         "GitHubActionContainerConfiguration_STATUS": t31,
         "HandlerMapping": t32,
         "HandlerMapping_STATUS": t32,
-        "HostNameSslState": t92,
-        "HostNameSslState_STATUS": t92,
+        "HostNameSslState": t93,
+        "HostNameSslState_STATUS": t93,
         "HostingEnvironmentProfile": t1,
         "HostingEnvironmentProfile_STATUS": t37,
-        "IpSecurityRestriction": t93,
-        "IpSecurityRestriction_STATUS": t94,
+        "IpSecurityRestriction": t94,
+        "IpSecurityRestriction_STATUS": t95,
         "KubeEnvironmentProfile": t1,
         "KubeEnvironmentProfile_STATUS": t37,
-        "ManagedServiceIdentity": t95,
-        "ManagedServiceIdentity_STATUS": t96,
+        "ManagedServiceIdentity": t96,
+        "ManagedServiceIdentity_STATUS": t97,
         "NameValuePair": t44,
         "NameValuePair_STATUS": t44,
         "PushSettings": t45,
@@ -304,21 +305,21 @@ export const shapes: GroupShapes = {
         "RequestsBasedTrigger": t48,
         "RequestsBasedTrigger_STATUS": t48,
         "ServerFarmOperatorSpec": t49,
-        "ServerFarm_STATUS": t97,
-        "ServerFarm_Spec": t98,
-        "SiteConfig": t99,
-        "SiteConfig_STATUS": t100,
+        "ServerFarm_STATUS": t98,
+        "ServerFarm_Spec": t99,
+        "SiteConfig": t100,
+        "SiteConfig_STATUS": t101,
         "SiteHostingEnvironmentProfile": t1,
         "SiteHostingEnvironmentProfile_STATUS": t37,
         "SiteLimits": t61,
         "SiteLimits_STATUS": t61,
         "SiteMachineKey_STATUS": t62,
         "SiteOperatorSpec": t49,
-        "Site_STATUS": t101,
-        "Site_Spec": t102,
+        "Site_STATUS": t102,
+        "Site_Spec": t103,
         "SitesSourcecontrolOperatorSpec": t49,
         "SitesSourcecontrol_STATUS": t69,
-        "SitesSourcecontrol_Spec": t103,
+        "SitesSourcecontrol_Spec": t104,
         "SkuCapacity": t71,
         "SkuCapacity_STATUS": t71,
         "SkuDescription": t72,
@@ -331,17 +332,17 @@ export const shapes: GroupShapes = {
         "StatusCodesRangeBasedTrigger": t76,
         "StatusCodesRangeBasedTrigger_STATUS": t76,
         "UserAssignedIdentity": t77,
-        "UserAssignedIdentityDetails": t1,
-        "UserAssignedIdentity_STATUS": t78,
-        "VirtualApplication": t79,
-        "VirtualApplication_STATUS": t80,
-        "VirtualDirectory": t81,
-        "VirtualDirectory_STATUS": t81,
-        "conditions_Condition": t82,
-        "core_DestinationExpression": t83,
-        "genruntime_KnownResourceReference": t84,
-        "genruntime_ResourceReference": t85,
-        "genruntime_SecretReference": t86,
+        "UserAssignedIdentityDetails": t78,
+        "UserAssignedIdentity_STATUS": t79,
+        "VirtualApplication": t80,
+        "VirtualApplication_STATUS": t81,
+        "VirtualDirectory": t82,
+        "VirtualDirectory_STATUS": t82,
+        "conditions_Condition": t83,
+        "core_DestinationExpression": t84,
+        "genruntime_KnownResourceReference": t85,
+        "genruntime_ResourceReference": t86,
+        "genruntime_SecretReference": t87,
       },
     },
     "v20220301": {
@@ -464,17 +465,17 @@ export const shapes: GroupShapes = {
         "StatusCodesRangeBasedTrigger": t76,
         "StatusCodesRangeBasedTrigger_STATUS": t76,
         "UserAssignedIdentity": t77,
-        "UserAssignedIdentityDetails": t1,
-        "UserAssignedIdentity_STATUS": t78,
-        "VirtualApplication": t79,
-        "VirtualApplication_STATUS": t80,
-        "VirtualDirectory": t81,
-        "VirtualDirectory_STATUS": t81,
-        "conditions_Condition": t82,
-        "core_DestinationExpression": t83,
-        "genruntime_KnownResourceReference": t84,
-        "genruntime_ResourceReference": t85,
-        "genruntime_SecretReference": t86,
+        "UserAssignedIdentityDetails": t78,
+        "UserAssignedIdentity_STATUS": t79,
+        "VirtualApplication": t80,
+        "VirtualApplication_STATUS": t81,
+        "VirtualDirectory": t82,
+        "VirtualDirectory_STATUS": t82,
+        "conditions_Condition": t83,
+        "core_DestinationExpression": t84,
+        "genruntime_KnownResourceReference": t85,
+        "genruntime_ResourceReference": t86,
+        "genruntime_SecretReference": t87,
       },
     },
     "v20220301storage": {
@@ -484,8 +485,8 @@ export const shapes: GroupShapes = {
         "ApiDefinitionInfo_STATUS": t0,
         "ApiManagementConfig": t1,
         "ApiManagementConfig_STATUS": t2,
-        "AutoHealActions": t87,
-        "AutoHealActions_STATUS": t88,
+        "AutoHealActions": t88,
+        "AutoHealActions_STATUS": t89,
         "AutoHealCustomAction": t6,
         "AutoHealCustomAction_STATUS": t6,
         "AutoHealRules": t7,
@@ -494,14 +495,14 @@ export const shapes: GroupShapes = {
         "AutoHealTriggersSlowRequestsBasedTrigger": t10,
         "AutoHealTriggersSlowRequestsBasedTrigger_STATUS": t10,
         "AutoHealTriggers_STATUS": t11,
-        "AzureStorageInfoValue": t89,
-        "AzureStorageInfoValue_STATUS": t90,
+        "AzureStorageInfoValue": t90,
+        "AzureStorageInfoValue_STATUS": t91,
         "Capability": t16,
         "Capability_STATUS": t16,
         "CloningInfo": t17,
         "CloningInfo_STATUS": t18,
-        "ConnStringInfo": t91,
-        "ConnStringInfo_STATUS": t91,
+        "ConnStringInfo": t92,
+        "ConnStringInfo_STATUS": t92,
         "CorsSettings": t22,
         "CorsSettings_STATUS": t22,
         "Experiments": t23,
@@ -516,16 +517,16 @@ export const shapes: GroupShapes = {
         "GitHubActionContainerConfiguration_STATUS": t31,
         "HandlerMapping": t32,
         "HandlerMapping_STATUS": t32,
-        "HostNameSslState": t92,
-        "HostNameSslState_STATUS": t92,
+        "HostNameSslState": t93,
+        "HostNameSslState_STATUS": t93,
         "HostingEnvironmentProfile": t1,
         "HostingEnvironmentProfile_STATUS": t37,
-        "IpSecurityRestriction": t93,
-        "IpSecurityRestriction_STATUS": t94,
+        "IpSecurityRestriction": t94,
+        "IpSecurityRestriction_STATUS": t95,
         "KubeEnvironmentProfile": t1,
         "KubeEnvironmentProfile_STATUS": t37,
-        "ManagedServiceIdentity": t95,
-        "ManagedServiceIdentity_STATUS": t96,
+        "ManagedServiceIdentity": t96,
+        "ManagedServiceIdentity_STATUS": t97,
         "NameValuePair": t44,
         "NameValuePair_STATUS": t44,
         "PushSettings": t45,
@@ -535,21 +536,21 @@ export const shapes: GroupShapes = {
         "RequestsBasedTrigger": t48,
         "RequestsBasedTrigger_STATUS": t48,
         "ServerFarmOperatorSpec": t49,
-        "ServerFarm_STATUS": t97,
-        "ServerFarm_Spec": t98,
-        "SiteConfig": t99,
-        "SiteConfig_STATUS": t100,
+        "ServerFarm_STATUS": t98,
+        "ServerFarm_Spec": t99,
+        "SiteConfig": t100,
+        "SiteConfig_STATUS": t101,
         "SiteHostingEnvironmentProfile": t1,
         "SiteHostingEnvironmentProfile_STATUS": t37,
         "SiteLimits": t61,
         "SiteLimits_STATUS": t61,
         "SiteMachineKey_STATUS": t62,
         "SiteOperatorSpec": t49,
-        "Site_STATUS": t101,
-        "Site_Spec": t102,
+        "Site_STATUS": t102,
+        "Site_Spec": t103,
         "SitesSourcecontrolOperatorSpec": t49,
         "SitesSourcecontrol_STATUS": t69,
-        "SitesSourcecontrol_Spec": t103,
+        "SitesSourcecontrol_Spec": t104,
         "SkuCapacity": t71,
         "SkuCapacity_STATUS": t71,
         "SkuDescription": t72,
@@ -562,17 +563,17 @@ export const shapes: GroupShapes = {
         "StatusCodesRangeBasedTrigger": t76,
         "StatusCodesRangeBasedTrigger_STATUS": t76,
         "UserAssignedIdentity": t77,
-        "UserAssignedIdentityDetails": t1,
-        "UserAssignedIdentity_STATUS": t78,
-        "VirtualApplication": t79,
-        "VirtualApplication_STATUS": t80,
-        "VirtualDirectory": t81,
-        "VirtualDirectory_STATUS": t81,
-        "conditions_Condition": t82,
-        "core_DestinationExpression": t83,
-        "genruntime_KnownResourceReference": t84,
-        "genruntime_ResourceReference": t85,
-        "genruntime_SecretReference": t86,
+        "UserAssignedIdentityDetails": t78,
+        "UserAssignedIdentity_STATUS": t79,
+        "VirtualApplication": t80,
+        "VirtualApplication_STATUS": t81,
+        "VirtualDirectory": t82,
+        "VirtualDirectory_STATUS": t82,
+        "conditions_Condition": t83,
+        "core_DestinationExpression": t84,
+        "genruntime_KnownResourceReference": t85,
+        "genruntime_ResourceReference": t86,
+        "genruntime_SecretReference": t87,
       },
     },
   },

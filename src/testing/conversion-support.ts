@@ -51,6 +51,19 @@ const tolerance = 1e-9;
  */
 const ownNames = new WeakMap<object, ReadonlySet<string>>();
 
+/**
+ * The properties of each generated object that are Go value fields in the operator's type (`goValues` of
+ * its shape), where a zero value (`""`, `0`, `false`, `{}`) on one side and nothing on the other are the
+ * same to the operator: left out under `omitempty`, written when unset without it.
+ */
+const goValueNames = new WeakMap<object, ReadonlySet<string>>();
+
+/** Records that `names` of `object` are Go value fields; returns the object. */
+export function goValued<T extends object>(object: T, names: readonly string[]): T {
+  goValueNames.set(object, new Set(names));
+  return object;
+}
+
 /** Records that `object`'s type defines exactly the properties `own`; returns the object. */
 export function typed<T extends object>(object: T, own: readonly string[]): T {
   ownNames.set(object, new Set(own));
@@ -103,6 +116,7 @@ export function difference(
       const at = `${path}.${k}`;
       if (Object.hasOwn(a, k) !== Object.hasOwn(e, k)) {
         if (goEmptyOnOneSide(a, e, k)) continue;
+        if (goValueNames.get(expected)?.has(k) && isGoZero(Object.hasOwn(a, k) ? a[k] : e[k])) continue;
         return at;
       }
       if (k === '$propertyBag' && own !== undefined) {
@@ -183,6 +197,11 @@ function goEmptyOnOneSide(
     !(value instanceof BagText) &&
     Object.keys(value).length === 0
   );
+}
+
+/** The zero value of a Go string, number or bool. */
+function isGoZero(value: unknown): boolean {
+  return value === '' || value === 0 || value === false;
 }
 
 /** Compares two normalised bags entry by entry, values strictly (they are untyped JSON). */
@@ -373,7 +392,12 @@ export function withExtras<T extends object>(
   names: readonly string[],
   own: readonly string[],
 ): fc.Arbitrary<T> {
-  return fc.tuple(record, extras(names, own)).map(([r, x]) => typed({ ...x, ...r }, own));
+  return fc.tuple(record, extras(names, own)).map(([r, x]) => {
+    const out = typed({ ...x, ...r }, own);
+    const goValues = goValueNames.get(r);
+    if (goValues) goValueNames.set(out, goValues);
+    return out;
+  });
 }
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -410,6 +434,9 @@ export function pruneToSchema(value: unknown, schema: Schema, root = true): unkn
     else if (additional === true) setKey(out, k, v);
     else if (typeof additional === 'object') setKey(out, k, pruneToSchema(v, additional, false));
   }
+  // The server keeps a Go value field's zero as it is: the pruned object's such fields are the same ones.
+  const goValues = goValueNames.get(value);
+  if (goValues) goValueNames.set(out, goValues);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { bagKey } from '../lib/conversion/property-bag.ts';
-import { withExtras } from './conversion-support.ts';
+import { goValued, withExtras } from './conversion-support.ts';
 
 /**
  * What a property holds, as `generated/<group>/shapes.ts` writes it: a primitive by name, or a named type
@@ -34,6 +34,8 @@ export interface ObjectShape {
   readonly oneOf?: readonly string[];
   /** One of the operator's runtime types: it keeps no unknown keys, so none are drawn. */
   readonly runtime?: true;
+  /** Properties that are Go value fields in the operator's type: a zero value may be left out or written. */
+  readonly goValues?: readonly string[];
   /** Names a hook reinterprets at this (older) version: never drawn as extras. */
   readonly reserved?: readonly string[];
 }
@@ -169,6 +171,8 @@ class TypeArbitraries {
         }),
       );
     } else record = recordOf(shape.properties, []);
+    const goValues = shape.goValues;
+    if (goValues) record = record.map((o) => goValued(o as object, goValues));
     if (shape.runtime) return record;
     // A property's bag key (the operator's Go name) is no extra either: an extra under it is the operator's
     // entry for that property, and is read as one (see stashUnknown).

@@ -10,41 +10,31 @@ const at = (pattern: string, ours: unknown, operator: unknown): Disagreement => 
 });
 const names = (disagreement: Disagreement) => exclusionsFor(disagreement)?.map((exclusion) => exclusion.name);
 
-describe("the differential test's exclusions explain only Go's zero-value fields", () => {
-  it('an empty list or map on one side is a disagreement: convert() leaves them out as the operator does', () => {
+describe("the differential test's one exclusion: a condition's zero lastTransitionTime", () => {
+  it("explains the operator's null against an unset lastTransitionTime, there only", () => {
+    expect(names(at('status.conditions[].lastTransitionTime', undefined, null))).toEqual(['go-zero-time']);
+    expect(
+      names(at('status.conditions[]', { type: 'Ready' }, { type: 'Ready', lastTransitionTime: null })),
+    ).toEqual(['go-zero-time']);
+    expect(exclusionsFor(at('spec.lastTransitionTime', undefined, null))).toBe(undefined);
+    expect(
+      exclusionsFor(at('status.conditions[].lastTransitionTime', undefined, '2024-01-01T00:00:00Z')),
+    ).toBe(undefined);
+  });
+
+  it('explains no other Go zero value: convert() writes those as the operator does', () => {
+    expect(exclusionsFor(at('spec.azureName', '', undefined))).toBe(undefined);
+    expect(exclusionsFor(at('spec.owner', { name: '' }, {}))).toBe(undefined);
+    expect(exclusionsFor(at('spec.credentials', undefined, { name: '' }))).toBe(undefined);
+    expect(exclusionsFor(at('status.conditions[].type', undefined, ''))).toBe(undefined);
+  });
+
+  it('explains no empty list or map: convert() leaves them out as the operator does', () => {
     expect(exclusionsFor(at('spec.networkAcls.ipRules', [], undefined))).toBe(undefined);
     expect(exclusionsFor(at('spec.cors', { corsRules: [] }, undefined))).toBe(undefined);
     const ours = '{"type":"UserAssigned","userAssignedIdentities":{},"tenantId":"t"}';
     expect(
       exclusionsFor(at('status.$propertyBag.Identity', ours, '{"tenantId":"t","type":"UserAssigned"}')),
     ).toBe(undefined);
-  });
-
-  it('a zero value against absence is go-value-field-zero only at a Go value-type field', () => {
-    expect(names(at('spec.azureName', '', undefined))).toEqual(['go-value-field-zero']);
-    expect(names(at('status.conditions[].lastTransitionTime', undefined, null))).toEqual([
-      'go-value-field-zero',
-    ]);
-    expect(exclusionsFor(at('spec.location', '', undefined))).toBe(undefined);
-    expect(exclusionsFor(at('spec.azureName', 'x', undefined))).toBe(undefined);
-    expect(exclusionsFor(at('spec.azureName', 'x', ''))).toBe(undefined);
-  });
-
-  it("a whole secret's empty name (a SecretMapReference the config names) is a Go value field", () => {
-    expect(names(at('spec.credentials', undefined, { name: '' }))).toEqual(['go-value-field-zero']);
-    expect(names(at('spec.oauth2.grantTypes.authorizationCode', undefined, { name: '' }))).toEqual([
-      'go-value-field-zero',
-    ]);
-    expect(exclusionsFor(at('spec.credentials', undefined, { name: 'logger-secret' }))).toBe(undefined);
-  });
-
-  it('explains an owner left with an empty name, but not an empty list beside it', () => {
-    expect(names(at('spec', { owner: { name: '' } }, undefined))).toEqual(['go-value-field-zero']);
-    expect(exclusionsFor(at('spec', { owner: { name: '' }, tags: [] }, undefined))).toBe(undefined);
-  });
-
-  it('a value present on one side only is never explained', () => {
-    expect(exclusionsFor(at('spec.tags', { a: 'b' }, undefined))).toBe(undefined);
-    expect(exclusionsFor(at('spec.networkAcls.ipRules', [{ value: '' }], undefined))).toBe(undefined);
   });
 });

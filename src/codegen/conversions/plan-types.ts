@@ -1,5 +1,5 @@
 import type { HookConfig } from '../model/config.ts';
-import type { Primitive } from '../model/types.ts';
+import type { GoValueField, Primitive } from '../model/types.ts';
 
 /**
  * Which conversion a function performs (seed 000): spoke <-> own storage, storage <-> next storage, or
@@ -29,8 +29,8 @@ export type Step =
       readonly source: string;
       readonly destination: string;
       readonly value: ValueConversion;
-      /** Written when the source lacks the property: the zero value of a Go struct field that is no pointer. */
-      readonly zero?: Readonly<Record<string, never>> | undefined;
+      /** How the operator's Go field writes its zero value, when it is a value, not a pointer. */
+      readonly goValue?: GoValueField | undefined;
     }
   | {
       readonly kind: 'stash';

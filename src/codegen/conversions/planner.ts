@@ -168,7 +168,7 @@ export class ConversionPlanner {
       if (dp && !claimed.has(dp.name)) {
         const step = firstClaim(sp, dp, ctx);
         if (step) {
-          steps.push(step.kind === 'assign' && dp.valueStruct ? { ...step, zero: {} } : step);
+          steps.push(step.kind === 'assign' && dp.goValue ? { ...step, goValue: dp.goValue } : step);
           claimed.add(dp.name);
           continue;
         }

@@ -176,10 +176,15 @@ function stepPlan(step: Step): StepPlan[] {
   switch (step.kind) {
     case 'assign': {
       const v = valuePlan(step.value);
-      if (step.source === step.destination)
-        return step.zero ? [['=', step.source, v, step.zero]] : [['=', step.source, v]];
-      return step.zero
-        ? [['=>', step.source, step.destination, v, step.zero]]
+      if (step.goValue) {
+        if (step.source !== step.destination)
+          throw new Error(
+            `${step.source} -> ${step.destination}: a renamed Go value field is not planned for`,
+          );
+        return [[step.goValue === 'omitZero' ? '=0' : '=!', step.source, v]];
+      }
+      return step.source === step.destination
+        ? [['=', step.source, v]]
         : [['=>', step.source, step.destination, v]];
     }
     case 'stash':

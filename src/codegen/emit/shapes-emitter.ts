@@ -111,8 +111,10 @@ function typeShape(
     const as = draws?.get(name);
     return as ? replaceJson(shape, { type: drawnName(as) }) : shape;
   };
+  const goValues = def.properties.filter((p) => p.goValue).map((p) => p.name);
   const shape: ObjectShape = {
     properties: def.properties.map((p) => [p.name, drawnAs(p.name, valueShape(p.type))] as const),
+    ...(goValues.length > 0 ? { goValues } : {}),
     // Only oneOf variants draw required keys; elsewhere they would only tell equal shapes apart.
     ...(options.length > 0 && required.length > 0 ? { required } : {}),
     ...(options.length > 0 ? { oneOf: options } : {}),

@@ -1,4 +1,4 @@
-import type { ObjectDef } from './types.ts';
+import type { GoValueField, ObjectDef } from './types.ts';
 
 const str = { kind: 'primitive', primitive: 'string' } as const;
 
@@ -26,13 +26,20 @@ export const knownResourceReference: ObjectDef = {
   description:
     'The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID.',
   properties: [
-    { name: 'name', type: str, required: false, description: 'The name of the owning Kubernetes object.' },
+    {
+      name: 'name',
+      type: str,
+      required: false,
+      description: 'The name of the owning Kubernetes object.',
+      goValue: 'omitZero',
+    },
     {
       name: 'armId',
       type: str,
       required: false,
       pattern: armIdPattern,
       description: 'The ARM ID of an owner not managed by ASO.',
+      goValue: 'omitZero',
     },
   ],
 };
@@ -45,10 +52,10 @@ export const arbitraryOwnerReference: ObjectDef = {
   description:
     'The owner of an extension resource: any Kubernetes object by group, kind and name, or an ARM ID.',
   properties: [
-    { name: 'group', type: str, required: false },
-    { name: 'kind', type: str, required: false },
-    { name: 'name', type: str, required: false },
-    { name: 'armId', type: str, required: false, pattern: armIdPattern },
+    { name: 'group', type: str, required: false, goValue: 'omitZero' },
+    { name: 'kind', type: str, required: false, goValue: 'omitZero' },
+    { name: 'name', type: str, required: false, goValue: 'omitZero' },
+    { name: 'armId', type: str, required: false, pattern: armIdPattern, goValue: 'omitZero' },
   ],
 };
 
@@ -58,18 +65,22 @@ export const condition: ObjectDef = {
   runtime: true,
   name: runtimeTypeName('conditions', 'Condition'),
   description: 'One condition of the resource, e.g. Ready.',
+  // Go's encoding of conditions.Condition: `type`, `status` and `reason` have no omitempty. The zero
+  // `lastTransitionTime` (a metav1.Time) the operator writes as null, which the API server prunes from a
+  // non-nullable field: a conversion leaves it unset instead (the differential's one remaining exclusion).
   properties: [
-    { name: 'type', type: str, required: true },
-    { name: 'status', type: str, required: true },
-    { name: 'severity', type: str, required: false },
-    { name: 'reason', type: str, required: true },
-    { name: 'message', type: str, required: false },
+    { name: 'type', type: str, required: true, goValue: 'writeZero' },
+    { name: 'status', type: str, required: true, goValue: 'writeZero' },
+    { name: 'severity', type: str, required: false, goValue: 'omitZero' },
+    { name: 'reason', type: str, required: true, goValue: 'writeZero' },
+    { name: 'message', type: str, required: false, goValue: 'omitZero' },
     { name: 'lastTransitionTime', type: str, required: true, format: 'date-time' },
     {
       name: 'observedGeneration',
       type: { kind: 'primitive', primitive: 'integer' },
       required: false,
       format: 'int64',
+      goValue: 'omitZero',
     },
   ],
 };
@@ -85,10 +96,30 @@ const referenceProperties = [
     type: str,
     required: false,
     description: 'Group is the Kubernetes group of the resource.',
+    goValue: 'omitZero',
   },
-  { name: 'kind', type: str, required: false, description: 'Kind is the Kubernetes kind of the resource.' },
-  { name: 'name', type: str, required: false, description: 'Name is the Kubernetes name of the resource.' },
-  { name: 'armId', type: str, required: false, pattern: armIdPattern, description: armIdDescription },
+  {
+    name: 'kind',
+    type: str,
+    required: false,
+    description: 'Kind is the Kubernetes kind of the resource.',
+    goValue: 'omitZero',
+  },
+  {
+    name: 'name',
+    type: str,
+    required: false,
+    description: 'Name is the Kubernetes name of the resource.',
+    goValue: 'omitZero',
+  },
+  {
+    name: 'armId',
+    type: str,
+    required: false,
+    pattern: armIdPattern,
+    description: armIdDescription,
+    goValue: 'omitZero',
+  },
 ] as const;
 
 /** The operator's `ResourceReference`: an Azure resource by ARM ID, or a Kubernetes object holding one. */
@@ -108,10 +139,14 @@ export const wellKnownResourceReference: ObjectDef = {
   name: runtimeTypeName('genruntime', 'WellKnownResourceReference'),
   description:
     'A resource reference, either to a Kubernetes resource, to an Azure resource via ARMID, or to a well-known resource by name',
-  properties: [...referenceProperties, { name: 'wellKnownName', type: str, required: false }],
+  properties: [
+    ...referenceProperties,
+    { name: 'wellKnownName', type: str, required: false, goValue: 'omitZero' },
+  ],
 };
 
-function keyReference(name: string, what: string): ObjectDef {
+/** `goValue`: the operator's SecretReference has no omitempty on its fields, its ConfigMapReference has. */
+function keyReference(name: string, what: string, goValue: GoValueField): ObjectDef {
   return {
     kind: 'object',
     runtime: true,
@@ -123,19 +158,21 @@ function keyReference(name: string, what: string): ObjectDef {
         type: str,
         required: true,
         description: `Name is the name of the Kubernetes ${what} being referenced; it must be in the same namespace as the resource`,
+        goValue,
       },
       {
         name: 'key',
         type: str,
         required: true,
         description: `Key is the key in the Kubernetes ${what} being referenced`,
+        goValue,
       },
     ],
   };
 }
 
 /** The operator's `SecretReference`: where the operator reads a secret value from. */
-export const secretReference: ObjectDef = keyReference('SecretReference', 'secret');
+export const secretReference: ObjectDef = keyReference('SecretReference', 'secret', 'writeZero');
 
 /** The operator's `SecretMapReference`: a whole secret, every key of it one entry of an ARM map of strings. */
 export const secretMapReference: ObjectDef = {
@@ -151,12 +188,13 @@ export const secretMapReference: ObjectDef = {
       required: true,
       description:
         'Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource',
+      goValue: 'writeZero',
     },
   ],
 };
 
 /** The operator's `ConfigMapReference`: where the operator reads a `*FromConfig` value from. */
-export const configMapReference: ObjectDef = keyReference('ConfigMapReference', 'configmap');
+export const configMapReference: ObjectDef = keyReference('ConfigMapReference', 'configmap', 'omitZero');
 
 /** One entry of the operator's `userAssignedIdentities` list: the identity by reference. */
 export const userAssignedIdentityDetails: ObjectDef = {
@@ -169,7 +207,7 @@ export const userAssignedIdentityDetails: ObjectDef = {
       name: 'reference',
       type: { kind: 'object', name: resourceReference.name },
       required: false,
-      valueStruct: true,
+      goValue: 'writeZero',
     },
   ],
 };

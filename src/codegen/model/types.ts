@@ -82,12 +82,18 @@ export interface PropertyDef extends Bounds {
   readonly armAs?: ArmTransform | undefined;
   /** A list of primitives: the validations of each item (AKS's maintenance hour slots, 0 to 23). */
   readonly items?: Validations | undefined;
-  /**
-   * The operator's Go field is a struct value, not a pointer (an identity's `reference`): Go's JSON encoder
-   * writes it even when nothing set it, as `{}`, and so does a conversion.
-   */
-  readonly valueStruct?: boolean | undefined;
+  /** The operator's Go field is a value, not a pointer: how Go's JSON encoder writes its zero value. */
+  readonly goValue?: GoValueField | undefined;
 }
+
+/**
+ * A Go field of a value type (a string, number or bool, or a struct), which cannot be absent in Go: with
+ * `omitempty` (`omitZero`) its zero value (`""`, `0`, `false`) is left out, so an unset and a zero field
+ * read and write the same; without it, or for a struct (`writeZero`), a field nothing set is written as
+ * its zero value (`""`, `0`, `false`, `{}`). The operator's references, destinations and conditions are
+ * such fields, and `azureName` and `originalVersion`; a conversion writes them as the operator does.
+ */
+export type GoValueField = 'omitZero' | 'writeZero';
 
 /**
  * How a transformed spec property reaches ARM (src/lib/conversion/arm.ts): a reference resolved to an ARM

@@ -49,6 +49,7 @@ function storageObject(pkg: PackageDef, def: ObjectDef, isSpec: boolean): Object
       required: false,
       arm: 'none',
       description: 'The API version the object was written in.',
+      goValue: 'omitZero',
     });
   }
   return { ...def, properties };

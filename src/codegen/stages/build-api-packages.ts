@@ -93,6 +93,7 @@ function buildResource(config: GeneratorConfig, schema: RawSchema, builder: Type
     required: false,
     arm: 'none',
     description: 'The name of the resource in Azure; defaults to metadata.name.',
+    goValue: 'omitZero',
     // ARM's rules for the name, which the operator's CRDs put on azureName.
     ...validationsOf(nameRules),
   };

@@ -138,15 +138,23 @@ function stepCode(step: StepPlan, here: string, source: string, dest: string, va
   switch (step[0]) {
     case '=':
     case '=>': {
-      const [from, to, v, zero] =
-        step[0] === '=' ? [step[1], step[1], step[2], step[3]] : [step[1], step[2], step[3], step[4]];
+      const [from, to, v] = step[0] === '=' ? [step[1], step[1], step[2]] : [step[1], step[2], step[3]];
       const read = propertyAccess('src', from);
       const write = propertyAccess('dst', to);
       const converted = value(v, read, 'path', JSON.stringify(`.${from}`), here);
-      // A Go struct field that is no pointer is written when unset: a fresh `{}` literal each time.
-      const otherwise = zero === undefined ? '' : ` else ${write} = ${JSON.stringify(zero)};`;
-      if (!isCollection(v)) return `if (${read} !== undefined) ${write} = ${converted};${otherwise}`;
-      return `if (${read} !== undefined) {\nconst v = ${converted};\nif (filled(v)) ${write} = v;\n}${otherwise}`;
+      if (!isCollection(v)) return `if (${read} !== undefined) ${write} = ${converted};`;
+      return `if (${read} !== undefined) {\nconst v = ${converted};\nif (filled(v)) ${write} = v;\n}`;
+    }
+    case '=0':
+    case '=!': {
+      const [, name, v] = step;
+      const read = propertyAccess('src', name);
+      const write = propertyAccess('dst', name);
+      const converted = value(v, read, 'path', JSON.stringify(`.${name}`), here);
+      // The zero is a literal in the code, so each object written gets a fresh `{}`.
+      const zero = goZero(v);
+      if (step[0] === '=!') return `${write} = ${read} !== undefined ? ${converted} : ${zero};`;
+      return `if (${read} !== undefined) {\nconst v = ${converted};\nif (v !== ${zero}) ${write} = v;\n}`;
     }
     case '>': {
       const read = propertyAccess('src', step[1]);
@@ -171,6 +179,15 @@ function stepCode(step: StepPlan, here: string, source: string, dest: string, va
     case 'v':
       return `dst.originalVersion = ${JSON.stringify(step[1])};`;
   }
+}
+
+/** The zero value of a Go value field, as code: what its JSON encoder writes when nothing set the field. */
+function goZero(v: ValuePlan): string {
+  if (v === 's' || (typeof v === 'object' && 'spell' in v)) return '""';
+  if (v === 'i' || v === 'n') return '0';
+  if (v === 'b') return 'false';
+  if (typeof v === 'object' && 'obj' in v) return '{}';
+  throw new Error(`a Go value field holds a primitive or a struct, not ${JSON.stringify(v)}`);
 }
 
 /** A list or map: what Go's `omitempty` leaves out when empty, on every field of the operator's types. */

@@ -30,20 +30,15 @@ export type ValuePlan =
  * A property that skips a storage version is stashed converted, and recalled from, the shape the bag keeps
  * for it: `version` names the package whose conversions do that (the operator's storage compat types).
  * As Go's `omitempty` does, an empty list or map is not written: not assigned, recalled or stashed.
- * An assignment with `zero` writes it when the source lacks the property, as Go writes a struct field
- * that is no pointer (`{}`).
+ * A Go value field (not a pointer) is assigned by `=0` when tagged `omitempty`: its zero value (`""`, `0`,
+ * `false`) is not written; by `=!` otherwise: written as its zero value (`""`, `0`, `false`, `{}` for a
+ * struct) when the source lacks it, as the operator's JSON encoder writes such fields.
  */
 export type StepPlan =
   | readonly ['=', name: string, value: ValuePlan]
-  | readonly ['=', name: string, value: ValuePlan, zero: Readonly<Record<string, never>>]
+  | readonly ['=0', name: string, value: ValuePlan]
+  | readonly ['=!', name: string, value: ValuePlan]
   | readonly ['=>', source: string, destination: string, value: ValuePlan]
-  | readonly [
-      '=>',
-      source: string,
-      destination: string,
-      value: ValuePlan,
-      zero: Readonly<Record<string, never>>,
-    ]
   | readonly ['>', source: string]
   | readonly ['>', source: string, value: ValuePlan]
   | readonly ['>', source: string, value: ValuePlan, version: string]

@@ -227,7 +227,7 @@ const emptyCollections: GroupPlans = {
         Identity_to_v2: {
           known: ['reference'],
           destBag: true,
-          steps: [['=', 'reference', { obj: 'Reference_to_v2' }, {}]],
+          steps: [['=!', 'reference', { obj: 'Reference_to_v2' }]],
         },
         Reference_to_v2: { known: ['name'], destBag: false, steps: [['=', 'name', 's']] },
         Empty: { known: [], destBag: false, steps: [] },
