@@ -286,7 +286,7 @@ export function expectRoundTrip(actual: unknown, expected: unknown): void {
  * removal dropped too: what a hook's operator step is known to lose, left out of a comparison.
  */
 export function withoutPaths(value: unknown, paths: readonly string[]): unknown {
-  const copy = structuredClone(value);
+  const copy = copyKeepingRecords(value);
   for (const path of paths) {
     const keys = path.split('.');
     const parents: Record<string, unknown>[] = [];
@@ -305,6 +305,22 @@ export function withoutPaths(value: unknown, paths: readonly string[]): unknown 
     }
   }
   return copy;
+}
+
+/**
+ * A deep copy of a JSON value that keeps what the arbitraries recorded of each object (its type's own
+ * names, its Go value fields), which `structuredClone` would drop.
+ */
+function copyKeepingRecords(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyKeepingRecords);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) setKey(out, k, copyKeepingRecords(v));
+  const own = ownNames.get(value);
+  if (own) ownNames.set(out, own);
+  const goValues = goValueNames.get(value);
+  if (goValues) goValueNames.set(out, goValues);
+  return out;
 }
 
 /** A plain object of up to `maxKeys` distinct keys. */
