@@ -154,6 +154,8 @@ function stepCode(step: StepPlan, here: string, source: string, dest: string, va
       // The zero is a literal in the code, so each object written gets a fresh `{}`.
       const zero = goZero(v);
       if (step[0] === '=!') return `${write} = ${read} !== undefined ? ${converted} : ${zero};`;
+      // Go's omitempty never leaves out a struct: only a primitive's zero compares equal here.
+      if (zero === '{}') throw new Error(`${name}: a struct field is written even when empty (=!, not =0)`);
       return `if (${read} !== undefined) {\nconst v = ${converted};\nif (v !== ${zero}) ${write} = v;\n}`;
     }
     case '>': {

@@ -286,3 +286,20 @@ describe('a Go struct field that is no pointer', () => {
     expect(identity({ reference: { name: 'id' } }, 'spec.identity')).toEqual({ reference: { name: 'id' } });
   });
 });
+
+describe('a plan that asks to leave out an empty struct', () => {
+  it('is refused when compiled: Go writes a struct field even when it is empty', () => {
+    const plans: GroupPlans = {
+      packages: {
+        v1: {
+          resources: {},
+          types: { Bad_to_v2: { known: ['ref'], destBag: false, steps: [['=0', 'ref', { obj: 'X' }]] } },
+        },
+      },
+      hooks: {},
+    };
+    expect(() => groupConverters('example.azure.com', plans).type('v1', 'Bad_to_v2')).toThrow(
+      'ref: a struct field is written even when empty (=!, not =0)',
+    );
+  });
+});
