@@ -53,8 +53,9 @@ const ownNames = new WeakMap<object, ReadonlySet<string>>();
 
 /**
  * The properties of each generated object that are Go value fields in the operator's type (`goValues` of
- * its shape), where a zero value (`""`, `0`, `false`, `{}`) on one side and nothing on the other are the
- * same to the operator: left out under `omitempty`, written when unset without it.
+ * its shape), where a zero value (`""`, `0`, `false`) on one side and nothing on the other are the same to
+ * the operator: left out under `omitempty`, written when unset without it (an empty struct, `{}`, is
+ * judged by `goEmptyOnOneSide` wherever it is).
  */
 const goValueNames = new WeakMap<object, ReadonlySet<string>>();
 
