@@ -1,19 +1,28 @@
 import fc from 'fast-check';
 import { registry } from '../generated/registry.ts';
 import type { KubeObject } from '../src/lib/conversion/resource.ts';
-import { arbitraryOf, type GroupShapes, kindsOf } from '../src/testing/shape-arbitrary.ts';
+import { arbitraryOf, type DrawOptions, type GroupShapes, kindsOf } from '../src/testing/shape-arbitrary.ts';
+
+/** The worst one-step ratios of {@link measureEveryKind}, for each way of drawing the objects. */
+export interface KindRatios {
+  /** Random objects as the API server stores them: no property the CRD does not define. */
+  readonly stored: number;
+  /** Random objects with unknown extras at every level, as a manifest file may hold them. */
+  readonly extras: number;
+}
 
 /**
  * One conversion of every kind against `structuredClone` of the same objects (issue 23's budget: a
- * conversion at least 0.8x as fast as the clone), on random objects: the hard case, since they carry
- * unknown extra properties at every level, each written into a bag as JSON text, where a clone copies
- * them as they are; the budget itself is held on the objects users write (convert-samples.ts). For each
- * kind, its oldest and newest API version, each
- * converted one step, into its own storage version, which is the conversion the operator's webhook and
- * `migrate` run most; objects are drawn from the group's shapes (generated/<group>/shapes.ts) with a
- * fixed seed, so every run converts the same ones. The path to the hub is printed beside it, for information.
+ * conversion at least 0.8x as fast as the clone), on random objects drawn two ways: as the API server stores
+ * them (it prunes what the CRD's structural schema does not define, so a webhook or `migrate` never sees an
+ * unknown property), which is held to the budget; and with unknown extras at every level, as a manifest
+ * file may hold them, which a conversion writes into bags as JSON text where a clone copies them as they
+ * are: reported as measured. For each kind, its oldest and newest API version, each converted one step,
+ * into its own storage version, which is the conversion the operator's webhook and `migrate` run most;
+ * objects are drawn from the group's shapes (generated/<group>/shapes.ts) with a fixed seed, so every run
+ * converts the same ones. The path to the hub (stored objects) is printed beside it, for information.
  */
-export async function measureEveryKind(): Promise<boolean> {
+export async function measureEveryKind(): Promise<KindRatios> {
   const seed = Number(process.env.BENCH_SEED ?? 23);
   const count = Number(process.env.BENCH_KIND_OBJECTS ?? 200);
   const rounds = Number(process.env.BENCH_KIND_ROUNDS ?? 50);
@@ -21,9 +30,10 @@ export async function measureEveryKind(): Promise<boolean> {
     `\nevery kind: ${count} objects per version (seed ${seed}), ${rounds} rounds, one conversion vs structuredClone\n`,
   );
   process.stdout.write(
-    `${'kind'.padEnd(62)} ${'one step'.padStart(9)} ${'to hub'.padStart(9)}  (ratio clone time / conversion time; target >= 0.80)\n`,
+    `${'kind'.padEnd(62)} ${'stored'.padStart(9)} ${'extras'.padStart(9)} ${'to hub'.padStart(9)}  (ratio clone time / conversion time)\n`,
   );
-  let worst = Number.POSITIVE_INFINITY;
+  let stored = Number.POSITIVE_INFINITY;
+  let extras = Number.POSITIVE_INFINITY;
   for (const [group, kinds] of Object.entries(registry.groups)) {
     const short = group.replace(/\.azure\.com$/, '');
     for (const [kind, entry] of Object.entries(kinds)) {
@@ -34,21 +44,31 @@ export async function measureEveryKind(): Promise<boolean> {
         if (!step) continue;
         const { shapes } = (await import(`../generated/${short}/shapes.ts`)) as { shapes: GroupShapes };
         if (!kindsOf(shapes, version).includes(kind)) continue;
-        const objects: KubeObject[] = fc.sample(arbitraryOf(shapes, version, kind), { seed, numRuns: count });
-        const clone = timePerRound(objects, rounds, (o) => structuredClone(o));
-        const one = timePerRound(objects, rounds, (o) => step.convert(o));
-        const toHub = timePerRound(objects, rounds, (o) => hubPath(o, entry.versions, version));
-        const ratio = clone / one;
-        worst = Math.min(worst, ratio);
+        const ratioOf = (options: DrawOptions) => {
+          const objects: KubeObject[] = fc.sample(arbitraryOf(shapes, version, kind, options), {
+            seed,
+            numRuns: count,
+          });
+          const clone = timePerRound(objects, rounds, (o) => structuredClone(o));
+          const one = timePerRound(objects, rounds, (o) => step.convert(o));
+          const toHub = timePerRound(objects, rounds, (o) => hubPath(o, entry.versions, version));
+          return { one: clone / one, toHub: clone / toHub };
+        };
+        const asStored = ratioOf({ extras: false });
+        const withExtras = ratioOf({ extras: true });
+        stored = Math.min(stored, asStored.one);
+        extras = Math.min(extras, withExtras.one);
         process.stdout.write(
-          `${`${group} ${kind} ${version}`.padEnd(62)} ${`${ratio.toFixed(2)}x`.padStart(9)} ${`${(clone / toHub).toFixed(2)}x`.padStart(9)}\n`,
+          `${`${group} ${kind} ${version}`.padEnd(62)} ${`${asStored.one.toFixed(2)}x`.padStart(9)} ${`${withExtras.one.toFixed(2)}x`.padStart(9)} ${`${asStored.toHub.toFixed(2)}x`.padStart(9)}\n`,
         );
       }
     }
   }
-  const ok = worst >= 0.8;
-  process.stdout.write(`worst one-step ratio: ${worst.toFixed(2)}x (target >= 0.80)${ok ? '' : ' MISSED'}\n`);
-  return ok;
+  process.stdout.write(
+    `worst one-step ratio, stored objects: ${stored.toFixed(2)}x (target >= 0.80)${stored >= 0.8 ? '' : ' MISSED'}\n`,
+  );
+  process.stdout.write(`worst one-step ratio, objects with extras: ${extras.toFixed(2)}x (reported)\n`);
+  return { stored, extras };
 }
 
 type Versions = (typeof registry.groups)[string][string]['versions'];

@@ -7,10 +7,10 @@ import { measureSamples } from './convert-samples.ts';
  * oldest GA version (three storage hops each way), against `structuredClone` of the same objects, in one run.
  * Targets (issue 3): at least 100,000 round trips per second, at most 4x the cost of structuredClone.
  * Then (issue 23) one conversion at least 0.8x as fast as structuredClone of the same object: on every one
- * of the operator's sample manifests, every kind at every version (convert-samples.ts), which is the budget;
- * and on random objects of every kind of every group (convert-kinds.ts), printed beside it. Random objects
- * carry unknown extras at every level, which a conversion writes into bags as JSON text: their worst ratio
- * is the cost of that, reported as measured, not held to the budget.
+ * of the operator's sample manifests, every kind at every version (convert-samples.ts), and on random
+ * objects of every kind of every group as the API server stores them (convert-kinds.ts). Random objects with
+ * unknown extras at every level, which a conversion writes into bags as JSON text, are measured beside
+ * them: the cost of that is reported, not held to the budget, since no stored object carries such extras.
  */
 const spoke = 'v1api20210601';
 const hub = 'v20250801storage';
@@ -96,11 +96,8 @@ process.stdout.write(
   `round trips per second: ${Math.round(roundTrips).toLocaleString('en-US')} (target >= 100,000)\n`,
 );
 const randomKinds = await measureEveryKind();
-process.stdout.write(
-  `random objects (unknown extras at every level): ${randomKinds ? 'at or above' : 'below'} 0.80x, reported, not the budget\n`,
-);
 const samples = measureSamples();
 if (samples === undefined) process.stdout.write('the samples budget was not measured (no shared samples)\n');
-const ok = roundTrips >= 100_000 && ratio <= 4 && samples === true;
+const ok = roundTrips >= 100_000 && ratio <= 4 && randomKinds.stored >= 0.8 && samples === true;
 process.stdout.write(ok ? 'targets met\n' : 'TARGETS MISSED\n');
 process.exitCode = ok ? 0 : 1;

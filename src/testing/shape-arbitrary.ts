@@ -82,29 +82,43 @@ const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 /** Keys of a resource root that are never drawn as extras there. */
 const rootOwn = ['apiVersion', 'kind', 'metadata', 'spec', 'status'] as const;
 
-const built = new WeakMap<PackageShapes, Map<string, fc.Arbitrary<unknown>>>();
+/** Built arbitraries per package, one cache for objects with extras and one for objects without. */
+const built = {
+  extras: new WeakMap<PackageShapes, Map<string, fc.Arbitrary<unknown>>>(),
+  none: new WeakMap<PackageShapes, Map<string, fc.Arbitrary<unknown>>>(),
+};
+
+/** How {@link arbitraryOf} draws. */
+export interface DrawOptions {
+  /**
+   * Whether objects carry unknown extra properties (default true). Without them an object is what the API
+   * server stores, since it prunes what the CRD's structural schema does not define; with them, what a
+   * manifest file may hold, and the test that the bag keeps every extra.
+   */
+  readonly extras?: boolean;
+}
 
 /**
  * A random `kind` at `version` of the group: spec (always) and status, unknown extras at every object (the
- * operator's runtime types excepted) and at the root, apiVersion, kind and a fixed metadata. Types are built
- * on first use and cached per package; for a given seed the values are the ones the emitted arbitraries drew.
+ * operator's runtime types excepted) and at the root unless `options.extras` is false, apiVersion, kind and
+ * a fixed metadata. Types are built on first use and cached per package; for a given seed the values are the
+ * ones the emitted arbitraries drew.
  */
 export function arbitraryOf(
   shapes: GroupShapes,
   version: string,
   kind: string,
+  options: DrawOptions = {},
 ): fc.Arbitrary<Record<string, unknown>> {
+  const extras = options.extras ?? true;
   const pkg = shapes.packages[version];
   if (pkg === undefined) throw new Error(`${shapes.group} has no package ${version}`);
   const resource = pkg.resources[kind];
   if (resource === undefined) throw new Error(`${shapes.group} ${version} has no resource ${kind}`);
   const [spec, status] = resource;
-  const types = new TypeArbitraries(shapes, pkg);
-  return withExtras(
-    fc.record({ spec: types.of(spec), status: types.of(status) }, { requiredKeys: ['spec'] }),
-    shapes.names,
-    rootOwn,
-  ).map((o) => ({
+  const types = new TypeArbitraries(shapes, pkg, extras);
+  const root = fc.record({ spec: types.of(spec), status: types.of(status) }, { requiredKeys: ['spec'] });
+  return (extras ? withExtras(root, shapes.names, rootOwn) : root).map((o) => ({
     ...o,
     apiVersion: `${shapes.group}/${version}`,
     kind,
@@ -123,14 +137,17 @@ class TypeArbitraries {
   private readonly pkg: PackageShapes;
   private readonly cache: Map<string, fc.Arbitrary<unknown>>;
   private readonly building = new Set<string>();
+  private readonly extras: boolean;
 
-  constructor(shapes: GroupShapes, pkg: PackageShapes) {
+  constructor(shapes: GroupShapes, pkg: PackageShapes, extras: boolean) {
     this.shapes = shapes;
     this.pkg = pkg;
-    let cache = built.get(pkg);
+    this.extras = extras;
+    const caches = extras ? built.extras : built.none;
+    let cache = caches.get(pkg);
     if (cache === undefined) {
       cache = new Map();
-      built.set(pkg, cache);
+      caches.set(pkg, cache);
     }
     this.cache = cache;
   }
@@ -173,7 +190,7 @@ class TypeArbitraries {
     } else record = recordOf(shape.properties, []);
     const goValues = shape.goValues;
     if (goValues) record = record.map((o) => goValued(o as object, goValues));
-    if (shape.runtime) return record;
+    if (shape.runtime || !this.extras) return record;
     // A property's bag key (the operator's Go name) is no extra either: an extra under it is the operator's
     // entry for that property, and is read as one (see stashUnknown).
     const own = [

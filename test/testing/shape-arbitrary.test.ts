@@ -154,6 +154,41 @@ describe('arbitraryOf', () => {
     expect(specs.every((s) => Object.keys(s).every((k) => k === 'mine'))).toBe(true);
   });
 
+  it('draws no extras anywhere when told to, as the API server stores objects, from its own cache', () => {
+    const shapes = groupOf(
+      {
+        Spec: {
+          properties: [
+            ['mine', 'string'],
+            ['inner', { type: 'Inner' }],
+          ],
+        },
+        Inner: { properties: [['x', 'integer']] },
+      },
+      ['other'],
+    );
+    const stored = fc.sample(arbitraryOf(shapes, 'v1', 'Thing', { extras: false }), {
+      seed: 7,
+      numRuns: 500,
+    });
+    for (const o of stored) {
+      expect(
+        Object.keys(o).every((k) => ['apiVersion', 'kind', 'metadata', 'spec', 'status'].includes(k)),
+      ).toBe(true);
+      const spec = o.spec as Record<string, unknown>;
+      expect(Object.keys(spec).every((k) => k === 'mine' || k === 'inner')).toBe(true);
+      if (spec.inner !== undefined)
+        expect(Object.keys(spec.inner as object).every((k) => k === 'x')).toBe(true);
+    }
+    expect(stored.some((o) => (o.spec as { inner?: { x?: number } }).inner?.x !== undefined)).toBe(true);
+    // The same package drawn with extras afterwards still gets them: the two are cached apart.
+    const specs = specsOf(shapes, 500);
+    expect(specs.some((s) => 'other' in s)).toBe(true);
+    expect(specs.some((s) => Object.keys((s.inner as object | undefined) ?? {}).some((k) => k !== 'x'))).toBe(
+      true,
+    );
+  });
+
   it('builds a type only when a kind reaches it, and names what is missing or circular', () => {
     const broken: TypeShape = { properties: [['x', { type: 'Nowhere' }]] };
     expect(draw(groupOf({ Spec: { properties: [] }, Unused: broken })).length).toBe(300);
