@@ -13,6 +13,7 @@ import { emitArmPayloads } from './stages/emit-arm-payloads.ts';
 import { emitConversionPlans } from './stages/emit-conversion-plans.ts';
 import { emitCrds } from './stages/emit-crds.ts';
 import { emitRegistry } from './stages/emit-registry.ts';
+import { emitReleaseCatalog } from './stages/emit-release-catalog.ts';
 import { emitResourceCatalog } from './stages/emit-resource-catalog.ts';
 import { emitTests } from './stages/emit-tests.ts';
 import { emitTypes } from './stages/emit-types.ts';
@@ -54,6 +55,7 @@ export const emitStages: readonly Stage[] = [
   emitArmPayloads,
   emitResourceCatalog,
   emitCrds,
+  emitReleaseCatalog,
 ];
 
 /** The whole run of `npm run generate`: model, emit, then write (last, so a failure writes nothing). */

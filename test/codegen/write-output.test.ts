@@ -18,6 +18,7 @@ const emitStageIds = [
   'emitArmPayloads',
   'emitResourceCatalog',
   'emitCrds',
+  'emitReleaseCatalog',
 ];
 const ready = emitStageIds.map((id) => stage({ id, description: 'stand-in', needs: [], run: () => {} }));
 

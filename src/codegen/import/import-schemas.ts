@@ -15,6 +15,7 @@ import { importKubernetesKinds } from './kubernetes-kinds.ts';
 import { operatorTypeRenames } from './next-version-names.ts';
 import { OperatorGoSource, OperatorGoSourceMissing } from './operator-go.ts';
 import { type CrdIdentity, type CrdVersion, RealCrds } from './real-crds.ts';
+import { releaseCatalogFile } from './release-catalog-file.ts';
 import type { Reversal } from './reverse.ts';
 import { oneOfLeaves, reverseCrd, UnsupportedCrdShape } from './reverse.ts';
 import { apiVersionOfServed } from './served-versions.ts';
@@ -368,14 +369,19 @@ function fixedNameWritten(path: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Every schema file under the folder, relative to it, sorted: `Microsoft.Sql/2021-11-01/servers.json`. */
+/**
+ * Every schema file under the folder, relative to it, sorted: `Microsoft.Sql/2021-11-01/servers.json`. The
+ * release catalog's folder holds no schema.
+ */
 function schemaFiles(dir: string): string[] {
   const out: string[] = [];
+  const releases = join(dir, dirname(releaseCatalogFile));
   const walk = (at: string) => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.json')) out.push(relative(dir, path));
+      if (entry.isDirectory()) {
+        if (path !== releases) walk(path);
+      } else if (entry.name.endsWith('.json')) out.push(relative(dir, path));
     }
   };
   walk(dir);

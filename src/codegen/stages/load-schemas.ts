@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { releaseCatalogFile } from '../import/release-catalog-file.ts';
 import { kubernetesKindsDir } from '../model/kubernetes-kinds.ts';
 import type { Bounds } from '../model/types.ts';
 import { stage } from '../stage.ts';
@@ -65,10 +66,11 @@ export const loadSchemas = stage({
   needs: [],
   run: (state) => {
     const dir = join(state.root, state.schemasDir);
-    // The kinds managed without ARM have no ARM schema: loadKubernetesKinds reads their folder.
-    const kubernetes = join(dir, kubernetesKindsDir);
+    // The kinds managed without ARM have no ARM schema: loadKubernetesKinds reads their folder; the
+    // release catalog is emitReleaseCatalog's.
+    const skipped = [kubernetesKindsDir, dirname(releaseCatalogFile)].map((d) => `${join(dir, d)}/`);
     state.schemas = listJson(dir)
-      .filter((file) => !file.startsWith(`${kubernetes}/`))
+      .filter((file) => !skipped.some((folder) => file.startsWith(folder)))
       .map((file) => readSchema(state.root, file));
     if (state.schemas.length === 0) throw new Error(`no schemas under ${dir}`);
   },

@@ -24,6 +24,7 @@ export const writeOutput = stage({
     'emitArmPayloads',
     'emitResourceCatalog',
     'emitCrds',
+    'emitReleaseCatalog',
   ],
   run: (state) => {
     const root = join(state.root, outputDir);
