@@ -46,6 +46,14 @@ export const exitCodes = {
     code: 27,
     meaning: 'explain: the cause is an error the operator gave up on until the spec changes (Error)',
   },
+  upgradeBlocked: {
+    code: 28,
+    meaning: 'upgrade-check: something breaks in the upgrade (blocking findings; each with its fix)',
+  },
+  upgradeWarnings: {
+    code: 29,
+    meaning: 'upgrade-check: only warnings, nothing that blocks the upgrade',
+  },
   // Signals: the shell's 128 + signal number. Commands without a handler die of the signal; migrate exits
   // so itself on a second one (the first finishes the batch in flight and exits 21).
   sigint: { code: 130, meaning: 'interrupted by Ctrl-C (SIGINT) before finishing' },

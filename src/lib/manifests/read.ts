@@ -24,6 +24,16 @@ export interface ManifestObject {
 export interface ManifestSet {
   objects: ManifestObject[];
   passedOver: string[];
+  /** Each object with its file and lines, when the reader asked for them ({@link readLocatedManifests}). */
+  located?: LocatedObject[];
+}
+
+/** An ASO object of the input, with its file and the line of any path inside it, for findings that point at one. */
+export interface LocatedObject {
+  readonly object: ManifestObject;
+  readonly file: string;
+  /** The line of the value at `path` inside the object, else of the object itself. */
+  readonly lineOf: (path: ReadonlyArray<string | number>) => number | undefined;
 }
 
 /** Where to read from: `-f` values (`-` is stdin), and whether folders are walked recursively. */
@@ -47,6 +57,13 @@ export function isAsoApiVersion(apiVersion: string): boolean {
  */
 export function readManifests(input: ManifestInput): ManifestSet {
   const set: ManifestSet = { objects: [], passedOver: [] };
+  for (const { file, text } of readManifestTexts(input)) parseInto(set, file, text);
+  return set;
+}
+
+/** {@link readManifests}, keeping each object's file and lines. */
+export function readLocatedManifests(input: ManifestInput): Required<ManifestSet> {
+  const set: Required<ManifestSet> = { objects: [], passedOver: [], located: [] };
   for (const { file, text } of readManifestTexts(input)) parseInto(set, file, text);
   return set;
 }
@@ -140,7 +157,13 @@ function addObject(
   checkAsoName(file, document, at, object);
   const metadata = (object.metadata ?? {}) as ManifestObject['metadata'];
   const spec = object.spec as Record<string, unknown> | undefined;
-  set.objects.push({ apiVersion, kind, metadata, ...(spec ? { spec } : {}), source });
+  const read: ManifestObject = { apiVersion, kind, metadata, ...(spec ? { spec } : {}), source };
+  set.objects.push(read);
+  set.located?.push({
+    object: read,
+    file,
+    lineOf: (path) => document.lineOf([...at, ...path]) ?? document.lineOf(at) ?? document.line,
+  });
 }
 
 /**
