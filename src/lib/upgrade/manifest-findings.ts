@@ -5,7 +5,7 @@ import { locationsOf, pathText } from './property-paths.ts';
 import type { ReleaseCatalog, ReleaseHop } from './release-types.ts';
 
 /** What a manifest uses that a hop takes away. */
-export type ManifestProblem = 'removed-version' | 'removed-property' | 'retyped-property';
+export type ManifestProblem = 'removed-kind' | 'removed-version' | 'removed-property' | 'retyped-property';
 
 /**
  * One use, in a manifest, of something an upgrade removes or retypes: after the hop the manifest no longer
@@ -55,9 +55,20 @@ export function manifestFindings(
     const label = `${object.kind}/${object.metadata.name ?? '?'}${object.metadata.namespace ? ` -n ${object.metadata.namespace}` : ''}`;
     const base = { file: located.file, object: label, apiVersion: object.apiVersion };
     for (const hop of hops) {
+      const hopName = `${hop.from} -> ${hop.to}`;
+      if (hop.removedKinds.includes(kind)) {
+        findings.push({
+          ...base,
+          hop: hopName,
+          line: located.lineOf(['kind']),
+          problem: 'removed-kind',
+          detail: `${hop.to} no longer has ${kind}`,
+          fix: 'remove the object: the operator no longer manages this kind',
+        });
+        break;
+      }
       const changes = hop.kinds[kind];
       if (changes === undefined) continue;
-      const hopName = `${hop.from} -> ${hop.to}`;
       if (changes.removedVersions?.includes(version)) {
         const last = hops[hops.length - 1] as ReleaseHop;
         const target = rewriteTarget(catalog, last, kind);

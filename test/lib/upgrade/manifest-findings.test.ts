@@ -158,6 +158,24 @@ describe('manifest findings', () => {
     expect(finding?.fix).toBe('v2.3.0 does not serve Widget: remove the object');
   });
 
+  it('names an object of a kind a hop removes, once', () => {
+    const withoutGadget: ReleaseCatalog = {
+      ...catalog,
+      hops: catalog.hops.map((hop, i) =>
+        i === 0 ? { ...hop, removedKinds: ['things.azure.com/Gadget'] } : hop,
+      ),
+    };
+    const objects = manifest(
+      'gadget.yaml',
+      'apiVersion: things.azure.com/v1\nkind: Gadget\nmetadata:\n  name: g\n',
+    );
+    const findings = checkUpgrade({ from: 'v2.1.0', to: 'v2.3.0', manifests: objects }, withoutGadget)
+      .manifests?.findings;
+    expect(findings?.map((f) => [f.problem, f.line, f.hop, f.detail])).toEqual([
+      ['removed-kind', 2, 'v2.1.0 -> v2.2.0', 'v2.2.0 no longer has things.azure.com/Gadget'],
+    ]);
+  });
+
   it('is ready when nothing a manifest uses changes', () => {
     const objects = manifest(
       'fine.yaml',
