@@ -20,6 +20,25 @@ function removedVersionLines(hop: HopSummary): string[] {
   );
 }
 
+/** What the cluster runs, in a line or two; or that it was not read. */
+function clusterLines(report: UpgradeCheckReport): string[] {
+  const cluster = report.cluster;
+  if (cluster === undefined) return ['Cluster: not read (--from names the installed release)'];
+  const { installed } = cluster;
+  const from =
+    installed.releaseFrom === 'image' ? "the operator's image" : "the CRDs' app.kubernetes.io/version";
+  const deployment = installed.deployment
+    ? `operator ${installed.deployment.namespace}/${installed.deployment.name}, --crd-management ${installed.deployment.crdManagement}` +
+      (installed.deployment.crdPatterns.length > 0
+        ? `, --crd-pattern ${installed.deployment.crdPatterns.join(';')}`
+        : '')
+    : `operator Deployment not read: ${installed.deploymentUnread ?? 'none found'}`;
+  return [
+    `Cluster: ASO ${installed.release} (from ${from}), ${installed.crds} ASO CRDs; ${deployment}`,
+    `CRDs whose stored versions an upgrade hop removes: ${cluster.storedVersions.length}`,
+  ];
+}
+
 function verdict(report: UpgradeCheckReport): string {
   if (report.blocking > 0) return `Not ready: ${report.blocking} blocking findings, each with its fix.`;
   if (report.warnings > 0) return `Ready, with ${report.warnings} warnings.`;
@@ -50,6 +69,22 @@ function values(finding: ManifestFinding): string {
 export function upgradeCheckView(report: UpgradeCheckReport, context: RenderContext): string {
   const out: string[] = [`Upgrade ${report.from} -> ${report.to}`];
   for (const hop of report.hops) out.push(hopLine(hop), ...removedVersionLines(hop));
+  out.push('', ...clusterLines(report));
+  if (report.cluster !== undefined && report.cluster.storedVersions.length > 0) {
+    const rows = report.cluster.storedVersions.map((finding) => [
+      printable(finding.crd),
+      context.palette.red(printable(finding.versions.join(', '))),
+      String(finding.objects),
+      printable(finding.fix),
+    ]);
+    const columns = [
+      { header: 'CRD', shrinkable: true },
+      { header: 'STORED AT A REMOVED VERSION' },
+      { header: 'OBJECTS' },
+      { header: 'FIX', flexible: true },
+    ];
+    out.push(renderTable(columns, rows, context.width).trimEnd());
+  }
   if (report.manifests !== undefined) {
     const { objects, findings } = report.manifests;
     out.push('', `Manifests: ${objects} ASO objects, ${findings.length} findings`);
@@ -86,6 +121,15 @@ export function upgradeCheckMarkdown(report: UpgradeCheckReport): string {
   for (const hop of report.hops) {
     out.push(`- ${cell(hopLine(hop))}`);
     for (const line of removedVersionLines(hop)) out.push(`  - ${cell(line.trim())}`);
+  }
+  out.push('', ...clusterLines(report).map((line) => cell(line)));
+  if (report.cluster !== undefined && report.cluster.storedVersions.length > 0) {
+    out.push('', '| CRD | Stored at a removed version | Objects | Fix |', '|---|---|---:|---|');
+    for (const finding of report.cluster.storedVersions) {
+      out.push(
+        `| ${cell(finding.crd)} | ${cell(finding.versions.join(', '))} | ${finding.objects} | \`${cell(finding.fix)}\` |`,
+      );
+    }
   }
   if (report.manifests !== undefined && report.manifests.findings.length > 0) {
     out.push('', '| Where | Object | What breaks | Fix | Values |', '|---|---|---|---|---|');

@@ -2,8 +2,10 @@ import { releaseCatalog } from '../../../generated/releases.ts';
 import type { ExitCodeName } from '../exit-codes.ts';
 import type { LocatedObject } from '../manifests/read.ts';
 import { hopsBetween, releaseName } from './hops.ts';
+import type { InstalledOperator } from './installed-operator.ts';
 import { type ManifestFinding, manifestFindings } from './manifest-findings.ts';
 import type { ReleaseCatalog, ReleaseHop } from './release-types.ts';
+import type { StoredVersionFinding } from './stored-version-findings.ts';
 
 /** What one hop changes, counted per kind, for the plan's overview. */
 export interface HopSummary {
@@ -25,6 +27,11 @@ export interface UpgradeCheckReport {
   readonly from: string;
   readonly to: string;
   readonly hops: readonly HopSummary[];
+  /** The cluster, when it was read: what runs there, and the CRDs whose stored versions block a hop. */
+  readonly cluster?: {
+    readonly installed: Omit<InstalledOperator, 'crds'> & { readonly crds: number };
+    readonly storedVersions: readonly StoredVersionFinding[];
+  };
   /** Manifest files checked (`-f`): how many ASO objects, and what in them the hops break. */
   readonly manifests?: { readonly objects: number; readonly findings: readonly ManifestFinding[] };
   /** Findings that must be fixed before the upgrade; warnings. */
@@ -37,12 +44,18 @@ export interface UpgradeCheckInput {
   readonly from: string;
   readonly to: string;
   readonly manifests?: readonly LocatedObject[];
+  /** The cluster as read, and its stored-version findings for these hops (stored-version-findings.ts). */
+  readonly cluster?: {
+    readonly installed: InstalledOperator;
+    readonly storedVersions: readonly StoredVersionFinding[];
+  };
 }
 
 /**
- * The upgrade check over the release catalog: the hops from `from` to `to`, and for manifests every use of
- * a version or property a hop removes or retypes. A manifest finding blocks: after the hop the manifest no
- * longer applies, so the next sync of it fails. Reads nothing but its input, writes nothing.
+ * The upgrade check over the release catalog: the hops from `from` to `to`; for manifests every use of a
+ * version or property a hop removes or retypes; and the cluster's stored-version findings, read before. A
+ * manifest finding blocks: after the hop the manifest no longer applies, so the next sync of it fails; a
+ * stored-version finding blocks the CRD upgrade itself. Reads nothing but its input, writes nothing.
  */
 export function checkUpgrade(
   input: UpgradeCheckInput,
@@ -55,10 +68,18 @@ export function checkUpgrade(
     from: releaseName(input.from),
     to: releaseName(input.to),
     hops: hops.map(hopSummary),
+    ...(input.cluster !== undefined
+      ? {
+          cluster: {
+            installed: { ...input.cluster.installed, crds: input.cluster.installed.crds.length },
+            storedVersions: input.cluster.storedVersions,
+          },
+        }
+      : {}),
     ...(input.manifests !== undefined && findings !== undefined
       ? { manifests: { objects: input.manifests.length, findings } }
       : {}),
-    blocking: findings?.length ?? 0,
+    blocking: (findings?.length ?? 0) + (input.cluster?.storedVersions.length ?? 0),
     warnings: 0,
   };
 }

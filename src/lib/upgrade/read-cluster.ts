@@ -1,0 +1,20 @@
+import { releaseCatalog } from '../../../generated/releases.ts';
+import type { KubeClient } from '../kube/client.ts';
+import { hopsBetween } from './hops.ts';
+import { type InstalledOperator, installedOperator } from './installed-operator.ts';
+import type { ReleaseCatalog } from './release-types.ts';
+import { type StoredVersionFinding, storedVersionFindings } from './stored-version-findings.ts';
+
+/**
+ * The cluster side of the upgrade check: what the cluster runs, and the CRDs whose stored versions the hops
+ * from its release to `to` remove. Only reads.
+ */
+export async function readCluster(
+  client: KubeClient,
+  to: string,
+  catalog: ReleaseCatalog = releaseCatalog,
+): Promise<{ installed: InstalledOperator; storedVersions: StoredVersionFinding[] }> {
+  const installed = await installedOperator(client);
+  const hops = hopsBetween(catalog, installed.release, to);
+  return { installed, storedVersions: await storedVersionFindings(client, installed.crds, hops) };
+}

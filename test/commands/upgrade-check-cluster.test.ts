@@ -1,0 +1,230 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { exitCodes } from '../../src/lib/exit-codes.ts';
+import type { KubeClient } from '../../src/lib/kube/client.ts';
+import { crdType } from '../../src/lib/migrate/crds.ts';
+import type { UpgradeCheckReport } from '../../src/lib/upgrade/check.ts';
+import { applyObject, waitForEstablished } from '../control-plane/apply.ts';
+import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
+import { runCli } from '../fixtures/cli.ts';
+import { sharedData } from '../fixtures/shared-data.ts';
+
+const crds = sharedData('real-aso-crds/v2.18.0', 'test/commands/upgrade-check-cluster.test.ts');
+
+type CrdDocument = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  spec: { versions: Array<{ name: string; storage: boolean }> };
+};
+
+function crdFile(name: string): CrdDocument {
+  return parse(readFileSync(join(crds.path, name), 'utf8')) as CrdDocument;
+}
+
+/** The CRD with the storage flag on `version`, as an older release that stored objects there had it. */
+function storingAt(crd: CrdDocument, version: string): CrdDocument {
+  return {
+    ...crd,
+    spec: { ...crd.spec, versions: crd.spec.versions.map((v) => ({ ...v, storage: v.name === version })) },
+  };
+}
+
+/**
+ * On a plane of its own: the real v2.18.0 CRDs of AKS's TrustedAccessRoleBinding (one object stored at
+ * `v1api20240402previewstorage`, which v2.20.0 removes) and of a ResourceGroup (nothing removed), as the
+ * operator's install labels them. The check reads the release from the CRDs, names the blocking CRD with
+ * its object count and the migrate command; after that command and the stored-version cleanup the CRD no
+ * longer blocks.
+ */
+describe.skipIf(!crds.present)('kubectl aso upgrade-check on a cluster running ASO v2.18.0', () => {
+  const stateDir = resolve(
+    new URL('../..', import.meta.url).pathname,
+    `.local/upgrade-check-plane-${process.pid}`,
+  );
+  let plane: Plane;
+  let client: KubeClient;
+  const binding = 'containerservice.azure.com_trustedaccessrolebindings.yaml';
+  const bindingName = 'trustedaccessrolebindings.containerservice.azure.com';
+  /** The API version of the storage version v2.18.0 installs, which the fix migrates to. */
+  const storedAt = (
+    crds.present ? (crdFile(binding).spec.versions.find((v) => v.storage)?.name ?? '') : ''
+  ).replace(/storage$/, '');
+  const check = (...args: string[]) =>
+    runCli([
+      'upgrade-check',
+      '--to',
+      'v2.20.0',
+      ...args,
+      '--kubeconfig',
+      plane.kubeconfig,
+      '--context',
+      'admin',
+    ]);
+
+  beforeAll(async () => {
+    plane = await startPlane(stateDir, { withGenerated: false });
+    client = await clientFor(plane);
+    const real = crdFile(binding);
+    // Installed as an older release had it, an object written, then the v2.18.0 CRD as the release ships it.
+    await applyObject(client, storingAt(real, 'v1api20240402previewstorage'), {
+      ...crdType,
+      namespaced: false,
+    });
+    await waitForEstablished(client, bindingName);
+    await applyObject(
+      client,
+      {
+        apiVersion: 'containerservice.azure.com/v1api20240402preview',
+        kind: 'TrustedAccessRoleBinding',
+        metadata: { name: 'binding', namespace: 'default' },
+        spec: {
+          owner: { name: 'aks' },
+          roles: ['a'],
+          sourceResourceReference: { armId: '/subscriptions/s' },
+        },
+      },
+      {
+        group: 'containerservice.azure.com',
+        version: 'v1api20240402preview',
+        plural: 'trustedaccessrolebindings',
+        namespaced: true,
+      },
+    );
+    const current = await client.request<CrdDocument & { metadata: { resourceVersion: string } }>({
+      path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${bindingName}`,
+      subject: { verb: 'get', resource: 'customresourcedefinitions' },
+    });
+    await client.request({
+      method: 'PUT',
+      path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${bindingName}`,
+      body: { ...real, metadata: { ...real.metadata, resourceVersion: current.metadata.resourceVersion } },
+      subject: { verb: 'update', resource: 'customresourcedefinitions' },
+    });
+    await applyObject(client, crdFile('resources.azure.com_resourcegroups.yaml'), {
+      ...crdType,
+      namespaced: false,
+    });
+    await waitForEstablished(client, 'resourcegroups.resources.azure.com');
+  }, 300_000);
+
+  afterAll(async () => {
+    await stopPlane(stateDir);
+  });
+
+  it('reads the release from the CRDs and names the CRD whose stored versions v2.20.0 removes', async () => {
+    const run = await check('-o', 'json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(exitCodes.upgradeBlocked.code);
+    const report = JSON.parse(run.stdout) as UpgradeCheckReport;
+    expect(report.from).toBe('v2.18.0');
+    expect(report.cluster?.installed).toMatchObject({
+      release: 'v2.18.0',
+      releaseFrom: 'crd-labels',
+      crds: 2,
+    });
+    expect(report.cluster?.storedVersions).toEqual([
+      {
+        hop: 'v2.18.0 -> v2.20.0',
+        crd: bindingName,
+        kind: 'containerservice.azure.com/TrustedAccessRoleBinding',
+        versions: ['v1api20240402previewstorage'],
+        objects: 1,
+        fix: `kubectl aso migrate --to ${storedAt} --kind ${bindingName}`,
+      },
+    ]);
+  });
+
+  it('is ready once the printed migrate command has run', async () => {
+    const migrate = await runCli([
+      'migrate',
+      '--to',
+      storedAt,
+      '--kind',
+      bindingName,
+      '--kubeconfig',
+      plane.kubeconfig,
+      '--context',
+      'admin',
+    ]);
+    expect(migrate.code, migrate.stdout + migrate.stderr).toBe(0);
+    const run = await check();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('Cluster: ASO v2.18.0');
+    expect(run.stdout).toContain('Ready: nothing checked breaks in this upgrade.');
+  }, 300_000);
+
+  it('reports CRDs of mixed releases as such instead of guessing', async () => {
+    const rg = crdFile('resources.azure.com_resourcegroups.yaml');
+    const current = await client.request<{
+      metadata: { resourceVersion: string; labels?: Record<string, string> };
+    }>({
+      path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/resourcegroups.resources.azure.com',
+      subject: { verb: 'get', resource: 'customresourcedefinitions' },
+    });
+    await client.request({
+      method: 'PUT',
+      path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/resourcegroups.resources.azure.com',
+      body: {
+        ...rg,
+        metadata: {
+          ...rg.metadata,
+          resourceVersion: current.metadata.resourceVersion,
+          labels: { ...rg.metadata.labels, 'app.kubernetes.io/version': 'v2.20.0' },
+        },
+      },
+      subject: { verb: 'update', resource: 'customresourcedefinitions' },
+    });
+    const run = await check();
+    expect(run.code).toBe(exitCodes.invalidInput.code);
+    expect(run.stderr).toContain('the ASO CRDs are of several releases: v2.18.0: 1 CRDs');
+    expect(run.stderr).toContain('v2.20.0: 1 CRDs (resourcegroups.resources.azure.com)');
+  });
+  it("takes the release from the operator's image when there is one, with how it manages CRDs", async () => {
+    await applyObject(
+      client,
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: {
+          name: 'azureserviceoperator-controller-manager',
+          namespace: 'default',
+          labels: { 'app.kubernetes.io/name': 'azure-service-operator' },
+        },
+        spec: {
+          selector: { matchLabels: { app: 'aso' } },
+          template: {
+            metadata: { labels: { app: 'aso' } },
+            spec: {
+              containers: [
+                {
+                  name: 'manager',
+                  image: 'mcr.microsoft.com/k8s/azureserviceoperator:v2.18.0',
+                  args: [
+                    '--crd-management=none',
+                    '--crd-pattern=resources.azure.com/*;containerservice.azure.com/*',
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      },
+      { group: 'apps', version: 'v1', plural: 'deployments', namespaced: true },
+    );
+    const run = await check('-o', 'json');
+    const report = JSON.parse(run.stdout) as UpgradeCheckReport;
+    expect(report.cluster?.installed).toMatchObject({
+      release: 'v2.18.0',
+      releaseFrom: 'image',
+      deployment: {
+        namespace: 'default',
+        name: 'azureserviceoperator-controller-manager',
+        crdManagement: 'none',
+        crdPatterns: ['resources.azure.com/*', 'containerservice.azure.com/*'],
+      },
+    });
+  });
+});
