@@ -1,6 +1,6 @@
 import type { KubeClient } from '../kube/client.ts';
 import { Forbidden, NotFound } from '../kube/errors.ts';
-import { type KubeObject, listAll, listPages } from '../kube/list.ts';
+import { type KubeObject, listAll, listPages, metadataOnly } from '../kube/list.ts';
 import { crdType } from '../migrate/crds.ts';
 import { forEachBounded } from '../status/bounded.ts';
 import { type AsoKind, discoverAsoKinds, isAsoGroup } from '../status/kinds.ts';
@@ -21,7 +21,6 @@ interface CrdSchemas extends KubeObject {
 
 const listConcurrency = 8;
 /** Asks for object metadata only: secrets are looked for by name, and their data never leaves the server. */
-const metadataOnly = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
 
 function warningOf(subject: string, error: unknown): GraphWarning {
   if (error instanceof Forbidden || error instanceof NotFound) {

@@ -50,6 +50,10 @@ export interface ListedVersion {
   resourceVersion?: string | undefined;
 }
 
+/** The Accept header for a list of metadata only (`PartialObjectMetadataList`), with JSON as the fallback. */
+export const metadataOnly =
+  'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
+
 /** The page size used when the caller does not choose: kubectl's and the storage migrator's. */
 export const defaultPageSize = 500;
 

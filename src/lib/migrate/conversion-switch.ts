@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { parseJson } from '../json/parse-json.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Conflict, Forbidden } from '../kube/errors.ts';
+import { metadataOnly } from '../kube/list.ts';
 import { resourcePath } from '../kube/paths.ts';
 import { type Backoff, defaultBackoff, withBackoff } from './backoff.ts';
 import { crdType } from './crds.ts';
@@ -250,7 +251,6 @@ export async function restoreConversion(
 }
 
 /** Asks the API server for objects' metadata only: a CRD list without its schemas, however many CRDs. */
-const metadataOnly = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
 
 /**
  * The names of every CRD a client-side run left switched, whatever `--kind` selects: one list of every

@@ -35,7 +35,7 @@ function clusterLines(report: UpgradeCheckReport): string[] {
     : `operator Deployment not read: ${installed.deploymentUnread ?? 'none found'}`;
   return [
     `Cluster: ASO ${installed.release} (from ${from}), ${installed.crds} ASO CRDs; ${deployment}`,
-    `CRDs whose stored versions an upgrade hop removes: ${cluster.storedVersions.length}`,
+    `CRDs whose stored versions an upgrade hop removes: ${cluster.storedVersions.length}; objects last applied at a removed version: ${cluster.appliedVersions.reduce((n, f) => n + f.objects, 0)}`,
   ];
 }
 
@@ -85,6 +85,27 @@ export function upgradeCheckView(report: UpgradeCheckReport, context: RenderCont
     ];
     out.push(renderTable(columns, rows, context.width).trimEnd());
   }
+  if (report.cluster !== undefined && report.cluster.appliedVersions.length > 0) {
+    out.push(
+      '',
+      'Warnings: objects last applied at a version the upgrade removes (they work until reapplied):',
+    );
+    const rows = report.cluster.appliedVersions.map((finding) => [
+      printable(finding.namespace),
+      printable(finding.kind),
+      context.palette.yellow(printable(finding.version)),
+      String(finding.objects),
+      printable(finding.names.join(', ') + (finding.objects > finding.names.length ? ', ...' : '')),
+    ]);
+    const columns = [
+      { header: 'NAMESPACE', shrinkable: true },
+      { header: 'KIND', shrinkable: true },
+      { header: 'APPLIED AT' },
+      { header: 'OBJECTS' },
+      { header: 'NAMES', flexible: true },
+    ];
+    out.push(renderTable(columns, rows, context.width).trimEnd());
+  }
   if (report.manifests !== undefined) {
     const { objects, findings } = report.manifests;
     out.push('', `Manifests: ${objects} ASO objects, ${findings.length} findings`);
@@ -128,6 +149,14 @@ export function upgradeCheckMarkdown(report: UpgradeCheckReport): string {
     for (const finding of report.cluster.storedVersions) {
       out.push(
         `| ${cell(finding.crd)} | ${cell(finding.versions.join(', '))} | ${finding.objects} | \`${cell(finding.fix)}\` |`,
+      );
+    }
+  }
+  if (report.cluster !== undefined && report.cluster.appliedVersions.length > 0) {
+    out.push('', '| Namespace | Kind | Applied at (removed) | Objects | Names |', '|---|---|---|---:|---|');
+    for (const finding of report.cluster.appliedVersions) {
+      out.push(
+        `| ${cell(finding.namespace)} | ${cell(finding.kind)} | ${cell(finding.version)} | ${finding.objects} | ${cell(finding.names.join(', '))} |`,
       );
     }
   }

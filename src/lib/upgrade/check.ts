@@ -1,6 +1,7 @@
 import { releaseCatalog } from '../../../generated/releases.ts';
 import type { ExitCodeName } from '../exit-codes.ts';
 import type { LocatedObject } from '../manifests/read.ts';
+import type { AppliedVersionFinding } from './applied-version-findings.ts';
 import { hopsBetween, releaseName } from './hops.ts';
 import type { InstalledOperator } from './installed-operator.ts';
 import { type ManifestFinding, manifestFindings } from './manifest-findings.ts';
@@ -31,6 +32,7 @@ export interface UpgradeCheckReport {
   readonly cluster?: {
     readonly installed: Omit<InstalledOperator, 'crds'> & { readonly crds: number };
     readonly storedVersions: readonly StoredVersionFinding[];
+    readonly appliedVersions: readonly AppliedVersionFinding[];
   };
   /** Manifest files checked (`-f`): how many ASO objects, and what in them the hops break. */
   readonly manifests?: { readonly objects: number; readonly findings: readonly ManifestFinding[] };
@@ -48,6 +50,7 @@ export interface UpgradeCheckInput {
   readonly cluster?: {
     readonly installed: InstalledOperator;
     readonly storedVersions: readonly StoredVersionFinding[];
+    readonly appliedVersions: readonly AppliedVersionFinding[];
   };
 }
 
@@ -73,6 +76,7 @@ export function checkUpgrade(
           cluster: {
             installed: { ...input.cluster.installed, crds: input.cluster.installed.crds.length },
             storedVersions: input.cluster.storedVersions,
+            appliedVersions: input.cluster.appliedVersions,
           },
         }
       : {}),
@@ -80,7 +84,7 @@ export function checkUpgrade(
       ? { manifests: { objects: input.manifests.length, findings } }
       : {}),
     blocking: (findings?.length ?? 0) + (input.cluster?.storedVersions.length ?? 0),
-    warnings: 0,
+    warnings: input.cluster?.appliedVersions.length ?? 0,
   };
 }
 

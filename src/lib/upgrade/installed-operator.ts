@@ -121,7 +121,12 @@ export async function installedOperator(client: KubeClient): Promise<InstalledOp
   if (deployment?.release !== undefined)
     return { release: deployment.release, releaseFrom: 'image', deployment, crds };
   const byRelease: Record<string, string[]> = {};
-  for (const crd of crds) if (crd.release !== undefined) (byRelease[crd.release] ??= []).push(crd.name);
+  for (const crd of crds) {
+    if (crd.release === undefined) continue;
+    const names = byRelease[crd.release] ?? [];
+    names.push(crd.name);
+    byRelease[crd.release] = names;
+  }
   const releases = Object.keys(byRelease);
   if (releases.length > 1) throw new MixedReleases(byRelease);
   const [release] = releases;

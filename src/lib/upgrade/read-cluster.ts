@@ -1,20 +1,29 @@
 import { releaseCatalog } from '../../../generated/releases.ts';
 import type { KubeClient } from '../kube/client.ts';
+import { type AppliedVersionFinding, appliedVersionFindings } from './applied-version-findings.ts';
 import { hopsBetween } from './hops.ts';
 import { type InstalledOperator, installedOperator } from './installed-operator.ts';
 import type { ReleaseCatalog } from './release-types.ts';
 import { type StoredVersionFinding, storedVersionFindings } from './stored-version-findings.ts';
 
 /**
- * The cluster side of the upgrade check: what the cluster runs, and the CRDs whose stored versions the hops
- * from its release to `to` remove. Only reads.
+ * The cluster side of the upgrade check: what the cluster runs, the CRDs whose stored versions the hops
+ * from its release to `to` remove, and the objects last written at an API version they remove. Only reads.
  */
 export async function readCluster(
   client: KubeClient,
   to: string,
   catalog: ReleaseCatalog = releaseCatalog,
-): Promise<{ installed: InstalledOperator; storedVersions: StoredVersionFinding[] }> {
+): Promise<{
+  installed: InstalledOperator;
+  storedVersions: StoredVersionFinding[];
+  appliedVersions: AppliedVersionFinding[];
+}> {
   const installed = await installedOperator(client);
   const hops = hopsBetween(catalog, installed.release, to);
-  return { installed, storedVersions: await storedVersionFindings(client, installed.crds, hops) };
+  return {
+    installed,
+    storedVersions: await storedVersionFindings(client, installed.crds, hops),
+    appliedVersions: await appliedVersionFindings(client, installed.crds, hops),
+  };
 }
