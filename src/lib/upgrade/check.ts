@@ -1,12 +1,11 @@
 import { releaseCatalog } from '../../../generated/releases.ts';
 import type { ExitCodeName } from '../exit-codes.ts';
 import type { LocatedObject } from '../manifests/read.ts';
-import type { AppliedVersionFinding } from './applied-version-findings.ts';
 import { hopsBetween, releaseName } from './hops.ts';
 import type { InstalledOperator } from './installed-operator.ts';
 import { type ManifestFinding, manifestFindings } from './manifest-findings.ts';
+import type { ClusterReading } from './read-cluster.ts';
 import type { ReleaseCatalog, ReleaseHop } from './release-types.ts';
-import type { StoredVersionFinding } from './stored-version-findings.ts';
 
 /** What one hop changes, counted per kind, for the plan's overview. */
 export interface HopSummary {
@@ -29,10 +28,8 @@ export interface UpgradeCheckReport {
   readonly to: string;
   readonly hops: readonly HopSummary[];
   /** The cluster, when it was read: what runs there, and the CRDs whose stored versions block a hop. */
-  readonly cluster?: {
+  readonly cluster?: Omit<ClusterReading, 'installed'> & {
     readonly installed: Omit<InstalledOperator, 'crds'> & { readonly crds: number };
-    readonly storedVersions: readonly StoredVersionFinding[];
-    readonly appliedVersions: readonly AppliedVersionFinding[];
   };
   /** Manifest files checked (`-f`): how many ASO objects, and what in them the hops break. */
   readonly manifests?: { readonly objects: number; readonly findings: readonly ManifestFinding[] };
@@ -46,12 +43,8 @@ export interface UpgradeCheckInput {
   readonly from: string;
   readonly to: string;
   readonly manifests?: readonly LocatedObject[];
-  /** The cluster as read, and its stored-version findings for these hops (stored-version-findings.ts). */
-  readonly cluster?: {
-    readonly installed: InstalledOperator;
-    readonly storedVersions: readonly StoredVersionFinding[];
-    readonly appliedVersions: readonly AppliedVersionFinding[];
-  };
+  /** The cluster as read, with its findings for these hops (read-cluster.ts). */
+  readonly cluster?: ClusterReading;
 }
 
 /**

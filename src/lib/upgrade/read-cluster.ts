@@ -6,6 +6,13 @@ import { type InstalledOperator, installedOperator } from './installed-operator.
 import type { ReleaseCatalog } from './release-types.ts';
 import { type StoredVersionFinding, storedVersionFindings } from './stored-version-findings.ts';
 
+/** What {@link readCluster} read: the operator's install and the cluster's findings for the hops. */
+export interface ClusterReading {
+  readonly installed: InstalledOperator;
+  readonly storedVersions: readonly StoredVersionFinding[];
+  readonly appliedVersions: readonly AppliedVersionFinding[];
+}
+
 /**
  * The cluster side of the upgrade check: what the cluster runs, the CRDs whose stored versions the hops
  * from its release to `to` remove, and the objects last written at an API version they remove. Only reads.
@@ -14,11 +21,7 @@ export async function readCluster(
   client: KubeClient,
   to: string,
   catalog: ReleaseCatalog = releaseCatalog,
-): Promise<{
-  installed: InstalledOperator;
-  storedVersions: StoredVersionFinding[];
-  appliedVersions: AppliedVersionFinding[];
-}> {
+): Promise<ClusterReading> {
   const installed = await installedOperator(client);
   const hops = hopsBetween(catalog, installed.release, to);
   return {
