@@ -4,6 +4,7 @@ import type { ReleaseCatalog } from '../src/lib/upgrade/release-types.ts';
 
 export const releaseCatalog: ReleaseCatalog = {
   "releases": ["v2.13.0","v2.18.0","v2.20.0"],
+  "operators": {"v2.13.0":{"cleansStoredVersions":false},"v2.18.0":{"cleansStoredVersions":true},"v2.20.0":{"cleansStoredVersions":true}},
   "kinds": {
     "v2.13.0": {
       "alertsmanagement.azure.com/PrometheusRuleGroup": {"served":["v1api20230301","v1api20230301storage"],"storage":"v1api20230301storage"},

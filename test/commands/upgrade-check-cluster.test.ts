@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { releaseCatalog } from '../../generated/releases.ts';
 import { exitCodes } from '../../src/lib/exit-codes.ts';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
 import { crdType } from '../../src/lib/migrate/crds.ts';
@@ -12,16 +13,41 @@ import { runCli } from '../fixtures/cli.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 
 const crds = sharedData('real-aso-crds/v2.18.0', 'test/commands/upgrade-check-cluster.test.ts');
+const crds20 = sharedData('real-aso-crds/v2.20.0', 'test/commands/upgrade-check-cluster.test.ts');
 
 type CrdDocument = {
   apiVersion: string;
   kind: string;
   metadata: { name: string; labels?: Record<string, string> };
-  spec: { versions: Array<{ name: string; storage: boolean }> };
+  spec: { group: string; names: { kind: string }; versions: Array<{ name: string; storage: boolean }> };
 };
 
-function crdFile(name: string): CrdDocument {
-  return parse(readFileSync(join(crds.path, name), 'utf8')) as CrdDocument;
+/** `group/Kind`, as the release catalog names kinds. */
+const kindOf = (crd: CrdDocument) => `${crd.spec.group}/${crd.spec.names.kind}`;
+
+function crdFile(name: string, dir = crds.path): CrdDocument {
+  return parse(readFileSync(join(dir, name), 'utf8')) as CrdDocument;
+}
+
+/**
+ * The smallest v2.18.0 CRD file whose kind the catalog's v2.18.0 -> v2.20.0 hop moves to a new storage
+ * version while still serving the old one: picked from the catalog, not named by hand.
+ */
+function movingCrdFile(): string {
+  const hop = releaseCatalog.hops.find((h) => h.from === 'v2.18.0' && h.to === 'v2.20.0');
+  const moves = (kind: string) => {
+    const changes = hop?.kinds[kind];
+    return changes?.storage !== undefined && !changes.removedVersions?.includes(changes.storage.from);
+  };
+  const files = readdirSync(crds.path)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort(
+      (a, b) => statSync(join(crds.path, a)).size - statSync(join(crds.path, b)).size || (a < b ? -1 : 1),
+    );
+  for (const file of files) {
+    if (moves(kindOf(crdFile(file)))) return file;
+  }
+  throw new Error('the catalog has no storage move from v2.18.0 to v2.20.0');
 }
 
 /** The CRD with the storage flag on `version`, as an older release that stored objects there had it. */
@@ -39,203 +65,263 @@ function storingAt(crd: CrdDocument, version: string): CrdDocument {
  * its object count and the migrate command; after that command and the stored-version cleanup the CRD no
  * longer blocks.
  */
-describe.skipIf(!crds.present)('kubectl aso upgrade-check on a cluster running ASO v2.18.0', () => {
-  const stateDir = resolve(
-    new URL('../..', import.meta.url).pathname,
-    `.local/upgrade-check-plane-${process.pid}`,
-  );
-  let plane: Plane;
-  let client: KubeClient;
-  const binding = 'containerservice.azure.com_trustedaccessrolebindings.yaml';
-  const bindingName = 'trustedaccessrolebindings.containerservice.azure.com';
-  /** The API version of the storage version v2.18.0 installs, which the fix migrates to. */
-  const storedAt = (
-    crds.present ? (crdFile(binding).spec.versions.find((v) => v.storage)?.name ?? '') : ''
-  ).replace(/storage$/, '');
-  const check = (...args: string[]) =>
-    runCli([
-      'upgrade-check',
-      '--to',
-      'v2.20.0',
-      ...args,
-      '--kubeconfig',
-      plane.kubeconfig,
-      '--context',
-      'admin',
-    ]);
-
-  beforeAll(async () => {
-    plane = await startPlane(stateDir, { withGenerated: false });
-    client = await clientFor(plane);
-    const real = crdFile(binding);
-    // Installed as an older release had it, an object written, then the v2.18.0 CRD as the release ships it.
-    await applyObject(client, storingAt(real, 'v1api20240402previewstorage'), {
-      ...crdType,
-      namespaced: false,
-    });
-    await waitForEstablished(client, bindingName);
-    await applyObject(
-      client,
-      {
-        apiVersion: 'containerservice.azure.com/v1api20240402preview',
-        kind: 'TrustedAccessRoleBinding',
-        metadata: { name: 'binding', namespace: 'default' },
-        spec: {
-          owner: { name: 'aks' },
-          roles: ['a'],
-          sourceResourceReference: { armId: '/subscriptions/s' },
-        },
-      },
-      {
-        group: 'containerservice.azure.com',
-        version: 'v1api20240402preview',
-        plural: 'trustedaccessrolebindings',
-        namespaced: true,
-      },
+describe.skipIf(!crds.present || !crds20.present)(
+  'kubectl aso upgrade-check on a cluster running ASO v2.18.0',
+  () => {
+    const stateDir = resolve(
+      new URL('../..', import.meta.url).pathname,
+      `.local/upgrade-check-plane-${process.pid}`,
     );
-    const current = await client.request<CrdDocument & { metadata: { resourceVersion: string } }>({
-      path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${bindingName}`,
-      subject: { verb: 'get', resource: 'customresourcedefinitions' },
-    });
-    await client.request({
-      method: 'PUT',
-      path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${bindingName}`,
-      body: { ...real, metadata: { ...real.metadata, resourceVersion: current.metadata.resourceVersion } },
-      subject: { verb: 'update', resource: 'customresourcedefinitions' },
-    });
-    await applyObject(client, crdFile('resources.azure.com_resourcegroups.yaml'), {
-      ...crdType,
-      namespaced: false,
-    });
-    await waitForEstablished(client, 'resourcegroups.resources.azure.com');
-  }, 300_000);
-
-  afterAll(async () => {
-    await stopPlane(stateDir);
-  });
-
-  it('reads the release from the CRDs and names the CRD whose stored versions v2.20.0 removes', async () => {
-    const run = await check('-o', 'json');
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(exitCodes.upgradeBlocked.code);
-    const report = JSON.parse(run.stdout) as UpgradeCheckReport;
-    expect(report.from).toBe('v2.18.0');
-    expect(report.cluster?.installed).toMatchObject({
-      release: 'v2.18.0',
-      releaseFrom: 'crd-labels',
-      crds: 2,
-    });
-    expect(report.cluster?.storedVersions).toEqual([
-      {
-        hop: 'v2.18.0 -> v2.20.0',
-        crd: bindingName,
-        kind: 'containerservice.azure.com/TrustedAccessRoleBinding',
-        versions: ['v1api20240402previewstorage'],
-        objects: 1,
-        fix: `kubectl aso migrate --to ${storedAt} --kind ${bindingName}`,
-      },
-    ]);
-  });
-
-  it('no longer blocks once the printed migrate command has run, and still warns of the object applied at the removed version', async () => {
-    const migrate = await runCli([
-      'migrate',
-      '--to',
-      storedAt,
-      '--kind',
-      bindingName,
-      '--kubeconfig',
-      plane.kubeconfig,
-      '--context',
-      'admin',
-    ]);
-    expect(migrate.code, migrate.stdout + migrate.stderr).toBe(0);
-    const run = await check();
-    expect(run.code, run.stdout + run.stderr).toBe(exitCodes.upgradeWarnings.code);
-    expect(run.stdout).toContain('Cluster: ASO v2.18.0');
-    expect(run.stdout).toContain('CRDs whose stored versions an upgrade hop removes: 0');
-    expect(run.stdout).toContain('Ready, with 1 warnings.');
-    const report = JSON.parse((await check('-o', 'json')).stdout) as UpgradeCheckReport;
-    expect(report.cluster?.appliedVersions).toMatchObject([
-      {
-        kind: 'containerservice.azure.com/TrustedAccessRoleBinding',
-        namespace: 'default',
-        version: 'v1api20240402preview',
-        objects: 1,
-        names: ['binding'],
-      },
-    ]);
-  }, 300_000);
-
-  it('reports CRDs of mixed releases as such instead of guessing', async () => {
-    const rg = crdFile('resources.azure.com_resourcegroups.yaml');
-    const current = await client.request<{
-      metadata: { resourceVersion: string; labels?: Record<string, string> };
-    }>({
-      path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/resourcegroups.resources.azure.com',
-      subject: { verb: 'get', resource: 'customresourcedefinitions' },
-    });
-    await client.request({
-      method: 'PUT',
-      path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/resourcegroups.resources.azure.com',
-      body: {
-        ...rg,
-        metadata: {
-          ...rg.metadata,
-          resourceVersion: current.metadata.resourceVersion,
-          labels: { ...rg.metadata.labels, 'app.kubernetes.io/version': 'v2.20.0' },
+    let plane: Plane;
+    let client: KubeClient;
+    const binding = 'containerservice.azure.com_trustedaccessrolebindings.yaml';
+    const moving = crds.present ? movingCrdFile() : '';
+    /** Replaces an installed CRD by `document`, as `kubectl apply` of a newer release's CRD does. */
+    const replaceCrd = async (document: CrdDocument) => {
+      const path = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${document.metadata.name}`;
+      const current = await client.request<{ metadata: { resourceVersion: string } }>({
+        path,
+        subject: { verb: 'get', resource: 'customresourcedefinitions' },
+      });
+      await client.request({
+        method: 'PUT',
+        path,
+        body: {
+          ...document,
+          metadata: { ...document.metadata, resourceVersion: current.metadata.resourceVersion },
         },
-      },
-      subject: { verb: 'update', resource: 'customresourcedefinitions' },
+        subject: { verb: 'update', resource: 'customresourcedefinitions' },
+      });
+    };
+    const bindingName = 'trustedaccessrolebindings.containerservice.azure.com';
+    /** The API version of the storage version v2.18.0 installs, which the fix migrates to. */
+    const storedAt = (
+      crds.present ? (crdFile(binding).spec.versions.find((v) => v.storage)?.name ?? '') : ''
+    ).replace(/storage$/, '');
+    const check = (...args: string[]) =>
+      runCli([
+        'upgrade-check',
+        '--to',
+        'v2.20.0',
+        ...args,
+        '--kubeconfig',
+        plane.kubeconfig,
+        '--context',
+        'admin',
+      ]);
+
+    beforeAll(async () => {
+      plane = await startPlane(stateDir, { withGenerated: false });
+      client = await clientFor(plane);
+      const real = crdFile(binding);
+      // Installed as an older release had it, an object written, then the v2.18.0 CRD as the release ships it.
+      await applyObject(client, storingAt(real, 'v1api20240402previewstorage'), {
+        ...crdType,
+        namespaced: false,
+      });
+      await waitForEstablished(client, bindingName);
+      await applyObject(
+        client,
+        {
+          apiVersion: 'containerservice.azure.com/v1api20240402preview',
+          kind: 'TrustedAccessRoleBinding',
+          metadata: { name: 'binding', namespace: 'default' },
+          spec: {
+            owner: { name: 'aks' },
+            roles: ['a'],
+            sourceResourceReference: { armId: '/subscriptions/s' },
+          },
+        },
+        {
+          group: 'containerservice.azure.com',
+          version: 'v1api20240402preview',
+          plural: 'trustedaccessrolebindings',
+          namespaced: true,
+        },
+      );
+      const current = await client.request<CrdDocument & { metadata: { resourceVersion: string } }>({
+        path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${bindingName}`,
+        subject: { verb: 'get', resource: 'customresourcedefinitions' },
+      });
+      await client.request({
+        method: 'PUT',
+        path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${bindingName}`,
+        body: { ...real, metadata: { ...real.metadata, resourceVersion: current.metadata.resourceVersion } },
+        subject: { verb: 'update', resource: 'customresourcedefinitions' },
+      });
+      await applyObject(client, crdFile('resources.azure.com_resourcegroups.yaml'), {
+        ...crdType,
+        namespaced: false,
+      });
+      await waitForEstablished(client, 'resourcegroups.resources.azure.com');
+      const moved = crdFile(moving);
+      await applyObject(client, moved, { ...crdType, namespaced: false });
+      await waitForEstablished(client, moved.metadata.name);
+    }, 300_000);
+
+    afterAll(async () => {
+      await stopPlane(stateDir);
     });
-    const run = await check();
-    expect(run.code).toBe(exitCodes.invalidInput.code);
-    expect(run.stderr).toContain('the ASO CRDs are of several releases: v2.18.0: 1 CRDs');
-    expect(run.stderr).toContain('v2.20.0: 1 CRDs (resourcegroups.resources.azure.com)');
-  });
-  it("takes the release from the operator's image when there is one, with how it manages CRDs", async () => {
-    await applyObject(
-      client,
-      {
-        apiVersion: 'apps/v1',
-        kind: 'Deployment',
-        metadata: {
-          name: 'azureserviceoperator-controller-manager',
+
+    it('reads the release from the CRDs and names the CRD whose stored versions v2.20.0 removes', async () => {
+      // The real v2.20.0 CRD does not apply yet: the API server refuses it for the stored version it removes.
+      await expect(replaceCrd(crdFile(binding, crds20.path))).rejects.toThrow(
+        /storedVersions\[0\]: Invalid value: "v1api20240402previewstorage": missing from spec.versions/,
+      );
+      const run = await check('-o', 'json');
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(exitCodes.upgradeBlocked.code);
+      const report = JSON.parse(run.stdout) as UpgradeCheckReport;
+      expect(report.from).toBe('v2.18.0');
+      expect(report.cluster?.installed).toMatchObject({
+        release: 'v2.18.0',
+        releaseFrom: 'crd-labels',
+        crds: 3,
+      });
+      // The CRD whose storage v2.20.0 moves does not block, and the operator, whose Deployment was not read,
+      // clears the old stored version itself provided it manages its CRDs.
+      const moved = crdFile(moving);
+      const move = releaseCatalog.hops.find((hop) => hop.from === 'v2.18.0')?.kinds[kindOf(moved)]?.storage;
+      expect(report.cluster?.storageMoves).toEqual([
+        {
+          hop: 'v2.18.0 -> v2.20.0',
+          crd: moved.metadata.name,
+          kind: kindOf(moved),
+          from: move?.from,
+          to: move?.to,
+          by: 'operator',
+          how: `ASO v2.20.0 drops ${move?.from} from storedVersions by itself if it manages its CRDs (--crd-management auto) once it has reconciled every object, which stores it at ${move?.to}: nothing to run`,
+        },
+      ]);
+      expect(report.cluster?.storedVersions).toEqual([
+        {
+          hop: 'v2.18.0 -> v2.20.0',
+          crd: bindingName,
+          kind: 'containerservice.azure.com/TrustedAccessRoleBinding',
+          versions: ['v1api20240402previewstorage'],
+          objects: 1,
+          fix: `kubectl aso migrate --to ${storedAt} --kind ${bindingName}`,
+        },
+      ]);
+    });
+
+    it('no longer blocks once the printed migrate command has run, and still warns of the object applied at the removed version', async () => {
+      const migrate = await runCli([
+        'migrate',
+        '--to',
+        storedAt,
+        '--kind',
+        bindingName,
+        '--kubeconfig',
+        plane.kubeconfig,
+        '--context',
+        'admin',
+      ]);
+      expect(migrate.code, migrate.stdout + migrate.stderr).toBe(0);
+      const run = await check();
+      expect(run.code, run.stdout + run.stderr).toBe(exitCodes.upgradeWarnings.code);
+      expect(run.stdout).toContain('Cluster: ASO v2.18.0');
+      expect(run.stdout).toContain('CRDs whose stored versions an upgrade hop removes: 0');
+      expect(run.stdout).toContain('Ready, with 1 warnings.');
+      const report = JSON.parse((await check('-o', 'json')).stdout) as UpgradeCheckReport;
+      expect(report.cluster?.appliedVersions).toMatchObject([
+        {
+          kind: 'containerservice.azure.com/TrustedAccessRoleBinding',
           namespace: 'default',
-          labels: { 'app.kubernetes.io/name': 'azure-service-operator' },
+          version: 'v1api20240402preview',
+          objects: 1,
+          names: ['binding'],
         },
-        spec: {
-          selector: { matchLabels: { app: 'aso' } },
-          template: {
-            metadata: { labels: { app: 'aso' } },
-            spec: {
-              containers: [
-                {
-                  name: 'manager',
-                  image: 'mcr.microsoft.com/k8s/azureserviceoperator:v2.18.0',
-                  args: [
-                    '--crd-management=none',
-                    '--crd-pattern=resources.azure.com/*;containerservice.azure.com/*',
-                  ],
-                },
-              ],
+      ]);
+    }, 300_000);
+
+    it('reports CRDs of mixed releases as such instead of guessing', async () => {
+      const rg = crdFile('resources.azure.com_resourcegroups.yaml');
+      const current = await client.request<{
+        metadata: { resourceVersion: string; labels?: Record<string, string> };
+      }>({
+        path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/resourcegroups.resources.azure.com',
+        subject: { verb: 'get', resource: 'customresourcedefinitions' },
+      });
+      await client.request({
+        method: 'PUT',
+        path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/resourcegroups.resources.azure.com',
+        body: {
+          ...rg,
+          metadata: {
+            ...rg.metadata,
+            resourceVersion: current.metadata.resourceVersion,
+            labels: { ...rg.metadata.labels, 'app.kubernetes.io/version': 'v2.20.0' },
+          },
+        },
+        subject: { verb: 'update', resource: 'customresourcedefinitions' },
+      });
+      const run = await check();
+      expect(run.code).toBe(exitCodes.invalidInput.code);
+      expect(run.stderr).toContain('the ASO CRDs are of several releases: v2.18.0: 2 CRDs');
+      expect(run.stderr).toContain('v2.20.0: 1 CRDs (resourcegroups.resources.azure.com)');
+    });
+    it("takes the release from the operator's image when there is one, with how it manages CRDs", async () => {
+      await applyObject(
+        client,
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: {
+            name: 'azureserviceoperator-controller-manager',
+            namespace: 'default',
+            labels: { 'app.kubernetes.io/name': 'azure-service-operator' },
+          },
+          spec: {
+            selector: { matchLabels: { app: 'aso' } },
+            template: {
+              metadata: { labels: { app: 'aso' } },
+              spec: {
+                containers: [
+                  {
+                    name: 'manager',
+                    image: 'mcr.microsoft.com/k8s/azureserviceoperator:v2.18.0',
+                    args: [
+                      '--crd-management=none',
+                      '--crd-pattern=resources.azure.com/*;containerservice.azure.com/*',
+                    ],
+                  },
+                ],
+              },
             },
           },
         },
-      },
-      { group: 'apps', version: 'v1', plural: 'deployments', namespaced: true },
-    );
-    const run = await check('-o', 'json');
-    const report = JSON.parse(run.stdout) as UpgradeCheckReport;
-    expect(report.cluster?.installed).toMatchObject({
-      release: 'v2.18.0',
-      releaseFrom: 'image',
-      deployment: {
-        namespace: 'default',
-        name: 'azureserviceoperator-controller-manager',
-        crdManagement: 'none',
-        crdPatterns: ['resources.azure.com/*', 'containerservice.azure.com/*'],
-      },
+        { group: 'apps', version: 'v1', plural: 'deployments', namespaced: true },
+      );
+      const run = await check('-o', 'json');
+      const report = JSON.parse(run.stdout) as UpgradeCheckReport;
+      expect(report.cluster?.installed).toMatchObject({
+        release: 'v2.18.0',
+        releaseFrom: 'image',
+        deployment: {
+          namespace: 'default',
+          name: 'azureserviceoperator-controller-manager',
+          crdManagement: 'none',
+          crdPatterns: ['resources.azure.com/*', 'containerservice.azure.com/*'],
+        },
+      });
+      // An operator that does not manage its CRDs leaves the moved-away stored version to the user.
+      expect(report.cluster?.storageMoves.map((m) => [m.by, m.how.split(':')[0]])).toEqual([
+        ['migrate', 'ASO v2.20.0 cleans storedVersions only with --crd-management auto (here none)'],
+      ]);
     });
-  });
-});
+
+    it('then takes the real v2.20.0 CRDs without a storage error', async () => {
+      for (const file of [binding, 'resources.azure.com_resourcegroups.yaml', moving]) {
+        const newer = crdFile(file, crds20.path);
+        await replaceCrd(newer);
+        const stored = await client.request<{ status: { storedVersions: string[] } }>({
+          path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${newer.metadata.name}`,
+          subject: { verb: 'get', resource: 'customresourcedefinitions' },
+        });
+        const served = newer.spec.versions.map((v) => v.name);
+        expect(stored.status.storedVersions.filter((v) => !served.includes(v))).toEqual([]);
+      }
+    });
+  },
+);

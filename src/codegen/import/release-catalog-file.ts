@@ -1,3 +1,4 @@
+import type { ReleaseOperator } from '../../lib/upgrade/release-types.ts';
 import type { PropertyTree, ReleaseTrees, ReleaseVersion } from './release-trees.ts';
 
 /**
@@ -11,6 +12,8 @@ interface CatalogFile {
     string,
     Record<string, Record<string, [served: boolean, storage: boolean, tree: number]>>
   >;
+  /** Per release, what its operator does by itself (release-operator.ts). */
+  readonly operators?: Record<string, ReleaseOperator>;
   readonly trees: PropertyTree[];
 }
 
@@ -34,8 +37,14 @@ export function compareReleases(a: string, b: string): number {
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The catalog file's text for `releases`, deterministic: releases by version, kinds and versions by name. */
-export function releaseCatalogText(releases: Readonly<Record<string, ReleaseTrees>>): string {
+/**
+ * The catalog file's text for `releases` and their `operators`, deterministic: releases by version, kinds
+ * and versions by name.
+ */
+export function releaseCatalogText(
+  releases: Readonly<Record<string, ReleaseTrees>>,
+  operators: Readonly<Record<string, ReleaseOperator>> = {},
+): string {
   const index = new Map<string, number>();
   const trees: string[] = [];
   const file: CatalogFile['releases'] = {};
@@ -66,7 +75,10 @@ export function releaseCatalogText(releases: Readonly<Record<string, ReleaseTree
         .map(([kind, versions]) => `      ${JSON.stringify(kind)}: ${JSON.stringify(versions)}`)
         .join(',\n')}\n    }`,
   );
-  return `{\n  "releases": {\n${releaseLines.join(',\n')}\n  },\n  "trees": [\n${trees.map((t) => `    ${t}`).join(',\n')}\n  ]\n}\n`;
+  const operatorLines = Object.keys(operators)
+    .sort(compareReleases)
+    .map((release) => `    ${JSON.stringify(release)}: ${JSON.stringify(operators[release])}`);
+  return `{\n  "releases": {\n${releaseLines.join(',\n')}\n  },\n  "operators": {\n${operatorLines.join(',\n')}\n  },\n  "trees": [\n${trees.map((t) => `    ${t}`).join(',\n')}\n  ]\n}\n`;
 }
 
 /** The releases of a catalog file's text, as {@link releaseCatalogText} wrote them. */
@@ -88,4 +100,9 @@ export function releaseTreesOfCatalog(text: string): Record<string, ReleaseTrees
     out[release] = trees;
   }
   return out;
+}
+
+/** The operators of a catalog file's text: per release, what it does by itself (none in an older file). */
+export function releaseOperatorsOfCatalog(text: string): Record<string, ReleaseOperator> {
+  return (JSON.parse(text) as CatalogFile).operators ?? {};
 }

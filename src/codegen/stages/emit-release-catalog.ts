@@ -1,7 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseCatalogOf, releaseCatalogSource } from '../emit/release-catalog-emitter.ts';
-import { releaseCatalogFile, releaseTreesOfCatalog } from '../import/release-catalog-file.ts';
+import {
+  releaseCatalogFile,
+  releaseOperatorsOfCatalog,
+  releaseTreesOfCatalog,
+} from '../import/release-catalog-file.ts';
 import { stage } from '../stage.ts';
 import { addFile } from '../state.ts';
 
@@ -16,10 +20,11 @@ export const emitReleaseCatalog = stage({
   run: (state) => {
     const path = join(state.root, state.schemasDir, releaseCatalogFile);
     if (!existsSync(path)) return;
+    const text = readFileSync(path, 'utf8');
     addFile(
       state,
       'releases.ts',
-      releaseCatalogSource(releaseCatalogOf(releaseTreesOfCatalog(readFileSync(path, 'utf8')))),
+      releaseCatalogSource(releaseCatalogOf(releaseTreesOfCatalog(text), releaseOperatorsOfCatalog(text))),
     );
   },
 });

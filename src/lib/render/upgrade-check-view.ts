@@ -1,5 +1,6 @@
 import type { HopSummary, UpgradeCheckReport } from '../upgrade/check.ts';
 import type { ManifestFinding } from '../upgrade/manifest-findings.ts';
+import type { StorageMoveFinding } from '../upgrade/storage-moves.ts';
 import type { RenderContext } from './output.ts';
 import { printable } from './printable.ts';
 import { renderTable } from './table.ts';
@@ -10,7 +11,10 @@ function hopLine(hop: HopSummary): string {
     hop.spans.length > 0 ? ` (spans ${hop.spans.join(', ')}, which kubectl-aso has no catalog of)` : '';
   return (
     `${hop.from} -> ${hop.to}${spans}: ${removed} kinds lose a version, ${hop.storageMoves} move their storage ` +
-    `version, ${hop.propertyChanges} lose or retype a property, ${hop.addedKinds} kinds are new`
+    `version, ${hop.propertyChanges} lose or retype a property, ${hop.addedKinds} kinds are new; ` +
+    (hop.operatorCleansStoredVersions
+      ? `ASO ${hop.to} clears moved-away stored versions itself (with --crd-management auto)`
+      : `ASO ${hop.to} leaves moved-away stored versions for you to clear`)
   );
 }
 
@@ -36,7 +40,18 @@ function clusterLines(report: UpgradeCheckReport): string[] {
   return [
     `Cluster: ASO ${installed.release} (from ${from}), ${installed.crds} ASO CRDs; ${deployment}`,
     `CRDs whose stored versions an upgrade hop removes: ${cluster.storedVersions.length}; objects last applied at a removed version: ${cluster.appliedVersions.reduce((n, f) => n + f.objects, 0)}`,
+    storageMovesLine(cluster.storageMoves),
   ];
+}
+
+/** The storage moves in one line: how many, and how many the operator clears itself. */
+function storageMovesLine(moves: readonly StorageMoveFinding[]): string {
+  const byOperator = moves.filter((m) => m.by === 'operator').length;
+  return (
+    `CRDs whose storage version a hop moves: ${moves.length}; the operator clears the old stored version of ` +
+    `${byOperator} itself, ${moves.length - byOperator} need kubectl aso migrate after their hop` +
+    (moves.length > byOperator ? ' (listed below)' : '')
+  );
 }
 
 function verdict(report: UpgradeCheckReport): string {
@@ -82,6 +97,25 @@ export function upgradeCheckView(report: UpgradeCheckReport, context: RenderCont
       { header: 'STORED AT A REMOVED VERSION' },
       { header: 'OBJECTS' },
       { header: 'FIX', flexible: true },
+    ];
+    out.push(renderTable(columns, rows, context.width).trimEnd());
+  }
+  const moves = (report.cluster?.storageMoves ?? []).filter((m) => context.wide || m.by === 'migrate');
+  if (moves.length > 0) {
+    out.push('', 'Storage moves: who clears the old stored version after each hop:');
+    const rows = moves.map((move) => [
+      printable(move.hop),
+      printable(move.crd),
+      printable(`${move.from} -> ${move.to}`),
+      move.by === 'operator' ? 'operator' : context.palette.yellow('you'),
+      printable(move.how),
+    ]);
+    const columns = [
+      { header: 'HOP' },
+      { header: 'CRD', shrinkable: true },
+      { header: 'STORAGE' },
+      { header: 'BY' },
+      { header: 'HOW', flexible: true },
     ];
     out.push(renderTable(columns, rows, context.width).trimEnd());
   }
@@ -149,6 +183,15 @@ export function upgradeCheckMarkdown(report: UpgradeCheckReport): string {
     for (const finding of report.cluster.storedVersions) {
       out.push(
         `| ${cell(finding.crd)} | ${cell(finding.versions.join(', '))} | ${finding.objects} | \`${cell(finding.fix)}\` |`,
+      );
+    }
+  }
+  const moves = (report.cluster?.storageMoves ?? []).filter((m) => m.by === 'migrate');
+  if (moves.length > 0) {
+    out.push('', '| Hop | CRD | Storage | After the hop |', '|---|---|---|---|');
+    for (const move of moves) {
+      out.push(
+        `| ${cell(move.hop)} | ${cell(move.crd)} | ${cell(`${move.from} -> ${move.to}`)} | ${cell(move.how)} |`,
       );
     }
   }

@@ -18,6 +18,8 @@ export interface HopSummary {
   readonly removedVersions: Readonly<Record<string, readonly string[]>>;
   /** Kinds whose storage version moves. */
   readonly storageMoves: number;
+  /** Whether the newer release's operator clears moved-away stored versions itself (with `--crd-management auto`). */
+  readonly operatorCleansStoredVersions: boolean;
   /** Kinds that lose or retype a property in a version both releases serve. */
   readonly propertyChanges: number;
 }
@@ -63,13 +65,14 @@ export function checkUpgrade(
   return {
     from: releaseName(input.from),
     to: releaseName(input.to),
-    hops: hops.map(hopSummary),
+    hops: hops.map((hop) => hopSummary(hop, catalog)),
     ...(input.cluster !== undefined
       ? {
           cluster: {
             installed: { ...input.cluster.installed, crds: input.cluster.installed.crds.length },
             storedVersions: input.cluster.storedVersions,
             appliedVersions: input.cluster.appliedVersions,
+            storageMoves: input.cluster.storageMoves,
           },
         }
       : {}),
@@ -88,7 +91,7 @@ export function upgradeCheckExit(report: UpgradeCheckReport): ExitCodeName {
   return 'ok';
 }
 
-function hopSummary(hop: ReleaseHop): HopSummary {
+function hopSummary(hop: ReleaseHop, catalog: ReleaseCatalog): HopSummary {
   const removedVersions: Record<string, readonly string[]> = {};
   let storageMoves = 0;
   let propertyChanges = 0;
@@ -105,6 +108,7 @@ function hopSummary(hop: ReleaseHop): HopSummary {
     addedKinds: hop.addedKinds.length,
     removedVersions,
     storageMoves,
+    operatorCleansStoredVersions: catalog.operators[hop.to]?.cleansStoredVersions === true,
     propertyChanges,
   };
 }

@@ -44,9 +44,21 @@ export interface ReleaseHop {
   readonly kinds: Readonly<Record<string, KindChanges>>;
 }
 
+/** What a release's operator does by itself once it runs, as its Go module's code shows. */
+export interface ReleaseOperator {
+  /**
+   * With `--crd-management auto` it removes older versions from each CRD's `status.storedVersions` (keeping
+   * the newest) once every object has been reconciled by it, which stores the object at the current storage
+   * version: a storage version that moves then needs nothing from the user.
+   */
+  readonly cleansStoredVersions: boolean;
+}
+
 /** The whole catalog: releases oldest first, each one's kinds, and the hop between each consecutive pair. */
 export interface ReleaseCatalog {
   readonly releases: readonly string[];
+  /** Per release: what its operator does by itself. */
+  readonly operators: Readonly<Record<string, ReleaseOperator>>;
   readonly kinds: Readonly<Record<string, Readonly<Record<string, ReleaseKind>>>>;
   readonly hops: readonly ReleaseHop[];
 }

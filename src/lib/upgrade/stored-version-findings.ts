@@ -1,6 +1,7 @@
 import type { KubeClient } from '../kube/client.ts';
 import type { InstalledCrd } from './installed-operator.ts';
-import type { ReleaseHop } from './release-types.ts';
+import type { ReleaseCatalog, ReleaseHop } from './release-types.ts';
+import { storedVersionCleanup } from './storage-moves.ts';
 
 /**
  * A CRD whose `status.storedVersions` holds a version a hop removes: applying the newer release's CRD
@@ -22,12 +23,16 @@ export interface StoredVersionFinding {
 /**
  * Every installed CRD whose stored versions a hop removes, with its object count and the fix: `kubectl aso
  * migrate` to the CRD's current storage version when the hop keeps that version (the rewrite then clears the
- * old ones), else a note that the storage version itself goes, which no migration before the upgrade can fix.
+ * old ones). When the hop removes the storage version itself, no migration before the upgrade can fix it:
+ * the fix is the earlier hop that moves the storage away, and whoever clears the old version after it
+ * (storage-moves.ts; `crdManagement` as there).
  */
 export async function storedVersionFindings(
   client: KubeClient,
   crds: readonly InstalledCrd[],
   hops: readonly ReleaseHop[],
+  catalog: ReleaseCatalog,
+  crdManagement: string | undefined,
 ): Promise<StoredVersionFinding[]> {
   const findings: StoredVersionFinding[] = [];
   for (const crd of crds) {
@@ -35,21 +40,41 @@ export async function storedVersionFindings(
       const removed = hop.kinds[crd.kind]?.removedVersions ?? [];
       const versions = crd.storedVersions.filter((v) => removed.includes(v));
       if (versions.length === 0) continue;
-      const storageRemoved = removed.includes(crd.storage);
       findings.push({
         hop: `${hop.from} -> ${hop.to}`,
         crd: crd.name,
         kind: crd.kind,
         versions,
         objects: await objectCount(client, crd),
-        fix: storageRemoved
-          ? `${hop.to} removes the storage version ${crd.storage} itself: upgrade first to a release that moves the storage version`
-          : `kubectl aso migrate --to ${crd.storage.replace(/storage$/, '')} --kind ${crd.name}`,
+        fix: storedVersionFix(catalog, hops, hop, crd, crdManagement),
       });
       break;
     }
   }
   return findings;
+}
+
+/**
+ * The fix for a CRD whose stored versions `hop` (one of `hops`) removes: `kubectl aso migrate` to the CRD's
+ * storage version while the hop keeps it; when the hop removes the storage version itself, the earlier hop
+ * that moves the storage away, and who clears the old version after it.
+ */
+export function storedVersionFix(
+  catalog: ReleaseCatalog,
+  hops: readonly ReleaseHop[],
+  hop: ReleaseHop,
+  crd: InstalledCrd,
+  crdManagement: string | undefined,
+): string {
+  if (!(hop.kinds[crd.kind]?.removedVersions ?? []).includes(crd.storage))
+    return `kubectl aso migrate --to ${crd.storage.replace(/storage$/, '')} --kind ${crd.name}`;
+  const earlier = hops.slice(0, hops.indexOf(hop));
+  const moving = earlier.find((h) => h.kinds[crd.kind]?.storage?.from === crd.storage);
+  const move = moving?.kinds[crd.kind]?.storage;
+  if (moving === undefined || move === undefined)
+    return `${hop.to} removes the storage version ${crd.storage} itself: upgrade first to a release that moves the storage version`;
+  const cleanup = storedVersionCleanup(catalog, moving, crd.name, move.from, move.to, crdManagement);
+  return `${hop.to} removes the storage version ${crd.storage}: upgrade to ${moving.to} first, which moves it to ${move.to}; ${cleanup.how}; then go on`;
 }
 
 /** How many objects of the CRD the cluster holds, in all namespaces, read with one list of one item. */

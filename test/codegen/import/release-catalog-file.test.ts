@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   compareReleases,
   releaseCatalogText,
+  releaseOperatorsOfCatalog,
   releaseTreesOfCatalog,
 } from '../../../src/codegen/import/release-catalog-file.ts';
 import {
@@ -95,14 +96,20 @@ describe('the catalog file', () => {
     },
   };
 
+  const operators = {
+    'v2.18.0': { cleansStoredVersions: true },
+    'v2.9.0': { cleansStoredVersions: false },
+  };
+
   it('reads back what it wrote, each tree kept once however many versions share it', () => {
-    const text = releaseCatalogText(releases);
+    const text = releaseCatalogText(releases, operators);
     expect(releaseTreesOfCatalog(text)).toEqual(releases);
+    expect(releaseOperatorsOfCatalog(text)).toEqual(operators);
     const file = JSON.parse(text) as { trees: unknown[]; releases: Record<string, unknown> };
     expect(file.trees).toHaveLength(2);
     // Releases by version number, not as strings: v2.9.0 is older than v2.18.0.
     expect(Object.keys(file.releases)).toEqual(['v2.9.0', 'v2.18.0']);
-    expect(releaseCatalogText(releaseTreesOfCatalog(text))).toBe(text);
+    expect(releaseCatalogText(releaseTreesOfCatalog(text), releaseOperatorsOfCatalog(text))).toBe(text);
   });
 
   it('orders releases by version number', () => {

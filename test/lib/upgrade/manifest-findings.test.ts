@@ -21,6 +21,11 @@ function manifest(name: string, text: string) {
 /** A catalog of three releases in which ResourceGroup loses v1alpha1api20200601 and Widget loses and retypes properties. */
 const catalog: ReleaseCatalog = {
   releases: ['v2.1.0', 'v2.2.0', 'v2.3.0'],
+  operators: {
+    'v2.1.0': { cleansStoredVersions: false },
+    'v2.2.0': { cleansStoredVersions: false },
+    'v2.3.0': { cleansStoredVersions: true },
+  },
   kinds: {
     'v2.3.0': {
       'resources.azure.com/ResourceGroup': {
