@@ -11,7 +11,12 @@ export interface Measured {
 }
 
 /** Runs a command with stdout discarded, timing it, with its peak RSS from GNU time when available. */
-export function measure(command: string, commandArgs: string[], kubeconfig: string): Promise<Measured> {
+export function measure(
+  command: string,
+  commandArgs: string[],
+  kubeconfig: string,
+  okCodes: readonly number[] = [0],
+): Promise<Measured> {
   const useTime = existsSync('/usr/bin/time');
   const argv = useTime ? ['-f', '%M', command, ...commandArgs] : commandArgs;
   return new Promise((done, fail) => {
@@ -30,7 +35,7 @@ export function measure(command: string, commandArgs: string[], kubeconfig: stri
       const lines = stderr.trim().split('\n');
       const maxRssKb = useTime ? Number(lines.at(-1)) : Number.NaN;
       // A failed run is timed too, and said, so that a fast failure is never taken for a fast run.
-      if (code !== 0)
+      if (!okCodes.includes(code ?? -1))
         process.stderr.write(
           `  ${command} ${commandArgs.join(' ')} exited ${code}: ${stderr.slice(0, 500)}\n`,
         );
@@ -53,6 +58,8 @@ export interface Contender {
   label: string;
   command: string;
   args: string[];
+  /** Exit codes that are the command's answer rather than a failure (upgrade-check's 28); 0 by default. */
+  okCodes?: readonly number[];
 }
 
 /** Runs each contender `runs` times after one warm-up, interleaved so that they share the plane's moments. */
@@ -62,10 +69,13 @@ export async function race(
   runs: number,
 ): Promise<Map<string, Measured[]>> {
   const results = new Map<string, Measured[]>(contenders.map((c) => [c.label, []]));
-  for (const contender of contenders) await measure(contender.command, contender.args, kubeconfig);
+  for (const contender of contenders)
+    await measure(contender.command, contender.args, kubeconfig, contender.okCodes);
   for (let run = 0; run < runs; run++) {
     for (const contender of contenders) {
-      results.get(contender.label)?.push(await measure(contender.command, contender.args, kubeconfig));
+      results
+        .get(contender.label)
+        ?.push(await measure(contender.command, contender.args, kubeconfig, contender.okCodes));
     }
   }
   return results;
