@@ -16,6 +16,7 @@ import { Conflict } from '../src/lib/kube/errors.ts';
 import { resourcePath } from '../src/lib/kube/paths.ts';
 import { applyObject, waitForEstablished } from '../test/control-plane/apply.ts';
 import { clientFor, startPlane, stopPlane } from '../test/control-plane/plane.ts';
+import { minimalValue, type SchemaNode } from '../test/fixtures/minimal-object.ts';
 import { sharedDir } from '../test/fixtures/shared-data.ts';
 import { race, report, verdict } from './race.ts';
 
@@ -29,17 +30,6 @@ const namespaceCount = 20;
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 5) || 5;
 
-interface SchemaNode {
-  type?: string;
-  enum?: unknown[];
-  pattern?: string;
-  minLength?: number;
-  minimum?: number;
-  minItems?: number;
-  required?: string[];
-  properties?: Record<string, SchemaNode>;
-  items?: SchemaNode;
-}
 interface CrdVersion {
   name: string;
   served: boolean;
@@ -52,35 +42,6 @@ interface CrdDocument {
   kind: string;
   metadata: { name: string; resourceVersion?: string };
   spec: { group: string; names: { kind: string; plural: string }; versions: CrdVersion[] };
-}
-
-/** The smallest value `node` accepts, or undefined when a pattern makes guessing one unsafe. */
-function minimalValue(node: SchemaNode): unknown {
-  if (node.enum !== undefined) return node.enum[0];
-  switch (node.type) {
-    case 'string':
-      return node.pattern !== undefined ? undefined : 'x'.repeat(Math.max(1, node.minLength ?? 1));
-    case 'integer':
-    case 'number':
-      return Math.max(1, node.minimum ?? 1);
-    case 'boolean':
-      return false;
-    case 'array': {
-      if ((node.minItems ?? 0) === 0) return [];
-      const item = node.items === undefined ? undefined : minimalValue(node.items);
-      return item === undefined ? undefined : Array.from({ length: node.minItems ?? 1 }, () => item);
-    }
-    default: {
-      const out: Record<string, unknown> = {};
-      for (const name of node.required ?? []) {
-        const child = node.properties?.[name];
-        const value = child === undefined ? undefined : minimalValue(child);
-        if (value === undefined) return undefined;
-        out[name] = value;
-      }
-      return out;
-    }
-  }
 }
 
 /** A kind's CRD to install, the version its objects are written at, and that version's smallest spec. */

@@ -10,6 +10,7 @@ import type { UpgradeCheckReport } from '../../src/lib/upgrade/check.ts';
 import { applyObject, waitForEstablished } from '../control-plane/apply.ts';
 import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
 import { runCli } from '../fixtures/cli.ts';
+import { minimalValue, type SchemaNode } from '../fixtures/minimal-object.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 
 const crds = sharedData('real-aso-crds/v2.18.0', 'test/commands/upgrade-check-cluster.test.ts');
@@ -19,7 +20,11 @@ type CrdDocument = {
   apiVersion: string;
   kind: string;
   metadata: { name: string; labels?: Record<string, string> };
-  spec: { group: string; names: { kind: string }; versions: Array<{ name: string; storage: boolean }> };
+  spec: {
+    group: string;
+    names: { kind: string; plural: string };
+    versions: Array<{ name: string; storage: boolean; schema: { openAPIV3Schema: SchemaNode } }>;
+  };
 };
 
 /** `group/Kind`, as the release catalog names kinds. */
@@ -29,12 +34,27 @@ function crdFile(name: string, dir = crds.path): CrdDocument {
   return parse(readFileSync(join(dir, name), 'utf8')) as CrdDocument;
 }
 
+/** The catalog's hop from v2.18.0 to v2.20.0, which the test derives its kinds from. */
+const hop = releaseCatalog.hops.find((h) => h.from === 'v2.18.0' && h.to === 'v2.20.0');
+
+/**
+ * The v2.18.0 CRD files of every kind the hop removes a version of (the operator's file names start with the
+ * group, so only those groups' files are read).
+ */
+function removingCrdFiles(): string[] {
+  const kinds = Object.keys(hop?.kinds ?? {}).filter((kind) => hop?.kinds[kind]?.removedVersions);
+  const groups = new Set(kinds.map((kind) => kind.slice(0, kind.indexOf('/'))));
+  return readdirSync(crds.path)
+    .filter((f) => f.endsWith('.yaml') && groups.has(f.slice(0, f.indexOf('_'))))
+    .filter((f) => kinds.includes(kindOf(crdFile(f))))
+    .sort();
+}
+
 /**
  * The smallest v2.18.0 CRD file whose kind the catalog's v2.18.0 -> v2.20.0 hop moves to a new storage
  * version while still serving the old one: picked from the catalog, not named by hand.
  */
 function movingCrdFile(): string {
-  const hop = releaseCatalog.hops.find((h) => h.from === 'v2.18.0' && h.to === 'v2.20.0');
   const moves = (kind: string) => {
     const changes = hop?.kinds[kind];
     return changes?.storage !== undefined && !changes.removedVersions?.includes(changes.storage.from);
@@ -59,11 +79,12 @@ function storingAt(crd: CrdDocument, version: string): CrdDocument {
 }
 
 /**
- * On a plane of its own: the real v2.18.0 CRDs of AKS's TrustedAccessRoleBinding (one object stored at
- * `v1api20240402previewstorage`, which v2.20.0 removes) and of a ResourceGroup (nothing removed), as the
- * operator's install labels them. The check reads the release from the CRDs, names the blocking CRD with
- * its object count and the migrate command; after that command and the stored-version cleanup the CRD no
- * longer blocks.
+ * The real upgrade from v2.18.0 to v2.20.0 on a plane of its own, with the kinds taken from the release
+ * catalog: every kind whose version the hop removes gets its real v2.18.0 CRD with one object written and
+ * stored at that version (installed storing there, as an older release had it, then the v2.18.0 CRD as the
+ * release ships it); a kind whose storage version the hop moves and a ResourceGroup (nothing changes) get
+ * their CRDs. The real v2.20.0 CRDs are refused; the check names exactly the blocking CRDs with their object
+ * counts and commands; after those commands it no longer blocks, and the real v2.20.0 CRDs apply.
  */
 describe.skipIf(!crds.present || !crds20.present)(
   'kubectl aso upgrade-check on a cluster running ASO v2.18.0',
@@ -74,8 +95,9 @@ describe.skipIf(!crds.present || !crds20.present)(
     );
     let plane: Plane;
     let client: KubeClient;
-    const binding = 'containerservice.azure.com_trustedaccessrolebindings.yaml';
+    const removing = crds.present ? removingCrdFiles() : [];
     const moving = crds.present ? movingCrdFile() : '';
+    const resourceGroups = 'resources.azure.com_resourcegroups.yaml';
     /** Replaces an installed CRD by `document`, as `kubectl apply` of a newer release's CRD does. */
     const replaceCrd = async (document: CrdDocument) => {
       const path = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${document.metadata.name}`;
@@ -93,11 +115,9 @@ describe.skipIf(!crds.present || !crds20.present)(
         subject: { verb: 'update', resource: 'customresourcedefinitions' },
       });
     };
-    const bindingName = 'trustedaccessrolebindings.containerservice.azure.com';
-    /** The API version of the storage version v2.18.0 installs, which the fix migrates to. */
-    const storedAt = (
-      crds.present ? (crdFile(binding).spec.versions.find((v) => v.storage)?.name ?? '') : ''
-    ).replace(/storage$/, '');
+    /** The API version of a removing kind that the hop removes, which its object is written at. */
+    const removedVersionOf = (crd: CrdDocument) =>
+      hop?.kinds[kindOf(crd)]?.removedVersions?.find((v) => !v.endsWith('storage')) ?? '';
     const check = (...args: string[]) =>
       runCli([
         'upgrade-check',
@@ -113,61 +133,52 @@ describe.skipIf(!crds.present || !crds20.present)(
     beforeAll(async () => {
       plane = await startPlane(stateDir, { withGenerated: false });
       client = await clientFor(plane);
-      const real = crdFile(binding);
-      // Installed as an older release had it, an object written, then the v2.18.0 CRD as the release ships it.
-      await applyObject(client, storingAt(real, 'v1api20240402previewstorage'), {
-        ...crdType,
-        namespaced: false,
-      });
-      await waitForEstablished(client, bindingName);
-      await applyObject(
-        client,
-        {
-          apiVersion: 'containerservice.azure.com/v1api20240402preview',
-          kind: 'TrustedAccessRoleBinding',
-          metadata: { name: 'binding', namespace: 'default' },
-          spec: {
-            owner: { name: 'aks' },
-            roles: ['a'],
-            sourceResourceReference: { armId: '/subscriptions/s' },
+      for (const file of removing) {
+        const real = crdFile(file);
+        const version = removedVersionOf(real);
+        await applyObject(client, storingAt(real, `${version}storage`), { ...crdType, namespaced: false });
+        await waitForEstablished(client, real.metadata.name);
+        const schema = real.spec.versions.find((v) => v.name === version)?.schema.openAPIV3Schema;
+        await applyObject(
+          client,
+          {
+            apiVersion: `${real.spec.group}/${version}`,
+            kind: real.spec.names.kind,
+            metadata: { name: 'stored-at-removed', namespace: 'default' },
+            spec: minimalValue(schema?.properties?.spec ?? {}) as Record<string, unknown>,
           },
-        },
-        {
-          group: 'containerservice.azure.com',
-          version: 'v1api20240402preview',
-          plural: 'trustedaccessrolebindings',
-          namespaced: true,
-        },
-      );
-      const current = await client.request<CrdDocument & { metadata: { resourceVersion: string } }>({
-        path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${bindingName}`,
-        subject: { verb: 'get', resource: 'customresourcedefinitions' },
-      });
-      await client.request({
-        method: 'PUT',
-        path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${bindingName}`,
-        body: { ...real, metadata: { ...real.metadata, resourceVersion: current.metadata.resourceVersion } },
-        subject: { verb: 'update', resource: 'customresourcedefinitions' },
-      });
-      await applyObject(client, crdFile('resources.azure.com_resourcegroups.yaml'), {
-        ...crdType,
-        namespaced: false,
-      });
-      await waitForEstablished(client, 'resourcegroups.resources.azure.com');
-      const moved = crdFile(moving);
-      await applyObject(client, moved, { ...crdType, namespaced: false });
-      await waitForEstablished(client, moved.metadata.name);
+          { group: real.spec.group, version, plural: real.spec.names.plural, namespaced: true },
+        );
+        await replaceCrd(real);
+      }
+      for (const file of [resourceGroups, moving]) {
+        const real = crdFile(file);
+        await applyObject(client, real, { ...crdType, namespaced: false });
+        await waitForEstablished(client, real.metadata.name);
+      }
     }, 300_000);
 
     afterAll(async () => {
       await stopPlane(stateDir);
     });
 
-    it('reads the release from the CRDs and names the CRD whose stored versions v2.20.0 removes', async () => {
-      // The real v2.20.0 CRD does not apply yet: the API server refuses it for the stored version it removes.
-      await expect(replaceCrd(crdFile(binding, crds20.path))).rejects.toThrow(
-        /storedVersions\[0\]: Invalid value: "v1api20240402previewstorage": missing from spec.versions/,
+    it('finds the kinds to store at a removed version in the catalog: the three AKS kinds v2.19 drops v1api20240402preview of', () => {
+      expect(removing.map((f) => kindOf(crdFile(f)))).toEqual([
+        'containerservice.azure.com/ManagedCluster',
+        'containerservice.azure.com/ManagedClustersAgentPool',
+        'containerservice.azure.com/TrustedAccessRoleBinding',
+      ]);
+      expect(removing.map((f) => removedVersionOf(crdFile(f)))).toEqual(
+        removing.map(() => 'v1api20240402preview'),
       );
+    });
+
+    it('names exactly the CRDs whose stored versions v2.20.0 removes, which the API server refuses to upgrade', async () => {
+      // The real v2.20.0 CRDs do not apply yet: the API server refuses each for the stored version it removes.
+      for (const file of removing)
+        await expect(replaceCrd(crdFile(file, crds20.path))).rejects.toThrow(
+          /storedVersions\[\d\]: Invalid value: "v1api20240402previewstorage": missing from spec.versions/,
+        );
       const run = await check('-o', 'json');
       expect(run.stderr).toBe('');
       expect(run.code).toBe(exitCodes.upgradeBlocked.code);
@@ -176,12 +187,26 @@ describe.skipIf(!crds.present || !crds20.present)(
       expect(report.cluster?.installed).toMatchObject({
         release: 'v2.18.0',
         releaseFrom: 'crd-labels',
-        crds: 3,
+        crds: removing.length + 2,
       });
+      expect(report.cluster?.storedVersions).toEqual(
+        removing.map((file) => {
+          const crd = crdFile(file);
+          const storage = crd.spec.versions.find((v) => v.storage)?.name ?? '';
+          return {
+            hop: 'v2.18.0 -> v2.20.0',
+            crd: crd.metadata.name,
+            kind: kindOf(crd),
+            versions: ['v1api20240402previewstorage'],
+            objects: 1,
+            fix: `kubectl aso migrate --to ${storage.replace(/storage$/, '')} --kind ${crd.metadata.name}`,
+          };
+        }),
+      );
       // The CRD whose storage v2.20.0 moves does not block, and the operator, whose Deployment was not read,
       // clears the old stored version itself provided it manages its CRDs.
       const moved = crdFile(moving);
-      const move = releaseCatalog.hops.find((hop) => hop.from === 'v2.18.0')?.kinds[kindOf(moved)]?.storage;
+      const move = hop?.kinds[kindOf(moved)]?.storage;
       expect(report.cluster?.storageMoves).toEqual([
         {
           hop: 'v2.18.0 -> v2.20.0',
@@ -193,46 +218,31 @@ describe.skipIf(!crds.present || !crds20.present)(
           how: `ASO v2.20.0 drops ${move?.from} from storedVersions by itself if it manages its CRDs (--crd-management auto) once it has reconciled every object, which stores it at ${move?.to}: nothing to run`,
         },
       ]);
-      expect(report.cluster?.storedVersions).toEqual([
-        {
-          hop: 'v2.18.0 -> v2.20.0',
-          crd: bindingName,
-          kind: 'containerservice.azure.com/TrustedAccessRoleBinding',
-          versions: ['v1api20240402previewstorage'],
-          objects: 1,
-          fix: `kubectl aso migrate --to ${storedAt} --kind ${bindingName}`,
-        },
-      ]);
     });
 
-    it('no longer blocks once the printed migrate command has run, and still warns of the object applied at the removed version', async () => {
-      const migrate = await runCli([
-        'migrate',
-        '--to',
-        storedAt,
-        '--kind',
-        bindingName,
-        '--kubeconfig',
-        plane.kubeconfig,
-        '--context',
-        'admin',
-      ]);
-      expect(migrate.code, migrate.stdout + migrate.stderr).toBe(0);
+    it('no longer blocks once the printed commands have run, and still warns of the objects applied at the removed version', async () => {
+      const blocked = JSON.parse((await check('-o', 'json')).stdout) as UpgradeCheckReport;
+      for (const finding of blocked.cluster?.storedVersions ?? []) {
+        const [kubectl, aso, ...command] = finding.fix.split(' ');
+        expect([kubectl, aso]).toEqual(['kubectl', 'aso']);
+        const migrate = await runCli([...command, '--kubeconfig', plane.kubeconfig, '--context', 'admin']);
+        expect(migrate.code, migrate.stdout + migrate.stderr).toBe(0);
+      }
       const run = await check();
       expect(run.code, run.stdout + run.stderr).toBe(exitCodes.upgradeWarnings.code);
       expect(run.stdout).toContain('Cluster: ASO v2.18.0');
       expect(run.stdout).toContain('CRDs whose stored versions an upgrade hop removes: 0');
-      expect(run.stdout).toContain('Ready, with 1 warnings.');
+      expect(run.stdout).toContain(`Ready, with ${removing.length} warnings.`);
       const report = JSON.parse((await check('-o', 'json')).stdout) as UpgradeCheckReport;
-      expect(report.cluster?.appliedVersions).toMatchObject([
-        {
-          kind: 'containerservice.azure.com/TrustedAccessRoleBinding',
+      expect(report.cluster?.appliedVersions).toMatchObject(
+        removing.map((file) => ({
+          kind: kindOf(crdFile(file)),
           namespace: 'default',
           version: 'v1api20240402preview',
           objects: 1,
-          names: ['binding'],
-        },
-      ]);
+          names: ['stored-at-removed'],
+        })),
+      );
     }, 300_000);
 
     it('reports CRDs of mixed releases as such instead of guessing', async () => {
@@ -258,7 +268,9 @@ describe.skipIf(!crds.present || !crds20.present)(
       });
       const run = await check();
       expect(run.code).toBe(exitCodes.invalidInput.code);
-      expect(run.stderr).toContain('the ASO CRDs are of several releases: v2.18.0: 2 CRDs');
+      expect(run.stderr).toContain(
+        `the ASO CRDs are of several releases: v2.18.0: ${removing.length + 1} CRDs`,
+      );
       expect(run.stderr).toContain('v2.20.0: 1 CRDs (resourcegroups.resources.azure.com)');
     });
     it("takes the release from the operator's image when there is one, with how it manages CRDs", async () => {
@@ -312,7 +324,7 @@ describe.skipIf(!crds.present || !crds20.present)(
     });
 
     it('then takes the real v2.20.0 CRDs without a storage error', async () => {
-      for (const file of [binding, 'resources.azure.com_resourcegroups.yaml', moving]) {
+      for (const file of [...removing, resourceGroups, moving]) {
         const newer = crdFile(file, crds20.path);
         await replaceCrd(newer);
         const stored = await client.request<{ status: { storedVersions: string[] } }>({
