@@ -169,22 +169,13 @@ async function populate(admin: KubeClient): Promise<Planned[]> {
     `  created ${jobs.length} objects in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
   // The release's own CRD now replaces the one that stored at the removed version, as its install would.
-  for (const plan of chosen.filter((p) => p.first !== p.crd)) {
-    const path = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${plan.crd.metadata.name}`;
-    const current = await admin.request<CrdDocument>({
-      path,
-      subject: { verb: 'get', resource: 'customresourcedefinitions' },
+  for (const plan of chosen.filter((p) => p.first !== p.crd))
+    await applyObject(admin, plan.crd, {
+      group: 'apiextensions.k8s.io',
+      version: 'v1',
+      plural: 'customresourcedefinitions',
+      namespaced: false,
     });
-    await admin.request({
-      method: 'PUT',
-      path,
-      body: {
-        ...plan.crd,
-        metadata: { ...plan.crd.metadata, resourceVersion: current.metadata.resourceVersion },
-      },
-      subject: { verb: 'update', resource: 'customresourcedefinitions' },
-    });
-  }
   return chosen;
 }
 

@@ -99,22 +99,8 @@ describe.skipIf(!crds.present || !crds20.present)(
     const moving = crds.present ? movingCrdFile() : '';
     const resourceGroups = 'resources.azure.com_resourcegroups.yaml';
     /** Replaces an installed CRD by `document`, as `kubectl apply` of a newer release's CRD does. */
-    const replaceCrd = async (document: CrdDocument) => {
-      const path = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${document.metadata.name}`;
-      const current = await client.request<{ metadata: { resourceVersion: string } }>({
-        path,
-        subject: { verb: 'get', resource: 'customresourcedefinitions' },
-      });
-      await client.request({
-        method: 'PUT',
-        path,
-        body: {
-          ...document,
-          metadata: { ...document.metadata, resourceVersion: current.metadata.resourceVersion },
-        },
-        subject: { verb: 'update', resource: 'customresourcedefinitions' },
-      });
-    };
+    const replaceCrd = (document: CrdDocument) =>
+      applyObject(client, document, { ...crdType, namespaced: false });
     /** The API version of a removing kind that the hop removes, which its object is written at. */
     const removedVersionOf = (crd: CrdDocument) =>
       hop?.kinds[kindOf(crd)]?.removedVersions?.find((v) => !v.endsWith('storage')) ?? '';
