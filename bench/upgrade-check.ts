@@ -7,7 +7,7 @@
 // applied there (what the check must find), and the smallest other CRDs to make 50. Each object is the
 // smallest its version's schema accepts (its required properties, enum values taken from the schema).
 // The plane lives in .local/bench-upgrade-check and is reused; `--down` stops it; `--runs N` (default 5).
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { releaseCatalog } from '../generated/releases.ts';
@@ -17,6 +17,7 @@ import { resourcePath } from '../src/lib/kube/paths.ts';
 import { applyObject, waitForEstablished } from '../test/control-plane/apply.ts';
 import { clientFor, startPlane, stopPlane } from '../test/control-plane/plane.ts';
 import { minimalValue, type SchemaNode } from '../test/fixtures/minimal-object.ts';
+import { type RealCrdVersions, realCrdVersions } from '../test/fixtures/real-crd-versions.ts';
 import { sharedDir } from '../test/fixtures/shared-data.ts';
 import { race, report, verdict } from './race.ts';
 
@@ -79,16 +80,13 @@ function planned(file: string): Planned | undefined {
 /** The kinds the hop removes a version of, then the smallest CRD files, to `crdCount` that take an object. */
 function candidates(): string[] {
   const hop = releaseCatalog.hops.find((h) => h.from === 'v2.18.0' && h.to === 'v2.20.0');
-  const files = readdirSync(crdDir).filter((f) => f.endsWith('.yaml'));
-  const kindOf = (file: string) => {
-    const crd = parse(readFileSync(join(crdDir, file), 'utf8')) as CrdDocument;
-    return `${crd.spec.group}/${crd.spec.names.kind}`;
-  };
-  const bySize = files.sort(
-    (a, b) => statSync(join(crdDir, a)).size - statSync(join(crdDir, b)).size || (a < b ? -1 : 1),
+  const size = (file: string) => statSync(join(crdDir, file)).size;
+  const bySize = realCrdVersions(crdDir).sort(
+    (a, b) => size(a.file) - size(b.file) || (a.file < b.file ? -1 : 1),
   );
-  const removing = bySize.filter((f) => hop?.kinds[kindOf(f)]?.removedVersions !== undefined);
-  return [...removing, ...bySize.filter((f) => !removing.includes(f))];
+  const removes = (crd: RealCrdVersions) =>
+    hop?.kinds[`${crd.group}/${crd.kind}`]?.removedVersions !== undefined;
+  return [...bySize.filter(removes), ...bySize.filter((crd) => !removes(crd))].map((crd) => crd.file);
 }
 
 async function install(admin: KubeClient): Promise<Planned[]> {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -11,6 +11,7 @@ import { applyObject, waitForEstablished } from '../control-plane/apply.ts';
 import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { minimalValue, type SchemaNode } from '../fixtures/minimal-object.ts';
+import { type RealCrdVersions, realCrdVersions } from '../fixtures/real-crd-versions.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 
 const crds = sharedData('real-aso-crds/v2.18.0', 'test/commands/upgrade-check-cluster.test.ts');
@@ -37,37 +38,27 @@ function crdFile(name: string, dir = crds.path): CrdDocument {
 /** The catalog's hop from v2.18.0 to v2.20.0, which the test derives its kinds from. */
 const hop = releaseCatalog.hops.find((h) => h.from === 'v2.18.0' && h.to === 'v2.20.0');
 
-/**
- * The v2.18.0 CRD files of every kind the hop removes a version of (the operator's file names start with the
- * group, so only those groups' files are read).
- */
-function removingCrdFiles(): string[] {
-  const kinds = Object.keys(hop?.kinds ?? {}).filter((kind) => hop?.kinds[kind]?.removedVersions);
-  const groups = new Set(kinds.map((kind) => kind.slice(0, kind.indexOf('/'))));
-  return readdirSync(crds.path)
-    .filter((f) => f.endsWith('.yaml') && groups.has(f.slice(0, f.indexOf('_'))))
-    .filter((f) => kinds.includes(kindOf(crdFile(f))))
-    .sort();
+/** The v2.18.0 CRD files of every kind the hop removes a version of, by file name. */
+function removingCrdFiles(crds18: readonly RealCrdVersions[]): string[] {
+  return crds18.filter((c) => hop?.kinds[`${c.group}/${c.kind}`]?.removedVersions).map((c) => c.file);
 }
 
 /**
  * The smallest v2.18.0 CRD file whose kind the catalog's v2.18.0 -> v2.20.0 hop moves to a new storage
  * version while still serving the old one: picked from the catalog, not named by hand.
  */
-function movingCrdFile(): string {
+function movingCrdFile(crds18: readonly RealCrdVersions[]): string {
   const moves = (kind: string) => {
     const changes = hop?.kinds[kind];
     return changes?.storage !== undefined && !changes.removedVersions?.includes(changes.storage.from);
   };
-  const files = readdirSync(crds.path)
-    .filter((f) => f.endsWith('.yaml'))
-    .sort(
-      (a, b) => statSync(join(crds.path, a)).size - statSync(join(crds.path, b)).size || (a < b ? -1 : 1),
-    );
-  for (const file of files) {
-    if (moves(kindOf(crdFile(file)))) return file;
-  }
-  throw new Error('the catalog has no storage move from v2.18.0 to v2.20.0');
+  const size = (file: string) => statSync(join(crds.path, file)).size;
+  const moving = crds18
+    .filter((c) => moves(`${c.group}/${c.kind}`))
+    .map((c) => c.file)
+    .sort((a, b) => size(a) - size(b) || (a < b ? -1 : 1));
+  if (moving[0] === undefined) throw new Error('the catalog has no storage move from v2.18.0 to v2.20.0');
+  return moving[0];
 }
 
 /** The CRD with the storage flag on `version`, as an older release that stored objects there had it. */
@@ -95,8 +86,9 @@ describe.skipIf(!crds.present || !crds20.present)(
     );
     let plane: Plane;
     let client: KubeClient;
-    const removing = crds.present ? removingCrdFiles() : [];
-    const moving = crds.present ? movingCrdFile() : '';
+    const crds18 = crds.present ? realCrdVersions(crds.path) : [];
+    const removing = removingCrdFiles(crds18);
+    const moving = crds.present ? movingCrdFile(crds18) : '';
     const resourceGroups = 'resources.azure.com_resourcegroups.yaml';
     /** Replaces an installed CRD by `document`, as `kubectl apply` of a newer release's CRD does. */
     const replaceCrd = (document: CrdDocument) =>

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -13,6 +13,7 @@ import type { UpgradeCheckReport } from '../../src/lib/upgrade/check.ts';
 import { applyObject, waitForEstablished } from '../control-plane/apply.ts';
 import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
 import { runCli } from '../fixtures/cli.ts';
+import { type RealCrdVersions, realCrdVersions } from '../fixtures/real-crd-versions.ts';
 import { randomFrom } from '../fixtures/seeded-random.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 
@@ -46,24 +47,9 @@ const samples = crds18.present && crds20.present ? samplesOf1180() : { path: '',
 const sampledObjects = 60;
 const seed = Number(process.env.ASO_UPGRADE_SAMPLES_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** A real CRD file's kind and plural, read from its start. */
-interface RealCrd {
-  readonly path: string;
-  readonly plural: string;
-}
-
-/** `group/Kind` -> the real CRD of one release folder, read from the start of each file. */
-function realCrdFiles(dir: string): Map<string, RealCrd> {
-  const out = new Map<string, RealCrd>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    const head = readFileSync(join(dir, file), 'utf8').slice(0, 4000);
-    const group = /\n {2}group: (\S+)/.exec(head)?.[1];
-    const kind = /\n {2}names:\n(?: {4}\S.*\n)*? {4}kind: (\S+)/.exec(head)?.[1];
-    const plural = /\n {4}plural: (\S+)/.exec(head)?.[1];
-    if (group !== undefined && kind !== undefined && plural !== undefined)
-      out.set(`${group}/${kind}`, { path: join(dir, file), plural });
-  }
-  return out;
+/** `group/Kind` -> the real CRD of one release folder. */
+function realCrdFiles(dir: string): Map<string, RealCrdVersions> {
+  return new Map(realCrdVersions(dir).map((crd) => [`${crd.group}/${crd.kind}`, crd]));
 }
 
 const groupOf = (object: LocatedObject) => object.object.apiVersion.split('/')[0] ?? '';
@@ -156,14 +142,16 @@ describe.skipIf(!crds18.present || !crds20.present || !samples.present)(
         for (const kind of kinds) {
           const crd = files.get(kind);
           if (crd === undefined) continue;
-          const document = parse(readFileSync(crd.path, 'utf8')) as Parameters<typeof applyObject>[1];
+          const document = parse(readFileSync(join(dir, crd.file), 'utf8')) as Parameters<
+            typeof applyObject
+          >[1];
           await applyObject(client, document, { ...crdType, namespaced: false });
           await waitForEstablished(client, document.metadata.name);
         }
         return files;
       };
       /** The API server's answer to a strict dry-run create of the object: undefined when it validates. */
-      const refusal = async (files: Map<string, RealCrd>, o: LocatedObject) => {
+      const refusal = async (files: Map<string, RealCrdVersions>, o: LocatedObject) => {
         const [group, version] = o.object.apiVersion.split('/') as [string, string];
         const crd = files.get(kindOf(o));
         if (crd === undefined) return `${kindOf(o)} has no CRD`;
